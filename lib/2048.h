@@ -1,0 +1,250 @@
+/*
+ * 2048.h - the 2048-tools engine: boards, moves, spawns, the text format.
+ *
+ * The library does no I/O of its own, never exits and never prints; every
+ * function returns its errors.  The lookup tables are built at compile time
+ * (lib/mktables.c), so nothing is initialised at start-up and there is no
+ * mutable global state.
+ */
+#ifndef G2048_H
+#define G2048_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define G2048_VERSION "0.1.0"
+
+#define G2048_SIDE     4        /* only 4x4 for now; the format names the size */
+#define G2048_CELLS    16
+#define G2048_MAX_RANK 17       /* 2^17 = 131072, the largest reachable tile */
+
+/*
+ * A grid holds each cell's rank r (tile 2^r, 0 = empty) in five bits split
+ * over two words: the low four bits in nibbles of `lo` (cell i = row*4+col
+ * at bits 4i..4i+3, so row r is the 16-bit word at bit 16r) and the fifth
+ * bit in bit i of `hi`.  hi is zero until a tile reaches 65536, so the hot
+ * path is nibble arithmetic on one word, yet every tile up to 131072 is exact.
+ */
+typedef struct {
+	uint64_t lo;
+	uint16_t hi;
+} g2048_grid;
+
+enum g2048_dir { G2048_UP, G2048_DOWN, G2048_LEFT, G2048_RIGHT };
+#define G2048_NDIRS 4
+
+/* ---- cells ---------------------------------------------------------- */
+
+static inline int
+g2048_rank(g2048_grid g, int cell)
+{
+	return (int)((g.lo >> (4 * cell)) & 0xF) | (((g.hi >> cell) & 1) << 4);
+}
+
+static inline g2048_grid
+g2048_set_rank(g2048_grid g, int cell, int rank)
+{
+	g.lo = (g.lo & ~((uint64_t)0xF << (4 * cell))) |
+	    ((uint64_t)(rank & 0xF) << (4 * cell));
+	g.hi = (uint16_t)((g.hi & ~(1u << cell)) | ((unsigned)(rank >> 4) << cell));
+	return g;
+}
+
+static inline int
+g2048_grid_eq(g2048_grid a, g2048_grid b)
+{
+	return a.lo == b.lo && a.hi == b.hi;
+}
+
+/* tile value of a rank: 0 for empty, else 2^rank */
+static inline uint32_t
+g2048_tile(int rank)
+{
+	return rank ? (uint32_t)1 << rank : 0;
+}
+
+/* rank of a tile value, or -1 if it is not 0 or a power of two in 2..131072 */
+int g2048_rank_of(uint64_t tile);
+
+/* ---- moves ------------------------------------------------------------ */
+
+/*
+ * Row tables, generated at build time, indexed by a 16-bit row of nibbles
+ * whose fifth bits are all zero.  An entry's bits 0-15 are the moved row's
+ * nibbles and bits 16-19 its fifth bits (a 32768+32768 merge).  Exposed only
+ * so that g2048_slide() can be inlined into search loops.
+ */
+extern const uint32_t g2048_row_left[65536];
+extern const uint32_t g2048_row_right[65536];
+extern const uint32_t g2048_row_score[65536];   /* merge score of a row */
+
+g2048_grid g2048_slide_exact(g2048_grid g, enum g2048_dir d);
+
+static inline uint64_t
+g2048_transpose_lo(uint64_t x)
+{
+	uint64_t a = (x & 0xF0F00F0FF0F00F0FULL) |
+	    ((x & 0x0000F0F00000F0F0ULL) << 12) |
+	    ((x & 0x0F0F00000F0F0000ULL) >> 12);
+	return (a & 0xFF00FF0000FF00FFULL) |
+	    ((a & 0x00FF00FF00000000ULL) >> 24) |
+	    ((a & 0x00000000FF00FF00ULL) << 24);
+}
+
+static inline uint16_t
+g2048_transpose_hi(uint16_t x)
+{
+	unsigned t;
+
+	t = (x ^ (x >> 3)) & 0x0A0Au;
+	x = (uint16_t)(x ^ t ^ (t << 3));
+	t = (x ^ (x >> 6)) & 0x00CCu;
+	x = (uint16_t)(x ^ t ^ (t << 6));
+	return x;
+}
+
+static inline g2048_grid
+g2048_transpose(g2048_grid g)
+{
+	g2048_grid t = { g2048_transpose_lo(g.lo), g2048_transpose_hi(g.hi) };
+	return t;
+}
+
+static inline g2048_grid
+g2048_rows_by_table(g2048_grid g, const uint32_t *table)
+{
+	g2048_grid r = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		uint32_t e = table[(g.lo >> (16 * i)) & 0xFFFF];
+		r.lo |= (uint64_t)(e & 0xFFFF) << (16 * i);
+		r.hi = (uint16_t)(r.hi | ((e >> 16) << (4 * i)));
+	}
+	return r;
+}
+
+/* The grid after sliding toward d; equal to g when d is not legal. */
+static inline g2048_grid
+g2048_slide(g2048_grid g, enum g2048_dir d)
+{
+	if (g.hi)
+		return g2048_slide_exact(g, d);
+	switch (d) {
+	case G2048_LEFT:
+		return g2048_rows_by_table(g, g2048_row_left);
+	case G2048_RIGHT:
+		return g2048_rows_by_table(g, g2048_row_right);
+	case G2048_UP:
+		return g2048_transpose(g2048_rows_by_table(g2048_transpose(g),
+		    g2048_row_left));
+	default:
+		return g2048_transpose(g2048_rows_by_table(g2048_transpose(g),
+		    g2048_row_right));
+	}
+}
+
+/*
+ * Slide *g toward d and return the score gained (the sum of the merged
+ * tiles), or -1 when the move changes nothing (*g is then unchanged).
+ */
+long g2048_move(g2048_grid *g, enum g2048_dir d);
+
+/* Bit d (1 << G2048_LEFT ...) set for every legal direction. */
+unsigned g2048_legal(g2048_grid g);
+int g2048_over(g2048_grid g);            /* no legal move */
+int g2048_empty_count(g2048_grid g);
+int g2048_max_rank(g2048_grid g);
+
+/* "up", "down", "left", "right"; parse also takes u/d/l/r. -1 if unknown. */
+const char *g2048_dir_name(enum g2048_dir d);
+int g2048_dir_parse(const char *s);
+
+/* ---- randomness: PCG32 (O'Neill 2014, XSH-RR 64/32) --------------------- */
+
+typedef struct {
+	uint64_t state;
+	uint64_t inc;      /* stream selector, always odd */
+	uint64_t seed;     /* what g2048_rng_seed() was given, for the header */
+	uint64_t draws;    /* 32-bit outputs taken since seeding */
+} g2048_rng;
+
+#define G2048_STREAM 0x2048   /* the stream every game uses */
+
+void g2048_rng_init(g2048_rng *r, uint64_t initstate, uint64_t initseq);
+/* A game's generator: seed on stream G2048_STREAM, then `draws` outputs on. */
+void g2048_rng_seed(g2048_rng *r, uint64_t seed, uint64_t draws);
+uint32_t g2048_rng_next(g2048_rng *r);
+uint32_t g2048_rng_bounded(g2048_rng *r, uint32_t bound);   /* unbiased */
+void g2048_rng_advance(g2048_rng *r, uint64_t delta);        /* O(log delta) */
+
+/*
+ * Spawn: a uniformly chosen empty cell (one bounded draw over the empty
+ * cells in reading order) gets a 4 if the next draw is below
+ * four * 2^32, else a 2.  Returns the cell, or -1 if the grid is full.
+ * G2048_FOUR_DEFAULT is four = 0.1.
+ */
+#define G2048_FOUR_DEFAULT 429496730u   /* round(0.1 * 2^32) */
+uint64_t g2048_four_threshold(double four);  /* four in [0, 1] */
+int g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold);
+/* The cell'th empty cell (0-based) in reading order, or -1. */
+int g2048_nth_empty(g2048_grid g, int n);
+
+/* ---- a board: a grid with its game state (the text format, 2048(5)) ---- */
+
+#define G2048_EXTRA_MAX 8      /* unknown header lines kept per board */
+#define G2048_EXTRA_LEN 128    /* longest kept header line, with its NUL */
+
+typedef struct {
+	g2048_grid grid;
+	uint64_t score;
+	uint64_t moves;
+	int last_move;             /* the `move` key: a direction, or -1 */
+	int has_rng;               /* `seed` and `draws` present */
+	uint64_t seed, draws;
+	int has_prob;              /* `prob`, set by 2048-spawn --all */
+	double prob;
+	int nextra;                /* unknown `key value` lines, verbatim */
+	char extra[G2048_EXTRA_MAX][G2048_EXTRA_LEN];
+} g2048_board;
+
+void g2048_board_init(g2048_board *b);   /* empty grid, no state */
+
+/* Text form.  Both return the length written (excluding the NUL) or -1 if
+ * buf is too small; G2048_TEXT_MAX always suffices. */
+#define G2048_TEXT_MAX 4096
+int g2048_format(const g2048_board *b, char *buf, size_t size);
+int g2048_format_compact(const g2048_board *b, char *buf, size_t size);
+
+/* Parse one board from text (either form); 0, or -1 with a message in err. */
+int g2048_parse(const char *text, g2048_board *b, char *err, size_t errsize);
+
+/*
+ * A stream reader over a caller-owned file descriptor, in constant memory:
+ * boards separated by blank lines, in either form.  It reads with read(2),
+ * so it never waits for more input than the board it is reading.
+ */
+#define G2048_LINE_MAX 4096        /* longest line accepted */
+#define G2048_READ_BUF 65536
+typedef struct {
+	int fd;
+	const char *name;          /* for messages, e.g. "<stdin>" */
+	unsigned long lineno;      /* lines read so far; an error's line */
+	unsigned long board_line;  /* first line of the last board read */
+	char err[256];             /* last error, without name and line */
+	/* internal */
+	int pstate, prows, pseen, eof;
+	size_t pos, end;
+	char buf[G2048_READ_BUF];
+} g2048_reader;
+
+void g2048_reader_init(g2048_reader *rd, int fd, const char *name);
+/* 1 board read, 0 end of input, -1 error (rd->err at rd->lineno; for a
+ * read error errno is set and rd->lineno is 0). */
+int g2048_read(g2048_reader *rd, g2048_board *b);
+
+/* --- evaluation (2048-eval) ------------------------------------------- */
+
+/* --- search (2048-solve) ---------------------------------------------- */
+
+#endif

@@ -1,0 +1,247 @@
+/* cli.c - the tools' shared front end (see cli.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/random.h>
+#endif
+
+#include "cli.h"
+
+const char *progname = "2048";
+int cli_compact;
+
+static char out_buf[1 << 16];
+
+void
+cli_init(const char *argv0)
+{
+	const char *slash = strrchr(argv0, '/');
+
+	progname = slash ? slash + 1 : argv0;
+	/* a closed pipe ends us quietly, as it ends cat */
+	signal(SIGPIPE, SIG_DFL);
+	setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
+}
+
+static void
+vmessage(const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
+cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap);
+	va_end(ap);
+}
+
+void
+cli_die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap);
+	va_end(ap);
+	exit(cli_finish(status));
+}
+
+void
+cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (fmt) {
+		va_start(ap, fmt);
+		vmessage(fmt, ap);
+		va_end(ap);
+	}
+	fprintf(stderr, "Try '%s --help' for more information.\n", progname);
+	exit(2);
+}
+
+void
+cli_version(void)
+{
+	printf("%s (2048-tools) %s\n", progname, G2048_VERSION);
+	exit(cli_finish(0));
+}
+
+uint64_t
+cli_u64(const char *s, const char *option)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end || errno)
+		cli_usage_error("%s: not a whole number: '%s'", option, s);
+	return (uint64_t)v;
+}
+
+double
+cli_double(const char *s, const char *option, double min, double max)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end || errno || !(v >= min && v <= max))
+		cli_usage_error("%s: expected a number from %g to %g: '%s'",
+		    option, min, max, s);
+	return v;
+}
+
+uint64_t
+cli_random_seed(void)
+{
+	uint64_t seed = 0;
+	int fd;
+
+#ifdef __linux__
+	if (getrandom(&seed, sizeof seed, 0) == (ssize_t)sizeof seed)
+		return seed;
+#endif
+	if ((fd = open("/dev/urandom", O_RDONLY)) >= 0) {
+		ssize_t n = read(fd, &seed, sizeof seed);
+
+		close(fd);
+		if (n == (ssize_t)sizeof seed)
+			return seed;
+	}
+	return (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+}
+
+void
+cli_write(const char *s, size_t n)
+{
+	if (fwrite(s, 1, n, stdout) != n) {
+		fprintf(stderr, "%s: write error: %s\n", progname, strerror(errno));
+		_exit(2);
+	}
+}
+
+void
+cli_write_board(const g2048_board *b)
+{
+	static int written;
+	char buf[G2048_TEXT_MAX + 1];
+	int n;
+
+	if (cli_compact) {
+		n = g2048_format_compact(b, buf, sizeof buf);
+	} else {
+		buf[0] = '\n';
+		n = g2048_format(b, buf + 1, sizeof buf - 1) + 1;
+	}
+	/* whole boards only: the buffer is written in one piece */
+	if (cli_compact || written)
+		cli_write(buf, (size_t)n);
+	else
+		cli_write(buf + 1, (size_t)n - 1);
+	written = 1;
+}
+
+static g2048_reader rd;   /* 64 KiB: not on the stack */
+
+void
+cli_warn_board(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: %s:%lu: ", progname, rd.name, rd.board_line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static int
+read_fd(int fd, const char *name, cli_board_fn *fn, void *ctx)
+{
+	g2048_board b;
+	int r, status = 0, s;
+
+	g2048_reader_init(&rd, fd, name);
+	while ((r = g2048_read(&rd, &b)) > 0)
+		if ((s = fn(&b, ctx)) > status)
+			status = s;
+	if (r < 0 && rd.lineno == 0)
+		cli_die(2, "%s: %s", name, rd.err);
+	if (r < 0)
+		cli_die(2, "%s:%lu: %s", name, rd.lineno, rd.err);
+	return status;
+}
+
+int
+cli_boards(char **files, int nfiles, cli_board_fn *fn, void *ctx)
+{
+	int i, fd, s, status = 0;
+
+	if (nfiles == 0)
+		return read_fd(0, "<stdin>", fn, ctx);
+	for (i = 0; i < nfiles; i++) {
+		if (strcmp(files[i], "-") == 0) {
+			s = read_fd(0, "<stdin>", fn, ctx);
+		} else {
+			if ((fd = open(files[i], O_RDONLY)) < 0)
+				cli_die(2, "%s: %s", files[i], strerror(errno));
+			s = read_fd(fd, files[i], fn, ctx);
+			close(fd);
+		}
+		if (s > status)
+			status = s;
+	}
+	return status;
+}
+
+g2048_rng *
+cli_board_rng(const g2048_board *b, g2048_rng *run, int have_run_seed,
+    g2048_rng *own)
+{
+	if (have_run_seed)
+		return run;
+	g2048_rng_seed(own, b->has_rng ? b->seed : cli_random_seed(),
+	    b->has_rng ? b->draws : 0);
+	return own;
+}
+
+void
+cli_board_save_rng(g2048_board *b, const g2048_rng *r)
+{
+	b->has_rng = 1;
+	b->seed = r->seed;
+	b->draws = r->draws;
+}
+
+int
+cli_finish(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "%s: write error: %s\n", progname, strerror(errno));
+		return 2;
+	}
+	if (fclose(stdout) != 0) {
+		fprintf(stderr, "%s: write error: %s\n", progname, strerror(errno));
+		return 2;
+	}
+	return status;
+}

@@ -1,0 +1,53 @@
+/*
+ * cli.h - what every tool's main needs: messages, option values, the board
+ * loop and a clean exit.  Built into lib/libcli.a for the tools; it prints
+ * and exits, so it is not part of lib2048.a.
+ */
+#ifndef G2048_CLI_H
+#define G2048_CLI_H
+
+#include <stdint.h>
+
+#include "2048.h"
+
+extern const char *progname;
+
+void cli_init(const char *argv0);
+void cli_warn(const char *fmt, ...);
+/* a message about the board being handled: "progname: FILE:LINE: ..." */
+void cli_warn_board(const char *fmt, ...);
+/* print "progname: message" and exit with status */
+void cli_die(int status, const char *fmt, ...);
+/* for getopt: "Try 'progname --help'." then exit 2 */
+void cli_usage_error(const char *fmt, ...);
+void cli_version(void);
+
+uint64_t cli_u64(const char *s, const char *option);
+double cli_double(const char *s, const char *option, double min, double max);
+uint64_t cli_random_seed(void);
+
+/* Output of boards: grid boards separated by blank lines, or compact. */
+extern int cli_compact;
+void cli_write_board(const g2048_board *b);
+void cli_write(const char *s, size_t n);
+
+/*
+ * Read every board from the files named (none or "-": stdin) and call fn
+ * on each; a bad board ends the run with exit 2.  Returns the largest
+ * value fn returned.
+ */
+typedef int cli_board_fn(g2048_board *b, void *ctx);
+int cli_boards(char **files, int nfiles, cli_board_fn *fn, void *ctx);
+
+/* The generator a board continues from: the run's seed if one was given
+ * (*run, shared by the boards in order), else the board's own state, else
+ * a fresh seed from the system. */
+g2048_rng *cli_board_rng(const g2048_board *b, g2048_rng *run,
+    int have_run_seed, g2048_rng *own);
+/* Record a generator's position in the board's header. */
+void cli_board_save_rng(g2048_board *b, const g2048_rng *r);
+
+/* Flush and close stdout; exit status 2 and a message on a write error. */
+int cli_finish(int status);
+
+#endif

@@ -1,0 +1,177 @@
+/* format.c - writing boards in the grid and compact forms of 2048(5). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "2048.h"
+#include "text.h"
+
+void
+g2048_board_init(g2048_board *b)
+{
+	memset(b, 0, sizeof *b);
+	b->last_move = -1;
+}
+
+/* decimal digits of v at p, returning the end */
+static char *
+put_u64(char *p, uint64_t v)
+{
+	char tmp[20];
+	int n = 0;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
+static char *
+put_str(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* the shortest "%.Ng" that reads back as the same double */
+int
+g2048_format_double(char *buf, size_t size, double v)
+{
+	int prec, n = 0;
+
+	for (prec = 6; prec <= 17; prec++) {
+		n = snprintf(buf, size, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return n;
+}
+
+static char *
+put_key_u64(char *p, const char *key, uint64_t v, char sep, char end)
+{
+	p = put_str(p, key);
+	*p++ = sep;
+	p = put_u64(p, v);
+	if (end)
+		*p++ = end;
+	return p;
+}
+
+/*
+ * Everything but score and moves, which both forms always write: `move`,
+ * `prob`, `seed`, `draws`, then the kept lines.  The grid form writes
+ * "key value\n"; the compact form " key=value" with spaces and % in values
+ * escaped as %20 and %25.
+ */
+static char *
+put_state(const g2048_board *b, char *p, int compact)
+{
+	char sep = compact ? '=' : ' ', end = compact ? 0 : '\n';
+	char num[40];
+	int i;
+
+	if (b->last_move >= 0) {
+		p = compact ? put_str(p, " move=") : put_str(p, "move ");
+		p = put_str(p, g2048_dir_name((enum g2048_dir)b->last_move));
+		if (end)
+			*p++ = end;
+	}
+	if (b->has_prob) {
+		g2048_format_double(num, sizeof num, b->prob);
+		p = compact ? put_str(p, " prob=") : put_str(p, "prob ");
+		p = put_str(p, num);
+		if (end)
+			*p++ = end;
+	}
+	if (b->has_rng) {
+		if (compact)
+			*p++ = ' ';
+		p = put_key_u64(p, "seed", b->seed, sep, end);
+		if (compact)
+			*p++ = ' ';
+		p = put_key_u64(p, "draws", b->draws, sep, end);
+	}
+	for (i = 0; i < b->nextra; i++) {
+		const char *s = b->extra[i];
+
+		if (!compact) {
+			p = put_str(p, s);
+			*p++ = '\n';
+			continue;
+		}
+		*p++ = ' ';
+		for (; *s && *s != ' '; s++)
+			*p++ = *s;
+		*p++ = '=';
+		while (*s == ' ')
+			s++;
+		for (; *s; s++) {
+			if (*s == ' ' || *s == '%')
+				p = put_str(p, *s == ' ' ? "%20" : "%25");
+			else
+				*p++ = *s;
+		}
+	}
+	return p;
+}
+
+int
+g2048_format(const g2048_board *b, char *buf, size_t size)
+{
+	char cells[G2048_CELLS][8], *p = buf;
+	int len[G2048_CELLS], width = 1, i;
+
+	if (size < G2048_TEXT_MAX)
+		return -1;
+	for (i = 0; i < G2048_CELLS; i++) {
+		int r = g2048_rank(b->grid, i);
+
+		if (r == 0) {
+			cells[i][0] = '.';
+			len[i] = 1;
+		} else {
+			len[i] = (int)(put_u64(cells[i], g2048_tile(r)) - cells[i]);
+		}
+		if (len[i] > width)
+			width = len[i];
+	}
+	p = put_key_u64(p, "score", b->score, ' ', '\n');
+	p = put_key_u64(p, "moves", b->moves, ' ', '\n');
+	p = put_state(b, p, 0);
+	for (i = 0; i < G2048_CELLS; i++) {
+		int pad = width - len[i];
+
+		while (pad--)
+			*p++ = ' ';
+		memcpy(p, cells[i], (size_t)len[i]);
+		p += len[i];
+		*p++ = i % 4 == 3 ? '\n' : ' ';
+	}
+	*p = '\0';
+	return (int)(p - buf);
+}
+
+int
+g2048_format_compact(const g2048_board *b, char *buf, size_t size)
+{
+	char *p = buf;
+	int i;
+
+	if (size < G2048_TEXT_MAX)
+		return -1;
+	for (i = 0; i < G2048_CELLS; i++)
+		*p++ = G2048_RANK_DIGITS[g2048_rank(b->grid, i)];
+	*p++ = ' ';
+	p = put_u64(p, b->score);
+	*p++ = ' ';
+	p = put_u64(p, b->moves);
+	p = put_state(b, p, 1);
+	*p++ = '\n';
+	*p = '\0';
+	return (int)(p - buf);
+}

@@ -1,0 +1,486 @@
+/* parse.c - reading boards in either form of 2048(5), a line at a time. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "2048.h"
+#include "text.h"
+
+enum {
+	SEEN_SCORE = 1, SEEN_MOVES = 2, SEEN_MOVE = 4, SEEN_PROB = 8,
+	SEEN_SEED = 16, SEEN_DRAWS = 32
+};
+
+static const char *const known_keys[] = {
+	"score", "moves", "move", "prob", "seed", "draws"
+};
+#define NKNOWN (sizeof known_keys / sizeof known_keys[0])
+
+static int
+is_blank(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static int
+is_key_char(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+static int
+fail(char *err, size_t errsize, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errsize, fmt, ap);
+	va_end(ap);
+	return FEED_ERROR;
+}
+
+/* a token quoted for a message: printable, escaped, at most ~24 bytes */
+static const char *
+quote(const char *s, size_t n, char *buf, size_t size)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < n && o + 8 < size; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (i == 24) {
+			o += (size_t)snprintf(buf + o, size - o, "...");
+			break;
+		}
+		if (c >= 0x20 && c < 0x7f && c != '\'')
+			buf[o++] = (char)c;
+		else
+			o += (size_t)snprintf(buf + o, size - o, "\\x%02x", c);
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+void
+g2048_feeder_init(struct g2048_feeder *f)
+{
+	f->state = FEEDER_IDLE;
+	f->rows = 0;
+	f->seen = 0;
+}
+
+/* strict unsigned decimal, at most UINT64_MAX */
+static int
+parse_u64(const char *s, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+	size_t i;
+
+	if (n == 0 || n > 20)
+		return -1;
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned)(unsigned char)s[i] - '0';
+
+		if (d > 9 || x > (UINT64_MAX - d) / 10)
+			return -1;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return 0;
+}
+
+static int
+parse_prob(const char *s, size_t n, double *v)
+{
+	char tmp[64], *end;
+
+	if (n == 0 || n >= sizeof tmp)
+		return -1;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	errno = 0;
+	*v = strtod(tmp, &end);
+	if (*end || errno || !(*v >= 0 && *v <= 1))
+		return -1;
+	return 0;
+}
+
+/* Set a known key; 1 done, 0 not a known key, -1 bad value. */
+static int
+set_known(g2048_board *b, int *seen, const char *key, size_t klen,
+    const char *val, size_t vlen, char *err, size_t errsize)
+{
+	char q[128], dir[8];
+	size_t k;
+	int bad = 0, d;
+
+	for (k = 0; k < NKNOWN; k++)
+		if (strlen(known_keys[k]) == klen &&
+		    memcmp(known_keys[k], key, klen) == 0)
+			break;
+	if (k == NKNOWN)
+		return 0;
+	if (*seen & (1 << k)) {
+		fail(err, errsize, "duplicate header key '%s'", known_keys[k]);
+		return -1;
+	}
+	*seen |= 1 << k;
+	switch (1 << k) {
+	case SEEN_SCORE:
+		bad = parse_u64(val, vlen, &b->score);
+		break;
+	case SEEN_MOVES:
+		bad = parse_u64(val, vlen, &b->moves);
+		break;
+	case SEEN_MOVE:
+		d = -1;
+		if (vlen < sizeof dir) {
+			memcpy(dir, val, vlen);
+			dir[vlen] = '\0';
+			d = g2048_dir_parse(dir);
+		}
+		b->last_move = d;
+		bad = d < 0;
+		break;
+	case SEEN_PROB:
+		bad = parse_prob(val, vlen, &b->prob);
+		b->has_prob = 1;
+		break;
+	case SEEN_SEED:
+		bad = parse_u64(val, vlen, &b->seed);
+		b->has_rng = 1;
+		break;
+	default:
+		bad = parse_u64(val, vlen, &b->draws);
+		break;
+	}
+	if (bad) {
+		fail(err, errsize, "bad value for %s: '%s'", known_keys[k],
+		    quote(val, vlen, q, sizeof q));
+		return -1;
+	}
+	return 1;
+}
+
+static int
+hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Keep an unknown header as "key value" (compact: value %-decoded). */
+static int
+keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
+    size_t vlen, int decode, char *err, size_t errsize)
+{
+	char *out;
+	size_t i, o;
+
+	if (b->nextra == G2048_EXTRA_MAX)
+		return fail(err, errsize,
+		    "too many unknown header keys (at most %d)", G2048_EXTRA_MAX);
+	if (klen + 1 + vlen >= G2048_EXTRA_LEN)
+		return fail(err, errsize, "header line too long (at most %d bytes)",
+		    G2048_EXTRA_LEN - 1);
+	out = b->extra[b->nextra];
+	memcpy(out, key, klen);
+	o = klen;
+	if (vlen)
+		out[o++] = ' ';
+	for (i = 0; i < vlen; i++) {
+		unsigned char c = (unsigned char)val[i];
+
+		if (decode && c == '%' && i + 2 < vlen &&
+		    hex_digit(val[i + 1]) >= 0 && hex_digit(val[i + 2]) >= 0) {
+			c = (unsigned char)(hex_digit(val[i + 1]) * 16 +
+			    hex_digit(val[i + 2]));
+			i += 2;
+		}
+		if (c == '\t')
+			c = ' ';
+		if (c < 0x20 || c == 0x7f)
+			return fail(err, errsize, "control byte 0x%02x in header", c);
+		out[o++] = (char)c;
+	}
+	out[o] = '\0';
+	b->nextra++;
+	return FEED_MORE;
+}
+
+static int
+header_line(struct g2048_feeder *f, const char *p, const char *e,
+    g2048_board *b, char *err, size_t errsize)
+{
+	const char *key = p, *val;
+	char q[128];
+	int r;
+
+	while (p < e && is_key_char((unsigned char)*p))
+		p++;
+	if (p < e && !is_blank((unsigned char)*p))
+		return fail(err, errsize, "bad header line '%s'",
+		    quote(key, (size_t)(e - key), q, sizeof q));
+	val = p;
+	while (val < e && is_blank((unsigned char)*val))
+		val++;
+	r = set_known(b, &f->seen, key, (size_t)(p - key), val,
+	    (size_t)(e - val), err, errsize);
+	if (r < 0)
+		return FEED_ERROR;
+	if (r > 0)
+		return FEED_MORE;
+	return keep_extra(b, key, (size_t)(p - key), val, (size_t)(e - val), 0,
+	    err, errsize);
+}
+
+static int
+cell_rank(const char *s, size_t n, char *err, size_t errsize)
+{
+	char q[128];
+	uint64_t v = 0;
+	size_t i;
+	int r;
+
+	if (n == 1 && s[0] == '.')
+		return 0;
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned)(unsigned char)s[i] - '0';
+
+		if (d > 9) {
+			fail(err, errsize, "'%s' is not a tile", quote(s, n, q, sizeof q));
+			return -1;
+		}
+		if (v < 10000000)
+			v = v * 10 + d;
+	}
+	if (v >= 10000000 || v > g2048_tile(G2048_MAX_RANK)) {
+		fail(err, errsize, "%s is larger than 131072, the largest tile",
+		    quote(s, n, q, sizeof q));
+		return -1;
+	}
+	r = g2048_rank_of(v);
+	if (r < 0 || v == 1) {
+		fail(err, errsize, "%s is not a tile: tiles are powers of two from 2",
+		    quote(s, n, q, sizeof q));
+		return -1;
+	}
+	return r;
+}
+
+static int
+grid_row(struct g2048_feeder *f, const char *p, const char *e,
+    g2048_board *b, char *err, size_t errsize)
+{
+	int ranks[G2048_SIDE], n = 0, i;
+
+	while (p < e) {
+		const char *tok = p;
+		int r;
+
+		while (p < e && !is_blank((unsigned char)*p))
+			p++;
+		if (n < G2048_SIDE) {
+			if ((r = cell_rank(tok, (size_t)(p - tok), err, errsize)) < 0)
+				return FEED_ERROR;
+			ranks[n] = r;
+		}
+		n++;
+		while (p < e && is_blank((unsigned char)*p))
+			p++;
+	}
+	if (n != G2048_SIDE)
+		return fail(err, errsize, "expected %d cells, found %d",
+		    G2048_SIDE, n);
+	for (i = 0; i < G2048_SIDE; i++)
+		b->grid = g2048_set_rank(b->grid, f->rows * G2048_SIDE + i, ranks[i]);
+	f->rows++;
+	return FEED_MORE;
+}
+
+static int
+rank_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'h')
+		return c - 'a' + 10;
+	return -1;
+}
+
+static int
+is_compact(const char *p, const char *e)
+{
+	int i;
+
+	if (e - p < G2048_CELLS)
+		return 0;
+	for (i = 0; i < G2048_CELLS; i++)
+		if (rank_digit((unsigned char)p[i]) < 0)
+			return 0;
+	return e - p == G2048_CELLS || is_blank((unsigned char)p[G2048_CELLS]);
+}
+
+static int
+compact_line(struct g2048_feeder *f, const char *p, const char *e,
+    g2048_board *b, char *err, size_t errsize)
+{
+	char q[128];
+	int i, npos = 0;
+
+	g2048_board_init(b);
+	for (i = 0; i < G2048_CELLS; i++)
+		b->grid = g2048_set_rank(b->grid, i, rank_digit((unsigned char)p[i]));
+	p += G2048_CELLS;
+	for (;;) {
+		const char *tok, *eq;
+		int r;
+
+		while (p < e && is_blank((unsigned char)*p))
+			p++;
+		if (p == e)
+			break;
+		tok = p;
+		while (p < e && !is_blank((unsigned char)*p))
+			p++;
+		eq = memchr(tok, '=', (size_t)(p - tok));
+		if (!eq && npos < 2) {
+			if (parse_u64(tok, (size_t)(p - tok),
+			    npos == 0 ? &b->score : &b->moves) < 0)
+				return fail(err, errsize, "bad %s: '%s'",
+				    npos == 0 ? "score" : "moves",
+				    quote(tok, (size_t)(p - tok), q, sizeof q));
+			npos++;
+			continue;
+		}
+		if (!eq || eq == tok)
+			return fail(err, errsize, "expected key=value, found '%s'",
+			    quote(tok, (size_t)(p - tok), q, sizeof q));
+		r = set_known(b, &f->seen, tok, (size_t)(eq - tok), eq + 1,
+		    (size_t)(p - eq - 1), err, errsize);
+		if (r < 0)
+			return FEED_ERROR;
+		if (r == 0 && keep_extra(b, tok, (size_t)(eq - tok), eq + 1,
+		    (size_t)(p - eq - 1), 1, err, errsize) == FEED_ERROR)
+			return FEED_ERROR;
+	}
+	if ((f->seen & SEEN_DRAWS) && !(f->seen & SEEN_SEED))
+		return fail(err, errsize, "draws without seed");
+	f->seen = 0;
+	return FEED_BOARD;
+}
+
+static int
+finish(struct g2048_feeder *f, char *err, size_t errsize)
+{
+	int seen = f->seen;
+
+	g2048_feeder_init(f);
+	if ((seen & SEEN_DRAWS) && !(seen & SEEN_SEED))
+		return fail(err, errsize, "draws without seed");
+	return FEED_BOARD;
+}
+
+int
+g2048_feed_line(struct g2048_feeder *f, const char *line, size_t len,
+    g2048_board *b, char *err, size_t errsize)
+{
+	const char *p = line, *e = line + len;
+	int c;
+
+	while (e > p && is_blank((unsigned char)e[-1]))
+		e--;
+	while (p < e && is_blank((unsigned char)*p))
+		p++;
+	if (p == e) {
+		if (f->state == FEEDER_IDLE)
+			return FEED_MORE;
+		if (f->state == FEEDER_GRID && f->rows == G2048_SIDE)
+			return finish(f, err, errsize);
+		if (f->state == FEEDER_HEADER)
+			return fail(err, errsize, "header without a grid");
+		return fail(err, errsize, "expected %d rows, found %d",
+		    G2048_SIDE, f->rows);
+	}
+	if (f->state == FEEDER_IDLE && is_compact(p, e))
+		return compact_line(f, p, e, b, err, errsize);
+	if (f->state == FEEDER_IDLE) {
+		g2048_board_init(b);
+		f->seen = 0;
+		f->rows = 0;
+		f->state = FEEDER_HEADER;
+	}
+	c = (unsigned char)*p;
+	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+		if (f->state == FEEDER_GRID)
+			return f->rows < G2048_SIDE ?
+			    fail(err, errsize, "expected %d rows, found %d",
+			    G2048_SIDE, f->rows) :
+			    fail(err, errsize, "expected a blank line after the grid");
+		return header_line(f, p, e, b, err, errsize);
+	}
+	if (f->rows == G2048_SIDE)
+		return fail(err, errsize,
+		    "expected %d rows, found more (only 4x4 boards are supported)",
+		    G2048_SIDE);
+	f->state = FEEDER_GRID;
+	return grid_row(f, p, e, b, err, errsize);
+}
+
+int
+g2048_feed_end(struct g2048_feeder *f, g2048_board *b, char *err,
+    size_t errsize)
+{
+	(void)b;
+	if (f->state == FEEDER_IDLE)
+		return FEED_MORE;
+	if (f->state == FEEDER_GRID && f->rows == G2048_SIDE)
+		return finish(f, err, errsize);
+	if (f->state == FEEDER_HEADER)
+		return fail(err, errsize, "unexpected end of input after a header");
+	return fail(err, errsize, "unexpected end of input: expected %d rows, "
+	    "found %d", G2048_SIDE, f->rows);
+}
+
+int
+g2048_parse(const char *text, g2048_board *b, char *err, size_t errsize)
+{
+	struct g2048_feeder f;
+	const char *p = text;
+	int r = FEED_MORE;
+
+	g2048_feeder_init(&f);
+	g2048_board_init(b);
+	while (*p && r != FEED_BOARD) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+		r = g2048_feed_line(&f, p, len, b, err, errsize);
+		if (r == FEED_ERROR)
+			return -1;
+		p += len + (nl != NULL);
+	}
+	if (r != FEED_BOARD)
+		r = g2048_feed_end(&f, b, err, errsize);
+	if (r == FEED_ERROR)
+		return -1;
+	if (r == FEED_MORE) {
+		fail(err, errsize, "no board");
+		return -1;
+	}
+	p += strspn(p, " \t\r\n\v\f");
+	if (*p) {
+		fail(err, errsize, "more than one board");
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,102 @@
+/* reader.c - boards from a file descriptor, in constant memory. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "2048.h"
+#include "text.h"
+
+void
+g2048_reader_init(g2048_reader *rd, int fd, const char *name)
+{
+	struct g2048_feeder f;
+
+	g2048_feeder_init(&f);
+	rd->fd = fd;
+	rd->name = name;
+	rd->lineno = 0;
+	rd->board_line = 0;
+	rd->err[0] = '\0';
+	rd->pstate = f.state;
+	rd->prows = f.rows;
+	rd->pseen = f.seen;
+	rd->eof = 0;
+	rd->pos = rd->end = 0;
+}
+
+/* The next line in *line (not NUL-terminated); 1, 0 at end, -1 error. */
+static int
+next_line(g2048_reader *rd, const char **line, size_t *len)
+{
+	for (;;) {
+		char *start = rd->buf + rd->pos;
+		char *nl = memchr(start, '\n', rd->end - rd->pos);
+		ssize_t n;
+
+		if (nl || (rd->eof && rd->pos < rd->end)) {
+			*line = start;
+			*len = nl ? (size_t)(nl - start) : rd->end - rd->pos;
+			rd->pos += *len + (nl != NULL);
+			rd->lineno++;
+			if (*len > G2048_LINE_MAX)
+				goto too_long;
+			return 1;
+		}
+		if (rd->eof)
+			return 0;
+		if (rd->pos > 0) {
+			memmove(rd->buf, start, rd->end - rd->pos);
+			rd->end -= rd->pos;
+			rd->pos = 0;
+		}
+		if (rd->end > G2048_LINE_MAX) {
+			rd->lineno++;
+			goto too_long;
+		}
+		n = read(rd->fd, rd->buf + rd->end, sizeof rd->buf - rd->end);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			snprintf(rd->err, sizeof rd->err, "%s", strerror(errno));
+			rd->lineno = 0;
+			return -1;
+		}
+		if (n == 0)
+			rd->eof = 1;
+		rd->end += (size_t)n;
+	}
+too_long:
+	snprintf(rd->err, sizeof rd->err, "line longer than %d bytes",
+	    G2048_LINE_MAX);
+	return -1;
+}
+
+int
+g2048_read(g2048_reader *rd, g2048_board *b)
+{
+	struct g2048_feeder f = { rd->pstate, rd->prows, rd->pseen };
+	const char *line;
+	size_t len;
+	int r, more;
+
+	do {
+		int idle = f.state == FEEDER_IDLE;
+
+		more = next_line(rd, &line, &len);
+		if (more < 0)
+			return -1;
+		if (more)
+			r = g2048_feed_line(&f, line, len, b, rd->err, sizeof rd->err);
+		else
+			r = g2048_feed_end(&f, b, rd->err, sizeof rd->err);
+		if (idle && (f.state != FEEDER_IDLE || r == FEED_BOARD))
+			rd->board_line = rd->lineno;
+	} while (more && r == FEED_MORE);
+	rd->pstate = f.state;
+	rd->prows = f.rows;
+	rd->pseen = f.seen;
+	if (r == FEED_ERROR)
+		return -1;
+	return r == FEED_BOARD;
+}

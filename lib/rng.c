@@ -1,0 +1,120 @@
+/*
+ * rng.c - PCG32 (XSH-RR, 64-bit state, 32-bit output), after O'Neill,
+ * "PCG: A Family of Simple Fast Space-Efficient Statistically Good
+ * Algorithms for Random Number Generation" (2014), and the spawn law.
+ */
+#include <math.h>
+
+#include "2048.h"
+
+#define PCG_MULT 6364136223846793005ULL
+
+static uint32_t
+step(g2048_rng *r)
+{
+	uint64_t old = r->state;
+	uint32_t xorshifted, rot;
+
+	r->state = old * PCG_MULT + r->inc;
+	xorshifted = (uint32_t)(((old >> 18) ^ old) >> 27);
+	rot = (uint32_t)(old >> 59);
+	return (xorshifted >> rot) | (xorshifted << ((32 - rot) & 31));
+}
+
+void
+g2048_rng_init(g2048_rng *r, uint64_t initstate, uint64_t initseq)
+{
+	r->state = 0;
+	r->inc = (initseq << 1) | 1;
+	step(r);
+	r->state += initstate;
+	step(r);
+	r->seed = initstate;
+	r->draws = 0;
+}
+
+void
+g2048_rng_seed(g2048_rng *r, uint64_t seed, uint64_t draws)
+{
+	g2048_rng_init(r, seed, G2048_STREAM);
+	g2048_rng_advance(r, draws);
+}
+
+uint32_t
+g2048_rng_next(g2048_rng *r)
+{
+	r->draws++;
+	return step(r);
+}
+
+/* Rejection of the low 2^32 mod bound outputs keeps every residue equally
+ * likely; at most half the draws are rejected, usually none. */
+uint32_t
+g2048_rng_bounded(g2048_rng *r, uint32_t bound)
+{
+	uint32_t threshold, x;
+
+	if (bound < 2)
+		return 0;
+	threshold = (uint32_t)(-bound) % bound;
+	do
+		x = g2048_rng_next(r);
+	while (x < threshold);
+	return x % bound;
+}
+
+/* Jump ahead by delta steps in O(log delta): compose the LCG with itself
+ * by repeated squaring (Brown, "Random Number Generation with Arbitrary
+ * Stride", 1994). */
+void
+g2048_rng_advance(g2048_rng *r, uint64_t delta)
+{
+	uint64_t mult = PCG_MULT, plus = r->inc;
+	uint64_t acc_mult = 1, acc_plus = 0;
+
+	r->draws += delta;
+	while (delta) {
+		if (delta & 1) {
+			acc_mult *= mult;
+			acc_plus = acc_plus * mult + plus;
+		}
+		plus = (mult + 1) * plus;
+		mult *= mult;
+		delta >>= 1;
+	}
+	r->state = acc_mult * r->state + acc_plus;
+}
+
+uint64_t
+g2048_four_threshold(double four)
+{
+	if (!(four > 0))
+		return 0;
+	if (four >= 1)
+		return (uint64_t)1 << 32;
+	return (uint64_t)llround(four * 4294967296.0);
+}
+
+int
+g2048_nth_empty(g2048_grid g, int n)
+{
+	int i;
+
+	for (i = 0; i < G2048_CELLS; i++)
+		if (g2048_rank(g, i) == 0 && n-- == 0)
+			return i;
+	return -1;
+}
+
+int
+g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold)
+{
+	int empty = g2048_empty_count(*g), cell;
+
+	if (empty == 0)
+		return -1;
+	cell = g2048_nth_empty(*g, (int)g2048_rng_bounded(r, (uint32_t)empty));
+	*g = g2048_set_rank(*g, cell,
+	    (uint64_t)g2048_rng_next(r) < four_threshold ? 2 : 1);
+	return cell;
+}
