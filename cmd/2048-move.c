@@ -35,15 +35,10 @@ static int
 move_board(g2048_board *b, void *ctx)
 {
 	struct run *run = ctx;
-	long gained = g2048_move(&b->grid, run->dir);
+	long gained = g2048_board_move(b, run->dir);
 
-	if (gained >= 0) {
-		b->score += (uint64_t)gained;
-		b->moves++;
-		b->last_move = (int)run->dir;
-	} else if (!run->quiet) {
+	if (gained < 0 && !run->quiet)
 		cli_warn_board("cannot move %s", g2048_dir_name(run->dir));
-	}
 	cli_write_board(b);
 	return gained < 0;
 }

@@ -243,6 +243,22 @@ void g2048_reader_init(g2048_reader *rd, int fd, const char *name);
  * read error errno is set and rd->lineno is 0). */
 int g2048_read(g2048_reader *rd, g2048_board *b);
 
+/*
+ * Games and their random streams.  A board's `seed` and `draws` name its
+ * generator's position, so a game goes on across processes: a spawn on a
+ * board continues that board's stream.  This is the one spawn law of every
+ * tool: 2048-new, 2048-spawn, 2048-solve --play and 2048-play.
+ */
+/* Empty grid, two spawns from the generator of `seed`; score and moves 0. */
+void g2048_new_game(g2048_board *b, uint64_t seed, uint64_t four_threshold);
+/* Spawn with r and record r's position in b; the cell, or -1 when full. */
+int g2048_board_spawn_rng(g2048_board *b, g2048_rng *r,
+    uint64_t four_threshold);
+/* Spawn from b's own stream (b->has_rng must be set); cell or -1. */
+int g2048_board_spawn(g2048_board *b, uint64_t four_threshold);
+/* Apply a move to a board: grid, score, moves and `move`; as g2048_move. */
+long g2048_board_move(g2048_board *b, enum g2048_dir d);
+
 /* --- evaluation (2048-eval) ------------------------------------------- */
 
 /* --- search (2048-solve) ---------------------------------------------- */

@@ -1,0 +1,46 @@
+/* game.c - boards as games: new games, moves and spawns with their state. */
+#include "2048.h"
+
+int
+g2048_board_spawn_rng(g2048_board *b, g2048_rng *r, uint64_t four_threshold)
+{
+	int cell = g2048_spawn(&b->grid, r, four_threshold);
+
+	b->has_rng = 1;
+	b->seed = r->seed;
+	b->draws = r->draws;
+	return cell;
+}
+
+int
+g2048_board_spawn(g2048_board *b, uint64_t four_threshold)
+{
+	g2048_rng r;
+
+	g2048_rng_seed(&r, b->seed, b->draws);
+	return g2048_board_spawn_rng(b, &r, four_threshold);
+}
+
+void
+g2048_new_game(g2048_board *b, uint64_t seed, uint64_t four_threshold)
+{
+	g2048_rng r;
+
+	g2048_board_init(b);
+	g2048_rng_seed(&r, seed, 0);
+	g2048_board_spawn_rng(b, &r, four_threshold);
+	g2048_board_spawn_rng(b, &r, four_threshold);
+}
+
+long
+g2048_board_move(g2048_board *b, enum g2048_dir d)
+{
+	long gained = g2048_move(&b->grid, d);
+
+	if (gained >= 0) {
+		b->score += (uint64_t)gained;
+		b->moves++;
+		b->last_move = (int)d;
+	}
+	return gained;
+}
