@@ -59,28 +59,29 @@ struct g2048_eval {
 	double w[G2048_EVAL_PARAMS_MAX];
 	double pow_mono[G2048_MAX_RANK + 1];   /* lines: rank^monotonicity_power */
 	double pow_sum[G2048_MAX_RANK + 1];    /* lines: rank^sum_power */
-	const double *col;                     /* row, or xu_col */
+	const double *col;                     /* row, or aux1 for xu */
 	double row[65536];
-	double xu_col[65536];                  /* xu: rows count empties, columns not */
+	/* xu: the column table (rows count empties, columns not);
+	 * lines: the monotonicity term of a line, for g2048_eval_terms */
+	double aux1[65536];
+	double aux2[65536];                    /* lines: the sum term */
 	unsigned char row_max[65536];          /* xu: the largest rank of a row */
+	/* integer terms of a line, for g2048_eval_terms: lines: merges |
+	 * empty << 8; xu: -smoothness | -monotonicity << 8 */
+	uint16_t counts[65536];
 };
 
 /* ---- one line of ranks ------------------------------------------------ */
 
-/* lines: fixed, empty, merges, -monotonicity, -sum of the line l[0..3]. */
-static void
-lines_line_terms(const g2048_eval *e, const int l[4], double t[L_NTERMS])
+/* lines: the tiles of l[0..3] in a run of equal tiles, gaps skipped. */
+static int
+lines_merges(const int l[4])
 {
-	int i, empty = 0, merges = 0, prev = 0, run = 0;
-	double left = 0, right = 0, sum = 0;
+	int i, merges = 0, prev = 0, run = 0;
 
 	for (i = 0; i < 4; i++) {
-		sum += e->pow_sum[l[i]];
-		if (l[i] == 0) {
-			empty++;
+		if (l[i] == 0)
 			continue;
-		}
-		/* equal tiles in a run (gaps skipped) each count once */
 		if (l[i] == prev) {
 			run++;
 		} else if (run > 0) {
@@ -89,19 +90,32 @@ lines_line_terms(const g2048_eval *e, const int l[4], double t[L_NTERMS])
 		}
 		prev = l[i];
 	}
-	if (run > 0)
-		merges += run + 1;
+	return run > 0 ? merges + run + 1 : merges;
+}
+
+/* lines: fixed, empty, merges, -monotonicity, -sum of the line l[0..3]
+ * (branch-free but for the merges, which the caller gives). */
+static void
+lines_line_terms(const g2048_eval *e, const int l[4], int merges,
+    double t[L_NTERMS])
+{
+	const double *p = e->pow_mono;
+	double d, left = 0, right = 0;
+	int i;
+
+	/* falls (toward the end) and rises, in order, an equal pair adding
+	 * 0 to the rises */
 	for (i = 1; i < 4; i++) {
-		if (l[i - 1] > l[i])
-			left += e->pow_mono[l[i - 1]] - e->pow_mono[l[i]];
-		else
-			right += e->pow_mono[l[i]] - e->pow_mono[l[i - 1]];
+		d = p[l[i]] - p[l[i - 1]];
+		left += d < 0 ? -d : 0;
+		right += d > 0 ? d : 0;
 	}
 	t[0] = 1;
-	t[1] = empty;
+	t[1] = (l[0] == 0) + (l[1] == 0) + (l[2] == 0) + (l[3] == 0);
 	t[2] = merges;
 	t[3] = -(left < right ? left : right);
-	t[4] = -sum;
+	t[4] = -(e->pow_sum[l[0]] + e->pow_sum[l[1]] + e->pow_sum[l[2]] +
+	    e->pow_sum[l[3]]);
 }
 
 /* xu: smoothness, monotonicity and empty cells of the line l[0..3]. */
@@ -134,7 +148,7 @@ line_value(const g2048_eval *e, const int l[4], int is_row)
 	int i;
 
 	if (e->kind == LINES) {
-		lines_line_terms(e, l, t);
+		lines_line_terms(e, l, lines_merges(l), t);
 		for (i = 0; i < L_NTERMS; i++)
 			v += e->w[i] * t[i];
 		return v;
@@ -244,13 +258,27 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 	for (r = 0; r < 65536; r++) {
 		row_ranks(r, 0, 0, l);
 		e->row[r] = line_value(e, l, 1);
-		e->xu_col[r] = e->kind == XU ? line_value(e, l, 0) : 0;
+		if (e->kind == LINES) {
+			double t[L_NTERMS];
+
+			lines_line_terms(e, l, lines_merges(l), t);
+			e->counts[r] = (uint16_t)(t[2] + t[1] * 256);
+			e->aux1[r] = t[3];
+			e->aux2[r] = t[4];
+		} else {
+			double t[3];
+
+			e->aux1[r] = line_value(e, l, 0);
+			e->aux2[r] = 0;
+			xu_line_terms(l, t);
+			e->counts[r] = (uint16_t)(-t[0] + -t[1] * 256);
+		}
 		e->row_max[r] = 0;
 		for (i = 0; i < 4; i++)
 			if (l[i] > e->row_max[r])
 				e->row_max[r] = (unsigned char)l[i];
 	}
-	e->col = e->kind == XU ? e->xu_col : e->row;
+	e->col = e->kind == XU ? e->aux1 : e->row;
 	return e;
 }
 
@@ -361,21 +389,40 @@ g2048_eval_terms(const g2048_eval *e, g2048_grid g, g2048_eval_term *terms)
 	}
 	for (r = 0; r < 8; r++) {
 		/* rows, then columns: the rows of the transpose */
-		if (r < 4)
-			row_ranks(g.lo, g.hi, r, l);
-		else
-			row_ranks(t.lo, t.hi, r - 4, l);
+		uint64_t lo = r < 4 ? g.lo : t.lo;
+		uint16_t hi = r < 4 ? g.hi : t.hi;
+		/* the tables only for lines without a fifth bit */
+		int exact = (hi >> (4 * (r % 4))) & 0xF;
+		unsigned row = (lo >> (16 * (r % 4))) & 0xFFFF;
+		unsigned c = e->counts[row];
+
+		row_ranks(lo, hi, r % 4, l);
 		if (e->kind == LINES) {
-			lines_line_terms(e, l, lt);
+			if (exact) {
+				lines_line_terms(e, l, lines_merges(l), lt);
+			} else {
+				lt[0] = 1;
+				lt[1] = c >> 8;
+				lt[2] = c & 0xFF;
+				lt[3] = e->aux1[row];
+				lt[4] = e->aux2[row];
+			}
 			for (i = 0; i < L_NTERMS; i++)
 				terms[i].value += lt[i];
-		} else {
-			xu_line_terms(l, lt);
-			terms[X_SMOOTH].value += lt[0];
-			terms[X_MONO].value += lt[1];
-			if (r < 4)
-				terms[X_EMPTY].value += lt[2];
+			continue;
 		}
+		if (exact) {
+			xu_line_terms(l, lt);
+		} else {
+			lt[0] = -(double)(c & 0xFF);
+			lt[1] = -(double)(c >> 8);
+			lt[2] = (l[0] == 0) + (l[1] == 0) + (l[2] == 0) +
+			    (l[3] == 0);
+		}
+		terms[X_SMOOTH].value += lt[0];
+		terms[X_MONO].value += lt[1];
+		if (r < 4)
+			terms[X_EMPTY].value += lt[2];
 	}
 	if (e->kind == XU)
 		terms[X_MAX].value = g2048_max_rank(g);
