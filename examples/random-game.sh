@@ -7,7 +7,6 @@ set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 [ -d "$here/bin" ] && PATH=$here/bin:$PATH
 seed=${1:-1}
-dirs="up down left right"
 board=$(2048-new --seed "$seed")
 printf '%s\n' "$board"
 # the moves themselves are drawn from a second, fixed-seed stream
@@ -18,7 +17,12 @@ while :; do
 	pick=$(((pick * 1103515245 + 12345) % 2147483648))
 	moved=""
 	for i in 0 1 2 3; do
-		dir=$(echo $dirs | cut -d' ' -f$(((start + i) % 4 + 1)))
+		case $(((start + i) % 4)) in
+		0) dir=up ;;
+		1) dir=down ;;
+		2) dir=left ;;
+		*) dir=right ;;
+		esac
 		if next=$(printf '%s\n' "$board" | 2048-move -q "$dir"); then
 			moved=$dir
 			break
