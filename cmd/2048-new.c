@@ -1,0 +1,81 @@
+/* 2048-new - print new games: an empty board with two random tiles. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+static void
+usage(int status)
+{
+	FILE *fp = status ? stderr : stdout;
+
+	fprintf(fp,
+	    "usage: %s [-c] [-s SEED] [-n COUNT] [-f P]\n"
+	    "Print new games: an empty board with two spawned tiles.  Game i of\n"
+	    "COUNT is the game of seed SEED+i, so each can be made again alone.\n"
+	    "\n"
+	    "  -s, --seed SEED  seed of the first game (default: from the system)\n"
+	    "  -n, --count N    print N games (default 1)\n"
+	    "  -f, --four P     probability of a 4 (default 0.1)\n"
+	    "  -c, --compact    write the one-line compact form\n"
+	    "      --help       show this help and exit\n"
+	    "      --version    show the version and exit\n"
+	    "\n"
+	    "Exit status: 0 success, 2 usage error.  See 2048-new(1).\n",
+	    progname);
+	exit(status ? 2 : cli_finish(0));
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "compact", no_argument, NULL, 'c' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "four", required_argument, NULL, 'f' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	uint64_t seed = 0, count = 1, i, four = G2048_FOUR_DEFAULT;
+	int c, have_seed = 0;
+	g2048_board b;
+
+	cli_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "cf:n:s:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			cli_compact = 1;
+			break;
+		case 'f':
+			four = g2048_four_threshold(cli_double(optarg, "--four", 0, 1));
+			break;
+		case 'n':
+			count = cli_u64(optarg, "--count");
+			break;
+		case 's':
+			seed = cli_u64(optarg, "--seed");
+			have_seed = 1;
+			break;
+		case 'h':
+			usage(0);
+			break;
+		case 'V':
+			cli_version();
+			break;
+		default:
+			cli_usage_error(NULL);
+		}
+	}
+	if (optind < argc)
+		cli_usage_error("unexpected argument '%s'", argv[optind]);
+	if (!have_seed)
+		seed = cli_random_seed();
+	for (i = 0; i < count; i++) {
+		g2048_new_game(&b, seed + i, four);
+		cli_write_board(&b);
+	}
+	return cli_finish(0);
+}
