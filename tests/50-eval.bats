@@ -90,8 +90,8 @@ total 1599547.358646" ]
 }
 
 @test "--field prints one value per board" {
-	cat "$FIXTURES/eval-gaps.txt" - "$FIXTURES/eval-over.txt" - \
-	    "$FIXTURES/eval-hi.txt" <<<"" >"$BATS_TEST_TMPDIR/three"
+	{ cat "$FIXTURES/eval-gaps.txt"; echo; cat "$FIXTURES/eval-over.txt"
+	  echo; cat "$FIXTURES/eval-hi.txt"; } >"$BATS_TEST_TMPDIR/three"
 	run 2048-eval --field legal "$BATS_TEST_TMPDIR/three"
 	[ "$output" = "up down left right
 none
@@ -204,4 +204,20 @@ max 1" ]
 	done
 	run 2048-eval --version
 	[ "$status" -eq 0 ]
+}
+
+@test "the man page's loop plays until the game is over" {
+	cd "$BATS_TEST_TMPDIR"
+	2048-new --seed 1 >b
+	n=0
+	while 2048-eval -q <b; do
+		d=$(2048-eval -f legal <b | cut -d' ' -f1)
+		2048-move "$d" <b | 2048-spawn >b.new && mv b.new b
+		n=$((n + 1))
+		[ "$n" -lt 10000 ]
+	done
+	[ "$n" -gt 10 ]
+	[ "$(2048-eval -f over <b)" = "yes" ]
+	[ "$(2048-eval -f empty <b)" = "0" ]
+	[ "$(2048-eval -f moves <b)" = "$n" ]
 }
