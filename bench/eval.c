@@ -1,12 +1,11 @@
 /*
  * bench/eval.c - library heuristic evaluations per second, one line per
- * figure (the median of 5 timed passes), on grids met in random games.
- * `eval --boards N` writes instead N such boards in compact form, the
- * input of the 2048-eval throughput run in bench/eval.sh.
+ * figure (the median of 5 timed passes): on grids met in random games,
+ * on uniformly random grids (rows all different: the tables from memory,
+ * not cache), and with a tile of 65536 (the exact path).
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "2048.h"
@@ -67,48 +66,28 @@ rate(const g2048_eval *e, const g2048_grid *grids, int reps, double *sink)
 	return r[PASSES / 2];
 }
 
-static int
-write_boards(long n)
-{
-	g2048_board b;
-	g2048_rng rng;
-	uint64_t games = 1;
-	char buf[G2048_TEXT_MAX];
-	long i;
-
-	g2048_rng_seed(&rng, 2048, 0);
-	g2048_new_game(&b, games, G2048_FOUR_DEFAULT);
-	for (i = 0; i < n; i++) {
-		step(&b, &rng, &games);
-		b.has_rng = 0;
-		if (g2048_format_compact(&b, buf, sizeof(buf)) < 0 ||
-		    fputs(buf, stdout) == EOF)
-			return 1;
-	}
-	return fflush(stdout) != 0;
-}
-
 int
-main(int argc, char **argv)
+main(void)
 {
-	static g2048_grid grids[NGRIDS], hi[NGRIDS];
+	static g2048_grid grids[NGRIDS], hi[NGRIDS], uniform[NGRIDS];
 	const char *names[] = { "lines", "xu" };
 	g2048_board b;
 	g2048_rng rng;
 	uint64_t games = 1;
 	double sink = 0;
 	char err[256];
-	int i, h;
+	int i, h, c;
 
-	if (argc == 3 && strcmp(argv[1], "--boards") == 0)
-		return write_boards(atol(argv[2]));
 	g2048_rng_seed(&rng, 2048, 0);
 	g2048_new_game(&b, games, G2048_FOUR_DEFAULT);
 	for (i = 0; i < NGRIDS; i++) {
 		step(&b, &rng, &games);
 		grids[i] = b.grid;
-		/* the same grid with its largest tile made 65536 */
+		/* the same grid with one tile made 65536 */
 		hi[i] = g2048_set_rank(b.grid, i % 16, 16);
+		for (c = 0; c < 16; c++)
+			uniform[i] = g2048_set_rank(uniform[i], c,
+			    (int)g2048_rng_bounded(&rng, 12));
 	}
 	for (h = 0; h < 2; h++) {
 		g2048_eval *e = g2048_eval_new(names[h], NULL, err, sizeof(err));
@@ -119,6 +98,8 @@ main(int argc, char **argv)
 		}
 		printf("eval %s: %.1f million evaluations/s (grids of random "
 		    "games)\n", names[h], rate(e, grids, 100, &sink) / 1e6);
+		printf("eval %s: %.1f million evaluations/s (uniformly random "
+		    "grids)\n", names[h], rate(e, uniform, 20, &sink) / 1e6);
 		printf("eval %s: %.1f million evaluations/s (one tile 65536, "
 		    "exact path)\n", names[h], rate(e, hi, 10, &sink) / 1e6);
 		g2048_eval_free(e);
