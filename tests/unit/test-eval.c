@@ -289,7 +289,7 @@ lines_by_hand(const int r[16])
 
 	for (line = 0; line < 8; line++) {
 		double fall = 0, rise = 0;
-		int ranks[4], n = 0;
+		int ranks[4] = { 0 }, n = 0;
 
 		v += 200000;
 		for (i = 0; i < 4; i++) {
