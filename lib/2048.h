@@ -296,7 +296,9 @@ long g2048_board_move(g2048_board *b, enum g2048_dir d);
  * when NULL), and "xu", Xu (2018).  weights: NULL or "k=v,k=v" overriding
  * that heuristic's named parameters (g2048_eval_params).  NULL on error
  * with a one-line message in err.  Builds its 65536-entry row tables here
- * (this is the only allocation, about 1.1 MB).  man/2048-eval.1 gives
+ * (this is the only allocation, about 1.8 MB; only 0.5 MB of it, the
+ * lines table, is read by g2048_eval_grid for "lines").  It is never
+ * changed afterwards, so threads may share one.  man/2048-eval.1 gives
  * every formula.
  */
 typedef struct g2048_eval g2048_eval;

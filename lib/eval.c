@@ -67,7 +67,7 @@ struct g2048_eval {
 	double aux2[65536];                    /* lines: the sum term */
 	unsigned char row_max[65536];          /* xu: the largest rank of a row */
 	/* integer terms of a line, for g2048_eval_terms: lines: merges |
-	 * empty << 8; xu: -smoothness | -monotonicity << 8 */
+	 * empty << 12; xu: -smoothness | -monotonicity << 6 | empty << 12 */
 	uint16_t counts[65536];
 };
 
@@ -262,7 +262,7 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 			double t[L_NTERMS];
 
 			lines_line_terms(e, l, lines_merges(l), t);
-			e->counts[r] = (uint16_t)(t[2] + t[1] * 256);
+			e->counts[r] = (uint16_t)((int)t[2] | (int)t[1] << 12);
 			e->aux1[r] = t[3];
 			e->aux2[r] = t[4];
 		} else {
@@ -271,7 +271,8 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 			e->aux1[r] = line_value(e, l, 0);
 			e->aux2[r] = 0;
 			xu_line_terms(l, t);
-			e->counts[r] = (uint16_t)(-t[0] + -t[1] * 256);
+			e->counts[r] = (uint16_t)((int)-t[0] |
+			    (int)-t[1] << 6 | (int)t[2] << 12);
 		}
 		e->row_max[r] = 0;
 		for (i = 0; i < 4; i++)
@@ -375,12 +376,42 @@ g2048_eval_params(const g2048_eval *e, const char **names, double *values)
 	return i;
 }
 
+/*
+ * The terms of row r of (lo, hi), from the tables unless it holds a fifth
+ * bit: lines: fixed, empty, merges, monotonicity, sum; xu: smoothness,
+ * monotonicity, empty.
+ */
+static void
+line_terms(const g2048_eval *e, uint64_t lo, uint16_t hi, int r, double *lt)
+{
+	unsigned row = (lo >> (16 * r)) & 0xFFFF, c = e->counts[row];
+	int l[4];
+
+	if ((hi >> (4 * r)) & 0xF) {
+		row_ranks(lo, hi, r, l);
+		if (e->kind == LINES)
+			lines_line_terms(e, l, lines_merges(l), lt);
+		else
+			xu_line_terms(l, lt);
+	} else if (e->kind == LINES) {
+		lt[0] = 1;
+		lt[1] = c >> 12;
+		lt[2] = c & 0x3F;
+		lt[3] = e->aux1[row];
+		lt[4] = e->aux2[row];
+	} else {
+		lt[0] = -(double)(c & 0x3F);
+		lt[1] = -(double)((c >> 6) & 0x3F);
+		lt[2] = c >> 12;
+	}
+}
+
 int
 g2048_eval_terms(const g2048_eval *e, g2048_grid g, g2048_eval_term *terms)
 {
 	g2048_grid t = g2048_transpose(g);
 	double lt[L_NTERMS];
-	int n = heuristics[e->kind].nterms, i, r, l[4];
+	int n = heuristics[e->kind].nterms, i, r;
 
 	for (i = 0; i < n; i++) {
 		terms[i].name = heuristics[e->kind].params[i].name;
@@ -389,40 +420,19 @@ g2048_eval_terms(const g2048_eval *e, g2048_grid g, g2048_eval_term *terms)
 	}
 	for (r = 0; r < 8; r++) {
 		/* rows, then columns: the rows of the transpose */
-		uint64_t lo = r < 4 ? g.lo : t.lo;
-		uint16_t hi = r < 4 ? g.hi : t.hi;
-		/* the tables only for lines without a fifth bit */
-		int exact = (hi >> (4 * (r % 4))) & 0xF;
-		unsigned row = (lo >> (16 * (r % 4))) & 0xFFFF;
-		unsigned c = e->counts[row];
-
-		row_ranks(lo, hi, r % 4, l);
+		if (r < 4)
+			line_terms(e, g.lo, g.hi, r, lt);
+		else
+			line_terms(e, t.lo, t.hi, r - 4, lt);
 		if (e->kind == LINES) {
-			if (exact) {
-				lines_line_terms(e, l, lines_merges(l), lt);
-			} else {
-				lt[0] = 1;
-				lt[1] = c >> 8;
-				lt[2] = c & 0xFF;
-				lt[3] = e->aux1[row];
-				lt[4] = e->aux2[row];
-			}
 			for (i = 0; i < L_NTERMS; i++)
 				terms[i].value += lt[i];
-			continue;
-		}
-		if (exact) {
-			xu_line_terms(l, lt);
 		} else {
-			lt[0] = -(double)(c & 0xFF);
-			lt[1] = -(double)(c >> 8);
-			lt[2] = (l[0] == 0) + (l[1] == 0) + (l[2] == 0) +
-			    (l[3] == 0);
+			terms[X_SMOOTH].value += lt[0];
+			terms[X_MONO].value += lt[1];
+			if (r < 4)
+				terms[X_EMPTY].value += lt[2];
 		}
-		terms[X_SMOOTH].value += lt[0];
-		terms[X_MONO].value += lt[1];
-		if (r < 4)
-			terms[X_EMPTY].value += lt[2];
 	}
 	if (e->kind == XU)
 		terms[X_MAX].value = g2048_max_rank(g);
