@@ -1,4 +1,5 @@
 /* 2048-eval - game status and heuristic evaluation of every board read. */
+#include <ctype.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -33,6 +34,9 @@ struct run {
 	int field_index;
 	int json, quiet, target_rank, nboards, nterms;
 	char term_keys[G2048_EVAL_TERMS_MAX][40];
+	/* "key " of every line, in order: the same for every board */
+	char prefix[NKEYS][48];
+	size_t prefix_len[NKEYS];
 };
 
 static void
@@ -95,6 +99,12 @@ put_num(char *p, double v)
 
 	if (!isfinite(v) || fabs(v) >= 1e12)
 		return (size_t)snprintf(p, 40, "%.15g", v);
+	if (v == (double)(long long)v) {
+		/* most terms are whole: no rounding needed */
+		if (v < 0)
+			*p++ = '-';
+		return (size_t)(put_u64(p, (unsigned long long)fabs(v)) - start);
+	}
 	a = (unsigned long long)(fabs(v) * 1e6 + 0.5);
 	if (v < 0 && a > 0)
 		*p++ = '-';
@@ -176,7 +186,7 @@ static char *
 put_json(char *p, const struct item *it, int n)
 {
 	int i, in_term = 0;
-	char *w, *q;
+	const char *w, *q;
 
 	*p++ = '{';
 	for (i = 0; i < n; i++) {
@@ -198,7 +208,7 @@ put_json(char *p, const struct item *it, int n)
 			*p++ = '"', p = put_str(p, it[i].val), *p++ = '"';
 		} else if (it[i].kind == WORDS) {
 			*p++ = '[';
-			for (w = (char *)it[i].val; strcmp(w, "none") && *w; ) {
+			for (w = it[i].val; strcmp(w, "none") && *w; ) {
 				q = w + strcspn(w, " ");
 				*p++ = '"';
 				memcpy(p, w, (size_t)(q - w));
@@ -209,8 +219,11 @@ put_json(char *p, const struct item *it, int n)
 				w = q;
 			}
 			*p++ = ']';
-		} else {
+		} else if (isdigit((unsigned char)it[i].val[it[i].val[0] == '-'])) {
 			p = put_str(p, it[i].val);
+		} else {
+			/* inf or nan, from huge weights: JSON has no such number */
+			p = put_str(p, "null");
 		}
 	}
 	if (in_term)
@@ -241,8 +254,8 @@ eval_board(g2048_board *b, void *ctx)
 		if (run->nboards++ > 0)
 			*p++ = '\n';
 		for (i = 0; i < n; i++) {
-			p = put_str(p, it[i].key);
-			*p++ = ' ';
+			memcpy(p, run->prefix[i], run->prefix_len[i]);
+			p += run->prefix_len[i];
 			memcpy(p, it[i].val, it[i].len);
 			p += it[i].len;
 			*p++ = '\n';
@@ -278,6 +291,9 @@ setup(struct run *run, int list)
 		exit(cli_finish(0));
 	}
 	n = report(run, &b, it);
+	for (i = 0; i < n; i++)
+		run->prefix_len[i] = (size_t)snprintf(run->prefix[i],
+		    sizeof(run->prefix[i]), "%s ", it[i].key);
 	for (run->field_index = 0; run->field &&
 	    strcmp(it[run->field_index].key, run->field) != 0; )
 		if (++run->field_index == n)
@@ -300,7 +316,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct run run = { NULL, NULL, 0, 0, 0, 11, 0, 0, { "" } };
+	struct run run = { .target_rank = 11 };   /* 2048 */
 	const char *heuristic = NULL, *weights = NULL;
 	char err[256];
 	int c, list = 0;

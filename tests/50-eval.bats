@@ -221,3 +221,10 @@ max 1" ]
 	[ "$(2048-eval -f empty <b)" = "0" ]
 	[ "$(2048-eval -f moves <b)" = "$n" ]
 }
+
+@test "--json: a number too large for a double is null" {
+	run 2048-eval -j -f total --weights sum=1e300,sum_power=17 "$FIXTURES/eval-hi.txt"
+	[ "$output" = "-inf" ]
+	run 2048-eval -j --weights sum=1e300,sum_power=17 "$FIXTURES/eval-hi.txt"
+	[[ "$output" == *'"sum":-2.24477633413138e+21},"total":null}' ]]
+}
