@@ -109,3 +109,96 @@ drift() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(printf 'beta-gamma\n+delta')" ]
 }
+
+# The literal blocks of page $1, one file each (block.1, block.2 ...) in
+# directory $2, with the mdoc escapes \& and \e undone.
+literal_blocks() {
+	awk -v dir="$2" '
+		/^\.Bd -literal/ { n++; inblock = 1; printf "" > (dir "/block." n); next }
+		/^\.Ed/ { inblock = 0; next }
+		inblock {
+			gsub(/\\&/, ""); gsub(/\\e/, "\\")
+			print > (dir "/block." n)
+		}' "$1"
+}
+
+# Turn the "$ command" sessions of page $1 into a script and its expected
+# output in directory $2 (script, expected).  A command goes on over the
+# next lines while it is not yet a whole shell command; the lines after it
+# up to the next "$ " are its output (stdout and stderr).  A command shown
+# without output is run but not checked.
+example_session() {
+	local b i line cmd="" out="" n=0 incmd=0 dir=$2
+
+	literal_blocks "$1" "$dir"
+	: > "$dir/script"
+	: > "$dir/expected"
+	# (a function of its own would not see $2: it uses dir)
+	flush() {
+		[ -n "$cmd" ] || return 0
+		n=$((n + 1))
+		if [ -n "$out" ]; then
+			printf '{ %s\n} 2>&1; s=$?; echo "@@ %d"; (exit $s)\n' \
+			    "$cmd" "$n" >> "$dir/script"
+			printf '%s@@ %d\n' "$out" "$n" >> "$dir/expected"
+		else
+			printf '{ %s\n} > /dev/null 2>&1\n' "$cmd" >> "$dir/script"
+		fi
+		cmd=""
+		out=""
+	}
+	for ((i = 1; ; i++)); do
+		b=$dir/block.$i
+		[ -e "$b" ] || break
+		head -n 1 "$b" | grep -q '^\$ ' || continue
+		while IFS= read -r line; do
+			if [ "$incmd" = 1 ] && ! bash -n <<< "$cmd" 2>/dev/null; then
+				cmd=$cmd$'\n'$line
+				continue
+			fi
+			incmd=0
+			case $line in
+			'$ '*)
+				flush
+				cmd=${line#\$ }
+				incmd=1
+				;;
+			*)
+				out=$out$line$'\n'
+				;;
+			esac
+		done < "$b"
+		flush
+	done
+}
+
+@test "the examples of the foundation pages give what the pages show" {
+	# Only pages whose examples are deterministic and never interactive.
+	local page dir
+	for page in 2048-new.1 2048-move.1 2048-spawn.1 2048.5; do
+		dir=$BATS_TEST_TMPDIR/${page%.*}
+		mkdir -p "$dir"
+		example_session "$MAN_DIR/$page" "$dir"
+		[ -s "$dir/expected" ]
+		(cd "$dir" && sh ./script > actual)
+		diff -u "$dir/expected" "$dir/actual" ||
+		    { echo "in $page"; return 1; }
+	done
+}
+
+@test "the shell loop of 2048(7) ends as the page says" {
+	local dir=$BATS_TEST_TMPDIR/overview b i loop=""
+	mkdir -p "$dir"
+	literal_blocks "$MAN_DIR/2048.7" "$dir"
+	for ((i = 1; i <= $(ls "$dir" | wc -l); i++)); do
+		b=$dir/block.$i
+		if [ -n "$loop" ]; then
+			(cd "$dir" && sh "$loop") > "$dir/actual"
+			diff -u "$b" "$dir/actual"
+			return
+		fi
+		grep -q '^while :; do$' "$b" && loop=$b
+	done
+	echo "no loop found"
+	return 1
+}
