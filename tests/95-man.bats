@@ -19,10 +19,11 @@ help_options() {
 	"$1" --help | grep -oE -- '--[a-z][a-z-]*' | sed 's/^--//' | sort -u
 }
 
-# the long options a page lists as items (.It Fl -NAME), one a line
+# the long options a page lists as items (.It Fl -NAME or Fl \-NAME), one
+# a line
 page_items() {
-	grep -E '^\.It .*Fl -[a-z]' "$1" |
-	    grep -oE 'Fl -[a-z][a-z-]*' | sed 's/^Fl -//' | sort -u
+	grep -E '^\.It .*Fl \\?-[a-z]' "$1" |
+	    grep -oE 'Fl \\?-[a-z][a-z-]*' | sed 's/^Fl \\\{0,1\}-//' | sort -u
 }
 
 @test "every tool has its page in section 1" {
@@ -72,7 +73,7 @@ drift() {
 	help=$("$1" --help) || return 2
 	for o in $(echo "$help" | grep -oE -- '--[a-z][a-z-]*' | sed 's/^--//' |
 	    sort -u); do
-		grep -qE -- "Fl -$o([^a-z-]|\$)" "$2" || echo "$o"
+		grep -qE -- "Fl \\\\?-$o([^a-z-]|\$)" "$2" || echo "$o"
 	done
 	for o in $(page_items "$2"); do
 		echo "$help" | grep -qE -- "--$o([^a-z-]|\$)" || echo "+$o"
@@ -99,7 +100,7 @@ drift() {
 	printf '#!/bin/sh\necho "  -a, --alpha  x"\necho "      --beta-gamma  y"\n' \
 	    > "$tool"
 	chmod +x "$tool"
-	printf '.It Fl a , Fl -alpha\n.It Fl -delta Ar x\n.Op Fl -epsilon\n' \
+	printf '.It Fl a , Fl -alpha\n.It Fl \\-delta Ar x\n.Op Fl -epsilon\n' \
 	    > "$page"
 	run help_options "$tool"
 	[ "$output" = "$(printf 'alpha\nbeta-gamma')" ]
