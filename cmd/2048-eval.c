@@ -358,10 +358,16 @@ main(int argc, char **argv)
 			cli_usage_error(NULL);
 		}
 	}
-	if ((run.eval = g2048_eval_new(heuristic, weights, err,
-	    sizeof(err))) == NULL)
-		cli_usage_error("%s", err);
-	setup(&run, list);
+	/* -q needs no tables: only check the options, so loops start fast */
+	if (run.quiet && !list) {
+		if (g2048_eval_check(heuristic, weights, err, sizeof(err)) < 0)
+			cli_usage_error("%s", err);
+	} else {
+		if ((run.eval = g2048_eval_new(heuristic, weights, err,
+		    sizeof(err))) == NULL)
+			cli_usage_error("%s", err);
+		setup(&run, list);
+	}
 	c = cli_boards(argv + optind, argc - optind, eval_board, &run);
 	g2048_eval_free(run.eval);
 	return cli_finish(c);

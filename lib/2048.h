@@ -306,6 +306,10 @@ typedef struct g2048_eval g2048_eval;
 g2048_eval *g2048_eval_new(const char *heuristic, const char *weights,
     char *err, size_t errsize);
 void g2048_eval_free(g2048_eval *e);
+/* Check heuristic and weights as g2048_eval_new does, without building
+ * anything: 0, or -1 with the same message. */
+int g2048_eval_check(const char *heuristic, const char *weights,
+    char *err, size_t errsize);
 
 /*
  * The heuristic value of a grid: higher is better; a few table lookups

@@ -170,14 +170,17 @@ row_ranks(uint64_t lo, uint16_t hi, int r, int l[4])
 
 /* ---- construction ----------------------------------------------------- */
 
+/* The heuristic's defaults in w[], overridden by "k=v,..."; 0 or -1. */
 static int
-set_weights(g2048_eval *e, int h, const char *weights, char *err,
+set_weights(double *w, int h, const char *weights, char *err,
     size_t errsize)
 {
 	const char *p = weights, *eq, *end;
 	char num[64], *numend;
 	int i;
 
+	for (i = 0; i < heuristics[h].nparams; i++)
+		w[i] = heuristics[h].params[i].value;
 	while (p && *p) {
 		end = p + strcspn(p, ",");
 		eq = memchr(p, '=', (size_t)(end - p));
@@ -202,10 +205,10 @@ set_weights(g2048_eval *e, int h, const char *weights, char *err,
 		memcpy(num, eq + 1, (size_t)(end - eq - 1));
 		num[end - eq - 1] = '\0';
 		errno = 0;
-		e->w[i] = strtod(num, &numend);
-		if (numend == num || *numend || errno || !isfinite(e->w[i]))
+		w[i] = strtod(num, &numend);
+		if (numend == num || *numend || errno || !isfinite(w[i]))
 			goto bad;
-		if (i >= heuristics[h].nterms && e->w[i] < 0) {
+		if (i >= heuristics[h].nterms && w[i] < 0) {
 			snprintf(err, errsize, "weight %s must not be negative",
 			    heuristics[h].params[i].name);
 			return -1;
@@ -224,50 +227,46 @@ bad:
 	return 0;
 }
 
-g2048_eval *
-g2048_eval_new(const char *heuristic, const char *weights, char *err,
-    size_t errsize)
+static int
+find_heuristic(const char *heuristic, char *err, size_t errsize)
 {
-	g2048_eval *e;
-	int h, i, l[4];
-	unsigned r;
+	int h;
 
 	for (h = 0; h < NHEURISTICS; h++)
 		if (!heuristic || strcmp(heuristic, heuristics[h].name) == 0)
-			break;
-	if (h == NHEURISTICS) {
-		snprintf(err, errsize, "unknown heuristic '%s': use lines or xu",
-		    heuristic);
-		return NULL;
-	}
-	if ((e = malloc(sizeof(*e))) == NULL) {
-		snprintf(err, errsize, "out of memory");
-		return NULL;
-	}
-	e->kind = (enum heuristic)h;
-	for (i = 0; i < heuristics[h].nparams; i++)
-		e->w[i] = heuristics[h].params[i].value;
-	if (set_weights(e, h, weights, err, errsize) < 0) {
-		free(e);
-		return NULL;
-	}
-	for (i = 0; i <= G2048_MAX_RANK; i++) {
-		e->pow_mono[i] = e->kind == LINES ? pow(i, e->w[L_MONO_POW]) : 0;
-		e->pow_sum[i] = e->kind == LINES ? pow(i, e->w[L_SUM_POW]) : 0;
-	}
+			return h;
+	snprintf(err, errsize, "unknown heuristic '%s': use lines or xu",
+	    heuristic);
+	return -1;
+}
+
+int
+g2048_eval_check(const char *heuristic, const char *weights, char *err,
+    size_t errsize)
+{
+	double w[G2048_EVAL_PARAMS_MAX] = { 0 };
+	int h = find_heuristic(heuristic, err, errsize);
+
+	return h < 0 ? -1 : set_weights(w, h, weights, err, errsize);
+}
+
+/* The tables of every row of nibbles (ranks 0-15). */
+static void
+fill_tables(g2048_eval *e)
+{
+	double t[L_NTERMS];
+	unsigned r;
+	int i, l[4];
+
 	for (r = 0; r < 65536; r++) {
 		row_ranks(r, 0, 0, l);
 		e->row[r] = line_value(e, l, 1);
 		if (e->kind == LINES) {
-			double t[L_NTERMS];
-
 			lines_line_terms(e, l, lines_merges(l), t);
 			e->counts[r] = (uint16_t)((int)t[2] | (int)t[1] << 12);
 			e->aux1[r] = t[3];
 			e->aux2[r] = t[4];
 		} else {
-			double t[3];
-
 			e->aux1[r] = line_value(e, l, 0);
 			e->aux2[r] = 0;
 			xu_line_terms(l, t);
@@ -280,6 +279,30 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 				e->row_max[r] = (unsigned char)l[i];
 	}
 	e->col = e->kind == XU ? e->aux1 : e->row;
+}
+
+g2048_eval *
+g2048_eval_new(const char *heuristic, const char *weights, char *err,
+    size_t errsize)
+{
+	double w[G2048_EVAL_PARAMS_MAX] = { 0 };
+	g2048_eval *e;
+	int h, i;
+
+	if ((h = find_heuristic(heuristic, err, errsize)) < 0 ||
+	    set_weights(w, h, weights, err, errsize) < 0)
+		return NULL;
+	if ((e = malloc(sizeof(*e))) == NULL) {
+		snprintf(err, errsize, "out of memory");
+		return NULL;
+	}
+	e->kind = (enum heuristic)h;
+	memcpy(e->w, w, sizeof(w));
+	for (i = 0; i <= G2048_MAX_RANK; i++) {
+		e->pow_mono[i] = e->kind == LINES ? pow(i, e->w[L_MONO_POW]) : 0;
+		e->pow_sum[i] = e->kind == LINES ? pow(i, e->w[L_SUM_POW]) : 0;
+	}
+	fill_tables(e);
 	return e;
 }
 

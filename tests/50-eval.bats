@@ -228,3 +228,12 @@ max 1" ]
 	run 2048-eval -j --weights sum=1e300,sum_power=17 "$FIXTURES/eval-hi.txt"
 	[[ "$output" == *'"sum":-2.24477633413138e+21},"total":null}' ]]
 }
+
+@test "-q checks --heuristic and --weights too" {
+	run 2048-eval -q --heuristic nosuch "$FIXTURES/eval-gaps.txt"
+	[ "$status" -eq 2 ]
+	run 2048-eval -q --weights sum_power=-1 "$FIXTURES/eval-gaps.txt"
+	[ "$status" -eq 2 ]
+	run 2048-eval -q --heuristic xu --weights max=3 "$FIXTURES/eval-gaps.txt"
+	[ "$status" -eq 0 ]
+}

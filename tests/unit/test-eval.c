@@ -267,7 +267,12 @@ test_errors(void)
 		CHECK(g2048_eval_new(bad[i][0], bad[i][1], err,
 		    sizeof(err)) == NULL);
 		CHECK(err[0] != '\0' && strchr(err, '\n') == NULL);
+		CHECK(g2048_eval_check(bad[i][0], bad[i][1], err,
+		    sizeof(err)) == -1);
 	}
+	CHECK(g2048_eval_check(NULL, NULL, err, sizeof(err)) == 0);
+	CHECK(g2048_eval_check("xu", "max=2,empty=0", err, sizeof(err)) == 0);
+	CHECK(g2048_eval_check("lines", "", err, sizeof(err)) == 0);
 	CHECK(strcmp(g2048_eval_heuristic(0), "lines") == 0);
 	CHECK(strcmp(g2048_eval_heuristic(1), "xu") == 0);
 	CHECK(g2048_eval_heuristic(2) == NULL);
