@@ -59,6 +59,8 @@ usage(int status)
 	    "  -t, --time MS      iterative deepening within MS per move (not\n"
 	    "                     reproducible)\n"
 	    "      --fast         the fast setting (about 1000 moves/s)\n"
+	    "      --adaptive MIN,SUB,MAX  depth: distinct tiles less SUB, from\n"
+	    "                     MIN to MAX (default 3,1,10)\n"
 	    "  -H, --heuristic H  lines (default) or xu, as in 2048-eval\n"
 	    "  -w, --weights W    heuristic weights, k=v,... as in 2048-eval\n"
 	    "  -j, --threads N    threads (default: all cores)\n"
@@ -152,7 +154,7 @@ out_decision(struct out *o, const g2048_board *b, const g2048_search_result *r)
 	    r->dir < 0 ? "none" : g2048_dir_name((enum g2048_dir)r->dir));
 	for (d = 0; d < G2048_NDIRS; d++)
 		n += snprintf(line + n, sizeof line - (size_t)n,
-		    r->legal >> d & 1 ? "%s=%.6g " : "%s=- ",
+		    r->legal >> d & 1 ? "%s=%.3f " : "%s=- ",
 		    g2048_dir_name((enum g2048_dir)d), r->value[d]);
 	n += snprintf(line + n, sizeof line - (size_t)n,
 	    "depth=%d nodes=%llu\n", r->depth, (unsigned long long)r->nodes);
@@ -455,6 +457,23 @@ parse_algo(const char *s)
 	return G2048_EXPECTIMAX;
 }
 
+/* --adaptive MIN,SUB,MAX: depth = distinct tiles - SUB, within MIN..MAX */
+static void
+parse_adaptive(const char *s, g2048_search_opts *o)
+{
+	int min, sub, max;
+	char end;
+
+	if (sscanf(s, "%d,%d,%d%c", &min, &sub, &max, &end) != 3 || min < 1 ||
+	    max < min || max > 15 || sub < -15 || sub > 15)
+		cli_usage_error("--adaptive: expected MIN,SUB,MAX with 1 <= MIN "
+		    "<= MAX <= 15: '%s'", s);
+	o->depth = 0;
+	o->depth_min = min;
+	o->depth_sub = sub;
+	o->depth_max = max;
+}
+
 static int
 all_cores(void)
 {
@@ -468,6 +487,7 @@ static void
 parse_options(int argc, char **argv, struct run *run)
 {
 	static const struct option longopts[] = {
+		{ "adaptive", required_argument, NULL, 'A' },
 		{ "algo", required_argument, NULL, 'a' },
 		{ "compact", no_argument, NULL, 'c' },
 		{ "cutoff", required_argument, NULL, 'C' },
@@ -504,6 +524,9 @@ parse_options(int argc, char **argv, struct run *run)
 		switch (c) {
 		case 'a':
 			run->opts.algo = parse_algo(optarg);
+			break;
+		case 'A':
+			parse_adaptive(optarg, &run->opts);
 			break;
 		case 'b':
 			run->opts.tt_bits = (int)cli_double(optarg, "--tt-bits", 0, 28);

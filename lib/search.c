@@ -64,9 +64,9 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->algo = G2048_EXPECTIMAX;
 	o->depth = 0;
 	o->depth_min = 3;
-	o->depth_sub = 3;
-	o->depth_max = 12;
-	o->cutoff = 1e-4;
+	o->depth_sub = 1;
+	o->depth_max = 10;
+	o->cutoff = 3e-3;
 	o->tt_bits = 20;
 	o->tt_depth = DEPTH_CAP;
 	o->threads = 1;
@@ -80,9 +80,9 @@ g2048_search_fast(g2048_search_opts *o)
 {
 	g2048_search_defaults(o);
 	o->depth_min = 2;
-	o->depth_sub = 6;
+	o->depth_sub = 4;
 	o->depth_max = 6;
-	o->cutoff = 1e-3;
+	o->cutoff = 3e-3;
 	o->tt_bits = 16;
 }
 
