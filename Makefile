@@ -108,7 +108,7 @@ uninstall:
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
 	    --std=c11 -Ilib --suppress=missingIncludeSystem lib cmd tests/unit bench
-	shellcheck tests/run tests/*.bash examples/*.sh bench/run .ci/run
+	shellcheck tests/run tests/*.bash examples/*.sh bench/run bench/*.sh .ci/run
 
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
@@ -117,3 +117,10 @@ clean:
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/tables.c
 
 -include $(shell find $(OUT)/obj -name '*.d' 2>/dev/null)
+
+# The AI's strength and speed (bench/ai.sh): long; GAMES, FAST_GAMES,
+# ABL_GAMES, SEED and THREADS scale it.
+bench-ai: $(TOOLS) $(BENCHES)
+	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OUT)/bench) bench/ai.sh
+
+.PHONY: bench-ai

@@ -23,8 +23,8 @@ static void same(g2048_search_opts *o) { (void)o; }
 static void two_threads(g2048_search_opts *o) { o->threads = 2; }
 static void no_tt(g2048_search_opts *o) { o->tt_bits = 0; }
 static void small_tt(g2048_search_opts *o) { o->tt_bits = 16; }
-static void no_cutoff_depth3(g2048_search_opts *o) { o->cutoff = 0; o->depth = 3; }
-static void cutoff_depth3(g2048_search_opts *o) { o->depth = 3; }
+static void no_cutoff_depth5(g2048_search_opts *o) { o->cutoff = 0; o->depth = 5; }
+static void cutoff_depth5(g2048_search_opts *o) { o->depth = 5; }
 static void fixed_depth3(g2048_search_opts *o) { o->depth = 3; }
 static void fixed_depth4(g2048_search_opts *o) { o->depth = 4; }
 static void no_lost(g2048_search_opts *o) { o->lost = 0; }
@@ -37,8 +37,8 @@ static const struct setting settings[] = {
 	{ "2 threads", two_threads },
 	{ "no table", no_tt },
 	{ "table 2^16", small_tt },
-	{ "depth 3, no cutoff", no_cutoff_depth3 },
-	{ "depth 3, cutoff", cutoff_depth3 },
+	{ "depth 5, no cutoff", no_cutoff_depth5 },
+	{ "depth 5, cutoff", cutoff_depth5 },
 	{ "fixed depth 3", fixed_depth3 },
 	{ "fixed depth 4", fixed_depth4 },
 	{ "adaptive +1", deeper },

@@ -254,13 +254,13 @@ chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
 	double sum = 0, value;
 	int n, cell;
 
-	if (depth >= w->limit || cprob < o->cutoff)
-		return leaf(w, g);
-	if (w->aborted || ((w->nodes & TIME_CHECK) == 0 && o->time_ms &&
-	    elapsed_past(&w->s->deadline))) {
+	if (o->time_ms && (w->aborted || ((w->nodes & TIME_CHECK) == 0 &&
+	    elapsed_past(&w->s->deadline)))) {
 		w->aborted = 1;
 		return 0;
 	}
+	if (depth >= w->limit || cprob < o->cutoff)
+		return leaf(w, g);
 	if (w->tt && depth < o->tt_depth && tt_get(w, g, depth, &value))
 		return value;
 	empty = empty_nibbles(g);
