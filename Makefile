@@ -61,11 +61,15 @@ $(CLILIB): $(CLI_OBJ)
 
 $(BIN)/%: $(OBJ)/cmd/%.o $(CLILIB) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(CLILIB) $(LIB) $(LDLIBS)
+	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(CLILIB) $(LIB) $(LDLIBS)
 
 $(OBJ)/tests/unit/%: $(OBJ)/tests/unit/%.o $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+
+# 2048-play's own parts (cmd/play-*.c) link into it and into its unit test.
+PLAY_OBJ  = $(patsubst %.c,$(OBJ)/%.o,$(wildcard cmd/play-*.c))
+$(BIN)/2048-play $(OBJ)/tests/unit/test-play: $(PLAY_OBJ)
 
 $(OBJ)/bench/%: $(OBJ)/bench/%.o $(LIB)
 	@mkdir -p $(@D)
