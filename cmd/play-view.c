@@ -206,7 +206,8 @@ play_motions(g2048_grid g, enum g2048_dir d, struct play_motion *m)
 				continue;
 			m[n].from = (int8_t)cell;
 			m[n].rank = (int8_t)r;
-			if (open && r == last) {
+			/* the engine keeps two 131072s apart: no rank 18 */
+			if (open && r == last && r < G2048_MAX_RANK) {
 				m[n].merge = 1;
 				open = 0;
 			} else {
