@@ -282,7 +282,7 @@ handle_key(struct ui *u, enum play_key k)
 {
 	enum play_key asked = u->asked;
 
-	if (k == PLAY_K_NONE)
+	if (k == PLAY_K_NONE && asked == PLAY_K_NONE)
 		return;
 	u->message = NULL;
 	u->asked = PLAY_K_NONE;
