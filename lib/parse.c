@@ -184,7 +184,7 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
     size_t vlen, int decode, char *err, size_t errsize)
 {
 	char *out;
-	size_t i, o;
+	size_t i, o, lead;
 
 	if (b->nextra == G2048_EXTRA_MAX)
 		return fail(err, errsize,
@@ -197,6 +197,7 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
 	o = klen;
 	if (vlen)
 		out[o++] = ' ';
+	lead = o;
 	for (i = 0; i < vlen; i++) {
 		unsigned char c = (unsigned char)val[i];
 
@@ -210,11 +211,26 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
 			c = ' ';
 		if (c < 0x20 || c == 0x7f)
 			return fail(err, errsize, "control byte 0x%02x in header", c);
+		if (c == ' ' && o == lead)   /* as the grid form trims */
+			continue;
 		out[o++] = (char)c;
 	}
+	while (o > klen && out[o - 1] == ' ')   /* as the grid form trims */
+		o--;
 	out[o] = '\0';
 	b->nextra++;
 	return FEED_MORE;
+}
+
+/* a header key: a letter, then letters, digits, _ and - */
+static int
+valid_key(const char *p, const char *e)
+{
+	if (p == e || !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+		return 0;
+	while (p < e && is_key_char((unsigned char)*p))
+		p++;
+	return p == e;
 }
 
 static int
@@ -380,10 +396,11 @@ compact_line(struct g2048_feeder *f, g2048_grid grid, const char *p,
 				return fail(err, errsize, "bad %s: '%s'",
 				    npos == 0 ? "score" : "moves",
 				    quote(tok, (size_t)(p - tok), q, sizeof q));
+			f->seen |= npos == 0 ? SEEN_SCORE : SEEN_MOVES;
 			npos++;
 			continue;
 		}
-		if (!eq || eq == tok)
+		if (!eq || !valid_key(tok, eq))
 			return fail(err, errsize, "expected key=value, found '%s'",
 			    quote(tok, (size_t)(p - tok), q, sizeof q));
 		r = set_known(b, &f->seen, tok, (size_t)(eq - tok), eq + 1,
