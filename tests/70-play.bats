@@ -27,7 +27,8 @@ teardown() {
 # in a new tmux server's window of SIZE (COLSxROWS), with TERM=$PLAY_TERM
 # (default xterm-256color), COLORTERM=$PLAY_COLORTERM and
 # NO_COLOR=$PLAY_NO_COLOR; the terminal's modes before and after it and
-# its exit status are written to $T.  The shell outlives ^C (its trap).
+# its exit status are written to $T.  The shell outlives ^C (its trap),
+# and a crash leaves no core file.
 start() {
 	cat >"$T/run.sh" <<EOF
 export TERM=${PLAY_TERM:-xterm-256color}
@@ -35,6 +36,7 @@ unset COLORTERM NO_COLOR
 ${PLAY_COLORTERM:+export COLORTERM=$PLAY_COLORTERM}
 ${PLAY_NO_COLOR:+export NO_COLOR=$PLAY_NO_COLOR}
 trap : INT
+ulimit -c 0
 stty -g >'$T/stty.before'
 $2
 echo "exit \$?" >'$T/status'
@@ -62,8 +64,8 @@ keys() {
 
 # wait_for TEXT: until the screen shows TEXT (at most 10 s)
 wait_for() {
-	local i
-	for i in $(seq 200); do
+	local _
+	for _ in $(seq 200); do
 		screen | grep -qF -- "$1" && return 0
 		sleep 0.05
 	done
@@ -92,8 +94,8 @@ screen_board() {
 # expect_board ROWS: until the screen's board is ROWS (at most 10 s): a
 # frame may reach tmux in pieces
 expect_board() {
-	local i
-	for i in $(seq 200); do
+	local _
+	for _ in $(seq 200); do
 		[ "$(screen_board)" = "$1" ] && return 0
 		sleep 0.05
 	done
@@ -350,6 +352,43 @@ score_of() {
 	[ "$(cat "$T/status")" = "exit 130" ]
 	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
 	[ "$(last_board "$T/game")" = "$(pipe_game 7 left up)" ]
+}
+
+@test "^Z restores the terminal while stopped; fg redraws the game" {
+	# a shell with job control, as a person has
+	start 80x30 "PS1='$ ' ENV= sh -i"
+	wait_for '$'
+	tty=$(tmux -S "$SOCK" display -p '#{pane_tty}')
+	stty -g <"$tty" >"$T/stty.shell"
+	keys '2048-play --no-anim --seed 7' Enter
+	wait_for "moves 0"
+	keys Left
+	wait_for "moves 1"
+	keys C-z
+	wait_for "Stopped"
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "0 1" ]
+	[ "$(stty -g <"$tty")" = "$(cat "$T/stty.shell")" ]
+	keys fg Enter
+	wait_for "moves 1"
+	expect_board "$(pipe_game 7 left | rows)"
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "1 0" ]
+	[ "$(stty -g <"$tty")" != "$(cat "$T/stty.shell")" ]
+	keys Up
+	wait_for "moves 2"
+	expect_board "$(pipe_game 7 left up | rows)"
+	keys q
+	wait_for "game saved in"
+	[ "$(stty -g <"$tty")" = "$(cat "$T/stty.shell")" ]
+}
+
+@test "a crash restores the terminal" {
+	start 80x30 "sh -c 'echo \$\$ >\"$T/pid\"; exec 2048-play --no-anim --seed 7'"
+	wait_for "moves 0"
+	kill -SEGV "$(cat "$T/pid")"
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 139" ]
+	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "0 1" ]
 }
 
 @test "a window too small shows a message; resizing brings the board back" {
