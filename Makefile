@@ -111,7 +111,7 @@ lint:
 	shellcheck tests/run tests/*.bash examples/*.sh bench/run .ci/run
 
 clean:
-	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
+	rm -rf obj bin san lib/*.a fuzz $(UNITS)
 
 .PHONY: all check bench fuzz install uninstall lint clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/tables.c

@@ -166,6 +166,21 @@ set_known(g2048_board *b, int *seen, const char *key, size_t klen,
 	return 1;
 }
 
+/* a key the grid form can read: a letter, then letters, digits, _ or - */
+static int
+is_key(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || !((s[0] >= 'a' && s[0] <= 'z') ||
+	    (s[0] >= 'A' && s[0] <= 'Z')))
+		return 0;
+	for (i = 1; i < n; i++)
+		if (!is_key_char((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
 static int
 hex_digit(int c)
 {
@@ -210,8 +225,13 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
 			c = ' ';
 		if (c < 0x20 || c == 0x7f)
 			return fail(err, errsize, "control byte 0x%02x in header", c);
+		if (c == ' ' && o == klen + 1)
+			continue;   /* %20 at the start: the grid form trims it */
 		out[o++] = (char)c;
 	}
+	/* and at the end, so that both forms read back the same line */
+	while (o > klen && out[o - 1] == ' ')
+		o--;
 	out[o] = '\0';
 	b->nextra++;
 	return FEED_MORE;
@@ -338,6 +358,7 @@ compact_line(struct g2048_feeder *f, const char *p, const char *e,
 	int i, npos = 0;
 
 	g2048_board_init(b);
+	f->seen = 0;
 	for (i = 0; i < G2048_CELLS; i++)
 		b->grid = g2048_set_rank(b->grid, i, rank_digit((unsigned char)p[i]));
 	p += G2048_CELLS;
@@ -359,12 +380,16 @@ compact_line(struct g2048_feeder *f, const char *p, const char *e,
 				return fail(err, errsize, "bad %s: '%s'",
 				    npos == 0 ? "score" : "moves",
 				    quote(tok, (size_t)(p - tok), q, sizeof q));
+			f->seen |= npos == 0 ? SEEN_SCORE : SEEN_MOVES;
 			npos++;
 			continue;
 		}
 		if (!eq || eq == tok)
 			return fail(err, errsize, "expected key=value, found '%s'",
 			    quote(tok, (size_t)(p - tok), q, sizeof q));
+		if (!is_key(tok, (size_t)(eq - tok)))
+			return fail(err, errsize, "bad header key '%s'",
+			    quote(tok, (size_t)(eq - tok), q, sizeof q));
 		r = set_known(b, &f->seen, tok, (size_t)(eq - tok), eq + 1,
 		    (size_t)(p - eq - 1), err, errsize);
 		if (r < 0)
