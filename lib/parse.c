@@ -193,6 +193,13 @@ hex_digit(int c)
 	return -1;
 }
 
+static int
+too_long(char *err, size_t errsize)
+{
+	return fail(err, errsize, "header line too long (at most %d bytes)",
+	    G2048_EXTRA_LEN - 1);
+}
+
 /* Keep an unknown header as "key value" (compact: value %-decoded). */
 static int
 keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
@@ -204,9 +211,9 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
 	if (b->nextra == G2048_EXTRA_MAX)
 		return fail(err, errsize,
 		    "too many unknown header keys (at most %d)", G2048_EXTRA_MAX);
-	if (klen + 1 + vlen >= G2048_EXTRA_LEN)
-		return fail(err, errsize, "header line too long (at most %d bytes)",
-		    G2048_EXTRA_LEN - 1);
+	/* the length that counts is the decoded one, which both forms keep */
+	if (klen + 1 >= G2048_EXTRA_LEN)
+		return too_long(err, errsize);
 	out = b->extra[b->nextra];
 	memcpy(out, key, klen);
 	o = klen;
@@ -227,6 +234,8 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
 			return fail(err, errsize, "control byte 0x%02x in header", c);
 		if (c == ' ' && o == klen + 1)
 			continue;   /* %20 at the start: the grid form trims it */
+		if (o + 1 >= G2048_EXTRA_LEN)
+			return too_long(err, errsize);
 		out[o++] = (char)c;
 	}
 	/* and at the end, so that both forms read back the same line */

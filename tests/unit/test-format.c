@@ -282,6 +282,22 @@ test_compact(void)
 	CHECK_STR(compact_text("0000000000000000 score=5 moves=3 a=%20x%20%20y%09 "
 	    "b=%20 c=%25%2\n"),
 	    "0000000000000000 5 3 a=x%20%20y b= c=%25%252\n");
+	/* the limit is on the decoded line: 120 '%' print as 360 bytes */
+	{
+		char in[200], want[400];
+		int i, n;
+
+		n = snprintf(in, sizeof in, "0000000000000000 1 2 k=");
+		for (i = 0; i < 120; i++)
+			in[n++] = '%';
+		in[n] = '\0';
+		n = snprintf(want, sizeof want, "0000000000000000 1 2 k=");
+		for (i = 0; i < 120; i++)
+			n += snprintf(want + n, sizeof want - (size_t)n, "%%25");
+		snprintf(want + n, sizeof want - (size_t)n, "\n");
+		CHECK_STR(compact_text(in), want);
+		CHECK_STR(compact_text(want), want);
+	}
 	/* score and moves may be left out; they are then 0 */
 	CHECK_STR(compact_text("00000000000000h1\n"),
 	    "00000000000000h1 0 0\n");
