@@ -78,14 +78,16 @@ check: $(TOOLS) $(UNITS)
 bench: $(TOOLS) $(BENCHES)
 	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OUT)/bench) bench/run
 
-# libFuzzer on the parser, for a bounded time (FUZZ_SECONDS).
+# libFuzzer on the parser, for a bounded time (FUZZ_SECONDS).  New inputs
+# and crashes go to $(OUT)/fuzz/; tests/fuzz/corpus is only read.
 FUZZ_SECONDS ?= 60
 fuzz: $(OBJ)/lib/tables.c
-	@mkdir -p $(OUT)/fuzz
+	@mkdir -p $(OUT)/fuzz/corpus
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -o $(OUT)/fuzz/parse tests/fuzz/parse.c $(LIB_SRC) $(OBJ)/lib/tables.c -lm
+	    -fno-sanitize-recover=all -o $(OUT)/fuzz/parse tests/fuzz/parse.c \
+	    $(LIB_SRC) $(OBJ)/lib/tables.c -lm
 	$(OUT)/fuzz/parse -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-	    tests/fuzz/corpus
+	    -artifact_prefix=$(OUT)/fuzz/ $(OUT)/fuzz/corpus tests/fuzz/corpus
 
 install: $(TOOLS) $(LIB)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
