@@ -30,8 +30,8 @@ CLI_SRC   = $(wildcard lib/cli*.c)
 LIB_OBJ   = $(LIB_SRC:%.c=$(OBJ)/%.o) $(OBJ)/lib/tables.o
 CLI_OBJ   = $(CLI_SRC:%.c=$(OBJ)/%.o)
 TOOLS     = $(patsubst cmd/%.c,$(BIN)/%,$(wildcard cmd/2048-*.c))
-UNITS     = $(patsubst tests/unit/%.c,$(OUT)/tests/unit/%,$(wildcard tests/unit/test-*.c))
-BENCHES   = $(patsubst bench/%.c,$(OUT)/bench/%,$(wildcard bench/*.c))
+UNITS     = $(patsubst tests/unit/%.c,$(OBJ)/tests/unit/%,$(wildcard tests/unit/test-*.c))
+BENCHES   = $(patsubst bench/%.c,$(OBJ)/bench/%,$(wildcard bench/*.c))
 MAN1      = $(wildcard man/*.1)
 MAN5      = $(wildcard man/*.5)
 MAN7      = $(wildcard man/*.7)
@@ -63,20 +63,20 @@ $(BIN)/%: $(OBJ)/cmd/%.o $(CLILIB) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(CLILIB) $(LIB) $(LDLIBS)
 
-$(OUT)/tests/unit/%: $(OBJ)/tests/unit/%.o $(LIB)
+$(OBJ)/tests/unit/%: $(OBJ)/tests/unit/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
-$(OUT)/bench/%: $(OBJ)/bench/%.o $(LIB)
+$(OBJ)/bench/%: $(OBJ)/bench/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 check: $(TOOLS) $(UNITS)
-	BIN_DIR=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OUT)/tests/unit) \
+	BIN_DIR=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OBJ)/tests/unit) \
 	    tests/run $(TESTS)
 
 bench: $(TOOLS) $(BENCHES)
-	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OUT)/bench) bench/run
+	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OBJ)/bench) bench/run
 
 # libFuzzer on the parser, for a bounded time (FUZZ_SECONDS).  New inputs
 # and crashes go to $(OUT)/fuzz/; tests/fuzz/corpus is only read.

@@ -69,15 +69,19 @@ int g2048_rank_of(uint64_t tile);
 /* ---- moves ------------------------------------------------------------ */
 
 /*
- * Row tables, generated at build time, indexed by a 16-bit row of nibbles
- * whose fifth bits are all zero.  An entry's bits 0-15 are the moved row's
- * nibbles and bits 16-19 its fifth bits (a 32768+32768 merge).  Exposed only
- * so that g2048_slide() can be inlined into search loops.
+ * Move tables, generated at build time (lib/mktables.c), indexed by a
+ * 16-bit row of nibbles (ranks 0..15).  row_left/row_right give the moved
+ * row; col_up/col_down give the moved line with cell i at bits 16i, so a
+ * column is moved from the transposed grid without transposing back.
+ * Exposed only so that g2048_slide() inlines into search loops.
  */
-extern const uint32_t g2048_row_left[65536];
-extern const uint32_t g2048_row_right[65536];
+extern const uint16_t g2048_row_left[65536];
+extern const uint16_t g2048_row_right[65536];
+extern const uint64_t g2048_col_up[65536];
+extern const uint64_t g2048_col_down[65536];
 extern const uint32_t g2048_row_score[65536];   /* merge score of a row */
 
+/* The exact path, for any grid: five-bit ranks, a loop per line. */
 g2048_grid g2048_slide_exact(g2048_grid g, enum g2048_dir d);
 
 static inline uint64_t
@@ -110,38 +114,63 @@ g2048_transpose(g2048_grid g)
 	return t;
 }
 
-static inline g2048_grid
-g2048_rows_by_table(g2048_grid g, const uint32_t *table)
+/*
+ * The nibble tables are exact unless a merge can make 65536: that needs a
+ * tile of 65536 or more already (hi != 0) or two 32768 tiles (two nibbles
+ * of 15).  Both are rare, and then the exact path runs.
+ */
+static inline int
+g2048_fast_ok(g2048_grid g)
 {
-	g2048_grid r = { 0, 0 };
-	int i;
+	uint64_t m = g.lo & (g.lo >> 1) & (g.lo >> 2) & (g.lo >> 3) &
+	    0x1111111111111111ULL;
 
-	for (i = 0; i < 4; i++) {
-		uint32_t e = table[(g.lo >> (16 * i)) & 0xFFFF];
-		r.lo |= (uint64_t)(e & 0xFFFF) << (16 * i);
-		r.hi = (uint16_t)(r.hi | ((e >> 16) << (4 * i)));
-	}
-	return r;
+	return g.hi == 0 && (m & (m - 1)) == 0;
+}
+
+static inline uint64_t
+g2048_rows_by(uint64_t x, const uint16_t *t)
+{
+	return (uint64_t)t[x & 0xFFFF] |
+	    (uint64_t)t[(x >> 16) & 0xFFFF] << 16 |
+	    (uint64_t)t[(x >> 32) & 0xFFFF] << 32 |
+	    (uint64_t)t[x >> 48] << 48;
+}
+
+static inline uint64_t
+g2048_cols_by(uint64_t x, const uint64_t *t)
+{
+	uint64_t c = g2048_transpose_lo(x);
+
+	return t[c & 0xFFFF] |
+	    t[(c >> 16) & 0xFFFF] << 4 |
+	    t[(c >> 32) & 0xFFFF] << 8 |
+	    t[c >> 48] << 12;
 }
 
 /* The grid after sliding toward d; equal to g when d is not legal. */
 static inline g2048_grid
 g2048_slide(g2048_grid g, enum g2048_dir d)
 {
-	if (g.hi)
+	g2048_grid r = { 0, 0 };
+
+	if (!g2048_fast_ok(g))
 		return g2048_slide_exact(g, d);
 	switch (d) {
 	case G2048_LEFT:
-		return g2048_rows_by_table(g, g2048_row_left);
+		r.lo = g2048_rows_by(g.lo, g2048_row_left);
+		break;
 	case G2048_RIGHT:
-		return g2048_rows_by_table(g, g2048_row_right);
+		r.lo = g2048_rows_by(g.lo, g2048_row_right);
+		break;
 	case G2048_UP:
-		return g2048_transpose(g2048_rows_by_table(g2048_transpose(g),
-		    g2048_row_left));
+		r.lo = g2048_cols_by(g.lo, g2048_col_up);
+		break;
 	default:
-		return g2048_transpose(g2048_rows_by_table(g2048_transpose(g),
-		    g2048_row_right));
+		r.lo = g2048_cols_by(g.lo, g2048_col_down);
+		break;
 	}
+	return r;
 }
 
 /*

@@ -6,12 +6,29 @@
 #include "2048.h"
 #include "text.h"
 
+/* Field by field: the kept lines' buffers need no clearing. */
 void
 g2048_board_init(g2048_board *b)
 {
-	memset(b, 0, sizeof *b);
+	b->grid.lo = 0;
+	b->grid.hi = 0;
+	b->score = b->moves = 0;
 	b->last_move = -1;
+	b->has_rng = 0;
+	b->seed = b->draws = 0;
+	b->has_prob = 0;
+	b->prob = 0;
+	b->nextra = 0;
 }
+
+/* each rank's cell text, so writing a grid is copying */
+static const char tile_text[G2048_MAX_RANK + 1][8] = {
+	".", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1024",
+	"2048", "4096", "8192", "16384", "32768", "65536", "131072"
+};
+static const int tile_len[G2048_MAX_RANK + 1] = {
+	1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 6
+};
 
 /* decimal digits of v at p, returning the end */
 static char *
@@ -123,33 +140,26 @@ put_state(const g2048_board *b, char *p, int compact)
 int
 g2048_format(const g2048_board *b, char *buf, size_t size)
 {
-	char cells[G2048_CELLS][8], *p = buf;
-	int len[G2048_CELLS], width = 1, i;
+	int rank[G2048_CELLS], width = 1, i;
+	char *p = buf;
 
 	if (size < G2048_TEXT_MAX)
 		return -1;
 	for (i = 0; i < G2048_CELLS; i++) {
-		int r = g2048_rank(b->grid, i);
-
-		if (r == 0) {
-			cells[i][0] = '.';
-			len[i] = 1;
-		} else {
-			len[i] = (int)(put_u64(cells[i], g2048_tile(r)) - cells[i]);
-		}
-		if (len[i] > width)
-			width = len[i];
+		rank[i] = g2048_rank(b->grid, i);
+		if (tile_len[rank[i]] > width)
+			width = tile_len[rank[i]];
 	}
 	p = put_key_u64(p, "score", b->score, ' ', '\n');
 	p = put_key_u64(p, "moves", b->moves, ' ', '\n');
 	p = put_state(b, p, 0);
 	for (i = 0; i < G2048_CELLS; i++) {
-		int pad = width - len[i];
+		int pad = width - tile_len[rank[i]];
 
 		while (pad--)
 			*p++ = ' ';
-		memcpy(p, cells[i], (size_t)len[i]);
-		p += len[i];
+		memcpy(p, tile_text[rank[i]], 8);   /* the NULs are overwritten */
+		p += tile_len[rank[i]];
 		*p++ = i % 4 == 3 ? '\n' : ' ';
 	}
 	*p = '\0';

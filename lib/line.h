@@ -14,7 +14,7 @@
 static inline uint32_t
 g2048_line_move(int line[4])
 {
-	int tiles[4], n = 0, i, out = 0;
+	int tiles[4] = { 0, 0, 0, 0 }, n = 0, i, out = 0;
 	uint32_t score = 0;
 
 	for (i = 0; i < 4; i++)

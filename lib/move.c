@@ -62,7 +62,7 @@ g2048_move(g2048_grid *g, enum g2048_dir d)
 
 	if ((unsigned)d >= G2048_NDIRS)
 		return -1;
-	if (g->hi) {
+	if (!g2048_fast_ok(*g)) {
 		next = slide_scored(*g, d, &score);
 	} else {
 		next = g2048_slide(*g, d);
@@ -138,14 +138,15 @@ g2048_max_rank(g2048_grid g)
 int
 g2048_rank_of(uint64_t tile)
 {
-	int r;
+	int r = 0;
 
-	if (tile == 0)
-		return 0;
-	for (r = 1; r <= G2048_MAX_RANK; r++)
-		if (tile == (uint64_t)1 << r)
-			return r;
-	return -1;
+	if (tile & (tile - 1) || tile == 1 || tile > g2048_tile(G2048_MAX_RANK))
+		return -1;
+	while (tile > 1) {
+		tile >>= 1;
+		r++;
+	}
+	return r;
 }
 
 static const char *const dir_names[G2048_NDIRS] = {

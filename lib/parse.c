@@ -272,13 +272,25 @@ header_line(struct g2048_feeder *f, const char *p, const char *e,
 	    err, errsize);
 }
 
+/* log2 of a power of two below 2^32, by de Bruijn multiplication */
+static int
+log2_pow2(uint32_t v)
+{
+	static const int pos[32] = {
+		0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+		31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9
+	};
+
+	return pos[(uint32_t)(v * 0x077CB531u) >> 27];
+}
+
+/* The rank of cell text s[0..n), or -1 with a message. */
 static int
 cell_rank(const char *s, size_t n, char *err, size_t errsize)
 {
 	char q[128];
-	uint64_t v = 0;
+	uint32_t v = 0;
 	size_t i;
-	int r;
 
 	if (n == 1 && s[0] == '.')
 		return 0;
@@ -292,25 +304,28 @@ cell_rank(const char *s, size_t n, char *err, size_t errsize)
 		if (v < 10000000)
 			v = v * 10 + d;
 	}
-	if (v >= 10000000 || v > g2048_tile(G2048_MAX_RANK)) {
+	if (v > g2048_tile(G2048_MAX_RANK)) {
 		fail(err, errsize, "%s is larger than 131072, the largest tile",
 		    quote(s, n, q, sizeof q));
 		return -1;
 	}
-	r = g2048_rank_of(v);
-	if (r < 0 || v == 1) {
+	if (v == 0)
+		return 0;
+	if ((v & (v - 1)) != 0 || v == 1) {
 		fail(err, errsize, "%s is not a tile: tiles are powers of two from 2",
 		    quote(s, n, q, sizeof q));
 		return -1;
 	}
-	return r;
+	return log2_pow2(v);
 }
 
 static int
 grid_row(struct g2048_feeder *f, const char *p, const char *e,
     g2048_board *b, char *err, size_t errsize)
 {
-	int ranks[G2048_SIDE], n = 0, i;
+	uint64_t lo = 0;
+	unsigned hi = 0;
+	int n = 0, shift = 16 * f->rows;
 
 	while (p < e) {
 		const char *tok = p;
@@ -321,7 +336,8 @@ grid_row(struct g2048_feeder *f, const char *p, const char *e,
 		if (n < G2048_SIDE) {
 			if ((r = cell_rank(tok, (size_t)(p - tok), err, errsize)) < 0)
 				return FEED_ERROR;
-			ranks[n] = r;
+			lo |= (uint64_t)(r & 0xF) << (shift + 4 * n);
+			hi |= (unsigned)(r >> 4) << (f->rows * 4 + n);
 		}
 		n++;
 		while (p < e && is_blank((unsigned char)*p))
@@ -330,46 +346,51 @@ grid_row(struct g2048_feeder *f, const char *p, const char *e,
 	if (n != G2048_SIDE)
 		return fail(err, errsize, "expected %d cells, found %d",
 		    G2048_SIDE, n);
-	for (i = 0; i < G2048_SIDE; i++)
-		b->grid = g2048_set_rank(b->grid, f->rows * G2048_SIDE + i, ranks[i]);
+	b->grid.lo |= lo;
+	b->grid.hi = (uint16_t)(b->grid.hi | hi);
 	f->rows++;
 	return FEED_MORE;
 }
 
-static int
-rank_digit(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'h')
-		return c - 'a' + 10;
-	return -1;
-}
+/* rank_digit[c]: the rank of a compact-form digit, or -1 */
+static const signed char rank_digit[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12,
+	['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['g'] = 17, ['h'] = 18
+};   /* stored plus one, so that 0 means "not a digit" */
 
+/* Is this line the compact form?  If so, its grid in *g. */
 static int
-is_compact(const char *p, const char *e)
+compact_grid(const char *p, const char *e, g2048_grid *g)
 {
+	g2048_grid r = { 0, 0 };
 	int i;
 
-	if (e - p < G2048_CELLS)
+	if (e - p < G2048_CELLS ||
+	    (e - p > G2048_CELLS && !is_blank((unsigned char)p[G2048_CELLS])))
 		return 0;
-	for (i = 0; i < G2048_CELLS; i++)
-		if (rank_digit((unsigned char)p[i]) < 0)
+	for (i = 0; i < G2048_CELLS; i++) {
+		int d = rank_digit[(unsigned char)p[i]] - 1;
+
+		if (d < 0)
 			return 0;
-	return e - p == G2048_CELLS || is_blank((unsigned char)p[G2048_CELLS]);
+		r.lo |= (uint64_t)(d & 0xF) << (4 * i);
+		r.hi = (uint16_t)(r.hi | (unsigned)(d >> 4) << i);
+	}
+	*g = r;
+	return 1;
 }
 
 static int
-compact_line(struct g2048_feeder *f, const char *p, const char *e,
-    g2048_board *b, char *err, size_t errsize)
+compact_line(struct g2048_feeder *f, g2048_grid grid, const char *p,
+    const char *e, g2048_board *b, char *err, size_t errsize)
 {
 	char q[128];
-	int i, npos = 0;
+	int npos = 0;
 
 	g2048_board_init(b);
 	f->seen = 0;
-	for (i = 0; i < G2048_CELLS; i++)
-		b->grid = g2048_set_rank(b->grid, i, rank_digit((unsigned char)p[i]));
+	b->grid = grid;
 	p += G2048_CELLS;
 	for (;;) {
 		const char *tok, *eq;
@@ -429,6 +450,7 @@ g2048_feed_line(struct g2048_feeder *f, const char *line, size_t len,
     g2048_board *b, char *err, size_t errsize)
 {
 	const char *p = line, *e = line + len;
+	g2048_grid grid;
 	int c;
 
 	while (e > p && is_blank((unsigned char)e[-1]))
@@ -445,8 +467,8 @@ g2048_feed_line(struct g2048_feeder *f, const char *line, size_t len,
 		return fail(err, errsize, "expected %d rows, found %d",
 		    G2048_SIDE, f->rows);
 	}
-	if (f->state == FEEDER_IDLE && is_compact(p, e))
-		return compact_line(f, p, e, b, err, errsize);
+	if (f->state == FEEDER_IDLE && compact_grid(p, e, &grid))
+		return compact_line(f, grid, p, e, b, err, errsize);
 	if (f->state == FEEDER_IDLE) {
 		g2048_board_init(b);
 		f->seen = 0;
