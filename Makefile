@@ -96,9 +96,9 @@ install: $(TOOLS) $(LIB)
 	cp $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	cp $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	cp lib/2048.h $(DESTDIR)$(PREFIX)/include/
-	cp $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/
-	cp $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5/
-	cp $(MAN7) $(DESTDIR)$(PREFIX)/share/man/man7/
+	$(if $(MAN1),cp $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/)
+	$(if $(MAN5),cp $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5/)
+	$(if $(MAN7),cp $(MAN7) $(DESTDIR)$(PREFIX)/share/man/man7/)
 
 uninstall:
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t; done
