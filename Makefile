@@ -113,7 +113,7 @@ lint:
 	shellcheck tests/run tests/*.bash examples/*.sh bench/run .ci/run
 
 clean:
-	rm -rf obj bin san lib/*.a fuzz $(UNITS)
+	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
 .PHONY: all check bench fuzz install uninstall lint clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/tables.c
