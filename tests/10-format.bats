@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2154 # status, output, lines, stderr: set by run
 # The board format as every tool reads and writes it: both forms, streams,
 # the canonical output, and bad input (exit 2, one line naming the tool,
 # the input and the line, no partial board).
@@ -16,6 +17,7 @@ bad() {
 	# shellcheck disable=SC2059
 	printf "$1" > "$in"
 	for tool in "2048-move left" "2048-spawn --seed 1"; do
+		# shellcheck disable=SC2086 # the tool's arguments
 		run --separate-stderr $tool < "$in"
 		echo "$tool: status $status, stderr: $stderr"
 		[ "$status" -eq 2 ]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2154 # status, output, lines, stderr: set by run
 # 2048-new: new games, seeded or not, one or many, every option.
 load helper
 bats_require_minimum_version 1.5.0

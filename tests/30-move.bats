@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2154 # status, output, lines, stderr: set by run
 # 2048-move: the rules on hand-worked fixtures (tests/fixtures/move/NAME.in
 # and its result NAME.DIR), illegal moves, options, exit statuses, streams.
 load helper
@@ -122,7 +123,7 @@ setup() {
 	[ "${stderr_lines[0]}" = \
 	    "2048-move: unknown direction 'north': use up, down, left or right" ]
 	[ "${stderr_lines[1]}" = "Try '2048-move --help' for more information." ]
-	for args in "--bogus left" "-x left" "L" "lef" "''"; do
+	for args in "--bogus left" "-x left" "L" "lef" "0"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr 2048-move $args < /dev/null
 		echo "$args: $status $stderr"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2154 # status, output, lines, stderr: set by run
 # 2048-spawn: the random streams (--seed for the run, else each board's
 # own), --all with its probabilities, --at/--value, --four, full boards.
 load helper
