@@ -185,3 +185,12 @@ bad() {
 	    2048-spawn --seed 3 | grep -c "^score"'
 	[ "$output" -eq 10000 ]
 }
+
+@test "endless input ends with an error, not a hang" {
+	run --separate-stderr timeout 60 2048-move left < /dev/zero
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "2048-move: <stdin>:1: line longer than 4096 bytes" ]
+	run --separate-stderr timeout 60 2048-spawn < /dev/urandom
+	[ "$status" -eq 2 ]
+	[[ $stderr == "2048-spawn: <stdin>:"* ]]
+}

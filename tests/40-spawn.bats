@@ -199,7 +199,7 @@ empty() {
 	[ "$status" -eq 1 ]
 	[ "$output" = "1000000000000000 0 0 seed=5 draws=7" ]
 	[ "$stderr" = "2048-spawn: $in:1: cell 1,1 is not empty" ]
-	run --separate-stderr 2048-spawn -q --at 1,1 "$in"
+	run --separate-stderr 2048-spawn --quiet --at 1,1 "$in"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "" ]
 }
