@@ -11,9 +11,9 @@ usage(int status)
 	FILE *fp = status ? stderr : stdout;
 
 	fprintf(fp,
-	    "usage: %s [-c] [-s SEED] [-n COUNT] [-f P]\n"
-	    "Print new games: an empty board with two spawned tiles.  Game i of\n"
-	    "COUNT is the game of seed SEED+i, so each can be made again alone.\n"
+	    "usage: %s [-c] [-s SEED] [-n N] [-f P]\n"
+	    "Print N new games: an empty board with two spawned tiles.  Game i\n"
+	    "(from 0) is the game of seed SEED+i, so each can be made again alone.\n"
 	    "\n"
 	    "  -s, --seed SEED  seed of the first game (default: from the system)\n"
 	    "  -n, --count N    print N games (default 1)\n"

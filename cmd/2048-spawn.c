@@ -32,7 +32,7 @@ usage(int status)
 	    "  -a, --all         write every possible outcome, each with its\n"
 	    "                    probability in a prob header\n"
 	    "  -c, --compact     write the one-line compact form\n"
-	    "  -q, --quiet       no message for a full board\n"
+	    "  -q, --quiet       no message for a full board or a taken cell\n"
 	    "      --help        show this help and exit\n"
 	    "      --version     show the version and exit\n"
 	    "\n"

@@ -290,6 +290,61 @@ long g2048_board_move(g2048_board *b, enum g2048_dir d);
 
 /* --- evaluation (2048-eval) ------------------------------------------- */
 
+/*
+ * A heuristic, its weights and its row tables (opaque).  Heuristics:
+ * "lines", the per-line evaluator of the expectimax players (the default
+ * when NULL), and "xu", Xu (2018).  weights: NULL or "k=v,k=v" overriding
+ * that heuristic's named parameters (g2048_eval_params).  NULL on error
+ * with a one-line message in err.  Builds its 65536-entry row tables here
+ * (this is the only allocation, about 1.8 MB; only 0.5 MB of it, the
+ * lines table, is read by g2048_eval_grid for "lines").  It is never
+ * changed afterwards, so threads may share one.  man/2048-eval.1 gives
+ * every formula.
+ */
+typedef struct g2048_eval g2048_eval;
+
+g2048_eval *g2048_eval_new(const char *heuristic, const char *weights,
+    char *err, size_t errsize);
+void g2048_eval_free(g2048_eval *e);
+/* Check heuristic and weights as g2048_eval_new does, without building
+ * anything: 0, or -1 with the same message. */
+int g2048_eval_check(const char *heuristic, const char *weights,
+    char *err, size_t errsize);
+
+/*
+ * The heuristic value of a grid: higher is better; a few table lookups
+ * (rows, and columns via g2048_transpose), exact also for grids with tiles
+ * >= 65536 (hi != 0: a slower path that gives the same bits).
+ */
+double g2048_eval_grid(const g2048_eval *e, g2048_grid g);
+
+#define G2048_EVAL_TERMS_MAX  8
+#define G2048_EVAL_PARAMS_MAX 8
+
+/* The i'th heuristic's name (0, 1, ...), NULL past the last. */
+const char *g2048_eval_heuristic(int i);
+const char *g2048_eval_name(const g2048_eval *e);
+
+/* The parameters in order, each term's weight first; returns their count
+ * (<= G2048_EVAL_PARAMS_MAX).  names[] point to static strings. */
+int g2048_eval_params(const g2048_eval *e, const char **names,
+    double *values);
+
+/*
+ * The terms of g, computed cell by cell (for display, not for search):
+ * name (the name of its weight), weight and value.  The heuristic value is
+ * the sum of weight * value over the terms, up to rounding.  Penalties
+ * have negative values.  Returns the count (<= G2048_EVAL_TERMS_MAX).
+ */
+typedef struct {
+	const char *name;
+	double weight;
+	double value;
+} g2048_eval_term;
+
+int g2048_eval_terms(const g2048_eval *e, g2048_grid g,
+    g2048_eval_term *terms);
+
 /* --- search (2048-solve) ---------------------------------------------- */
 
 #endif

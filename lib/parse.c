@@ -166,21 +166,6 @@ set_known(g2048_board *b, int *seen, const char *key, size_t klen,
 	return 1;
 }
 
-/* a key the grid form can read: a letter, then letters, digits, _ or - */
-static int
-is_key(const char *s, size_t n)
-{
-	size_t i;
-
-	if (n == 0 || !((s[0] >= 'a' && s[0] <= 'z') ||
-	    (s[0] >= 'A' && s[0] <= 'Z')))
-		return 0;
-	for (i = 1; i < n; i++)
-		if (!is_key_char((unsigned char)s[i]))
-			return 0;
-	return 1;
-}
-
 static int
 hex_digit(int c)
 {
@@ -206,7 +191,7 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
     size_t vlen, int decode, char *err, size_t errsize)
 {
 	char *out;
-	size_t i, o;
+	size_t i, o, lead;
 
 	if (b->nextra == G2048_EXTRA_MAX)
 		return fail(err, errsize,
@@ -219,6 +204,7 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
 	o = klen;
 	if (vlen)
 		out[o++] = ' ';
+	lead = o;
 	for (i = 0; i < vlen; i++) {
 		unsigned char c = (unsigned char)val[i];
 
@@ -232,18 +218,28 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
 			c = ' ';
 		if (c < 0x20 || c == 0x7f)
 			return fail(err, errsize, "control byte 0x%02x in header", c);
-		if (c == ' ' && o == klen + 1)
-			continue;   /* %20 at the start: the grid form trims it */
+		if (c == ' ' && o == lead)   /* as the grid form trims */
+			continue;
 		if (o + 1 >= G2048_EXTRA_LEN)
 			return too_long(err, errsize);
 		out[o++] = (char)c;
 	}
-	/* and at the end, so that both forms read back the same line */
-	while (o > klen && out[o - 1] == ' ')
+	while (o > klen && out[o - 1] == ' ')   /* as the grid form trims */
 		o--;
 	out[o] = '\0';
 	b->nextra++;
 	return FEED_MORE;
+}
+
+/* a header key: a letter, then letters, digits, _ and - */
+static int
+valid_key(const char *p, const char *e)
+{
+	if (p == e || !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+		return 0;
+	while (p < e && is_key_char((unsigned char)*p))
+		p++;
+	return p == e;
 }
 
 static int
@@ -389,7 +385,6 @@ compact_line(struct g2048_feeder *f, g2048_grid grid, const char *p,
 	int npos = 0;
 
 	g2048_board_init(b);
-	f->seen = 0;
 	b->grid = grid;
 	p += G2048_CELLS;
 	for (;;) {
@@ -414,12 +409,9 @@ compact_line(struct g2048_feeder *f, g2048_grid grid, const char *p,
 			npos++;
 			continue;
 		}
-		if (!eq || eq == tok)
+		if (!eq || !valid_key(tok, eq))
 			return fail(err, errsize, "expected key=value, found '%s'",
 			    quote(tok, (size_t)(p - tok), q, sizeof q));
-		if (!is_key(tok, (size_t)(eq - tok)))
-			return fail(err, errsize, "bad header key '%s'",
-			    quote(tok, (size_t)(eq - tok), q, sizeof q));
 		r = set_known(b, &f->seen, tok, (size_t)(eq - tok), eq + 1,
 		    (size_t)(p - eq - 1), err, errsize);
 		if (r < 0)

@@ -166,7 +166,8 @@ bad() {
 	    '<stdin>:5: draws without seed'
 	bad 'a:b c\n' "<stdin>:1: bad header line 'a:b c'"
 	bad '0000000000000000 1 x\n' "<stdin>:1: bad moves: 'x'"
-	bad '0000000000000000 1 2 k.y=3\n' "<stdin>:1: bad header key 'k.y'"
+	bad '0000000000000000 1 2 k.y=3\n' \
+	    "<stdin>:1: expected key=value, found 'k.y=3'"
 }
 
 @test "the last line needs no newline; CR LF is read" {

@@ -1,0 +1,463 @@
+/*
+ * eval.c - heuristic evaluation of grids: the per-line evaluator of the
+ * expectimax players ("lines") and the one of Xu (2018) ("xu").
+ *
+ * Every term but Xu's max tile is a sum over the 8 lines (4 rows read left
+ * to right, 4 columns read top to bottom) of a function of the line's four
+ * ranks.  Both line functions are unchanged when a line is reversed, so one
+ * table of 65536 doubles, indexed by a row of nibbles, serves rows and
+ * columns (columns through g2048_transpose) and every move direction.
+ * Lines holding a tile of 65536 or more (fifth bit set) are computed from
+ * their ranks, by the same function that filled the table, so both paths
+ * give the same bits.  man/2048-eval.1 states every formula.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "2048.h"
+
+enum heuristic { LINES, XU };
+
+/* Parameters: the term weights, in term order, then other settings. */
+enum { L_FIXED, L_EMPTY, L_MERGES, L_MONO, L_SUM, L_MONO_POW, L_SUM_POW,
+    L_NPARAMS };
+#define L_NTERMS 5
+enum { X_SMOOTH, X_MONO, X_EMPTY, X_MAX, X_NPARAMS };
+#define X_NTERMS 4
+
+struct param {
+	const char *name;
+	double value;
+};
+
+static const struct param lines_params[L_NPARAMS] = {
+	{ "fixed", 200000.0 }, { "empty", 270.0 }, { "merges", 700.0 },
+	{ "monotonicity", 47.0 }, { "sum", 11.0 },
+	{ "monotonicity_power", 4.0 }, { "sum_power", 3.5 },
+};
+
+static const struct param xu_params[X_NPARAMS] = {
+	{ "smoothness", 0.1 }, { "monotonicity", 1.0 }, { "empty", 2.7 },
+	{ "max", 1.0 },
+};
+
+static const struct {
+	const char *name;
+	const struct param *params;
+	int nparams, nterms;
+} heuristics[] = {
+	{ "lines", lines_params, L_NPARAMS, L_NTERMS },
+	{ "xu", xu_params, X_NPARAMS, X_NTERMS },
+};
+#define NHEURISTICS (int)(sizeof(heuristics) / sizeof(heuristics[0]))
+
+struct g2048_eval {
+	enum heuristic kind;
+	double w[G2048_EVAL_PARAMS_MAX];
+	double pow_mono[G2048_MAX_RANK + 1];   /* lines: rank^monotonicity_power */
+	double pow_sum[G2048_MAX_RANK + 1];    /* lines: rank^sum_power */
+	const double *col;                     /* row, or aux1 for xu */
+	double row[65536];
+	/* xu: the column table (rows count empties, columns not);
+	 * lines: the monotonicity term of a line, for g2048_eval_terms */
+	double aux1[65536];
+	double aux2[65536];                    /* lines: the sum term */
+	unsigned char row_max[65536];          /* xu: the largest rank of a row */
+	/* integer terms of a line, for g2048_eval_terms: lines: merges |
+	 * empty << 12; xu: -smoothness | -monotonicity << 6 | empty << 12 */
+	uint16_t counts[65536];
+};
+
+/* ---- one line of ranks ------------------------------------------------ */
+
+/* lines: the tiles of l[0..3] in a run of equal tiles, gaps skipped. */
+static int
+lines_merges(const int l[4])
+{
+	int i, merges = 0, prev = 0, run = 0;
+
+	for (i = 0; i < 4; i++) {
+		if (l[i] == 0)
+			continue;
+		if (l[i] == prev) {
+			run++;
+		} else if (run > 0) {
+			merges += run + 1;
+			run = 0;
+		}
+		prev = l[i];
+	}
+	return run > 0 ? merges + run + 1 : merges;
+}
+
+/* lines: fixed, empty, merges, -monotonicity, -sum of the line l[0..3]
+ * (branch-free but for the merges, which the caller gives). */
+static void
+lines_line_terms(const g2048_eval *e, const int l[4], int merges,
+    double t[L_NTERMS])
+{
+	const double *p = e->pow_mono;
+	double d, left = 0, right = 0;
+	int i;
+
+	/* falls (toward the end) and rises, in order, an equal pair adding
+	 * 0 to the rises */
+	for (i = 1; i < 4; i++) {
+		d = p[l[i]] - p[l[i - 1]];
+		left += d < 0 ? -d : 0;
+		right += d > 0 ? d : 0;
+	}
+	t[0] = 1;
+	t[1] = (l[0] == 0) + (l[1] == 0) + (l[2] == 0) + (l[3] == 0);
+	t[2] = merges;
+	t[3] = -(left < right ? left : right);
+	t[4] = -(e->pow_sum[l[0]] + e->pow_sum[l[1]] + e->pow_sum[l[2]] +
+	    e->pow_sum[l[3]]);
+}
+
+/* xu: smoothness, monotonicity and empty cells of the line l[0..3]. */
+static void
+xu_line_terms(const int l[4], double t[3])
+{
+	int i, prev = 0, up = 0, down = 0, empty = 0;
+
+	for (i = 0; i < 4; i++) {
+		if (l[i] == 0) {
+			empty++;
+			continue;
+		}
+		/* steps between successive tiles, gaps skipped */
+		if (prev && l[i] > prev)
+			up += l[i] - prev;
+		else if (prev)
+			down += prev - l[i];
+		prev = l[i];
+	}
+	t[0] = -(up + down);
+	t[1] = -(up < down ? up : down);
+	t[2] = empty;
+}
+
+static double
+line_value(const g2048_eval *e, const int l[4], int is_row)
+{
+	double t[L_NTERMS], v = 0;
+	int i;
+
+	if (e->kind == LINES) {
+		lines_line_terms(e, l, lines_merges(l), t);
+		for (i = 0; i < L_NTERMS; i++)
+			v += e->w[i] * t[i];
+		return v;
+	}
+	xu_line_terms(l, t);
+	v = e->w[X_SMOOTH] * t[0] + e->w[X_MONO] * t[1];
+	return is_row ? v + e->w[X_EMPTY] * t[2] : v;
+}
+
+static void
+row_ranks(uint64_t lo, uint16_t hi, int r, int l[4])
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		l[i] = (int)((lo >> (16 * r + 4 * i)) & 0xF) |
+		    (((hi >> (4 * r + i)) & 1) << 4);
+}
+
+/* ---- construction ----------------------------------------------------- */
+
+/* The heuristic's defaults in w[], overridden by "k=v,..."; 0 or -1. */
+static int
+set_weights(double *w, int h, const char *weights, char *err,
+    size_t errsize)
+{
+	const char *p = weights, *eq, *end;
+	char num[64], *numend;
+	int i;
+
+	for (i = 0; i < heuristics[h].nparams; i++)
+		w[i] = heuristics[h].params[i].value;
+	while (p && *p) {
+		end = p + strcspn(p, ",");
+		eq = memchr(p, '=', (size_t)(end - p));
+		if (!eq || eq == p) {
+			snprintf(err, errsize, "expected NAME=VALUE in weights, "
+			    "found '%.*s'", (int)(end - p), p);
+			return -1;
+		}
+		for (i = 0; i < heuristics[h].nparams; i++)
+			if (strlen(heuristics[h].params[i].name) ==
+			    (size_t)(eq - p) && strncmp(p,
+			    heuristics[h].params[i].name, (size_t)(eq - p)) == 0)
+				break;
+		if (i == heuristics[h].nparams) {
+			snprintf(err, errsize, "unknown weight '%.*s' for "
+			    "heuristic %s (see 2048-eval --list)",
+			    (int)(eq - p), p, heuristics[h].name);
+			return -1;
+		}
+		if ((size_t)(end - eq - 1) >= sizeof(num))
+			goto bad;
+		memcpy(num, eq + 1, (size_t)(end - eq - 1));
+		num[end - eq - 1] = '\0';
+		errno = 0;
+		w[i] = strtod(num, &numend);
+		if (numend == num || *numend || errno || !isfinite(w[i]))
+			goto bad;
+		if (i >= heuristics[h].nterms && w[i] < 0) {
+			snprintf(err, errsize, "weight %s must not be negative",
+			    heuristics[h].params[i].name);
+			return -1;
+		}
+		p = *end ? end + 1 : end;
+		if (*end && !*p) {
+			snprintf(err, errsize, "weights end with ','");
+			return -1;
+		}
+		continue;
+bad:
+		snprintf(err, errsize, "weight %.*s: '%.*s' is not a number",
+		    (int)(eq - p), p, (int)(end - eq - 1), eq + 1);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+find_heuristic(const char *heuristic, char *err, size_t errsize)
+{
+	int h;
+
+	for (h = 0; h < NHEURISTICS; h++)
+		if (!heuristic || strcmp(heuristic, heuristics[h].name) == 0)
+			return h;
+	snprintf(err, errsize, "unknown heuristic '%s': use lines or xu",
+	    heuristic);
+	return -1;
+}
+
+int
+g2048_eval_check(const char *heuristic, const char *weights, char *err,
+    size_t errsize)
+{
+	double w[G2048_EVAL_PARAMS_MAX] = { 0 };
+	int h = find_heuristic(heuristic, err, errsize);
+
+	return h < 0 ? -1 : set_weights(w, h, weights, err, errsize);
+}
+
+/* The tables of every row of nibbles (ranks 0-15). */
+static void
+fill_tables(g2048_eval *e)
+{
+	double t[L_NTERMS];
+	unsigned r;
+	int i, l[4];
+
+	for (r = 0; r < 65536; r++) {
+		row_ranks(r, 0, 0, l);
+		e->row[r] = line_value(e, l, 1);
+		if (e->kind == LINES) {
+			lines_line_terms(e, l, lines_merges(l), t);
+			e->counts[r] = (uint16_t)((int)t[2] | (int)t[1] << 12);
+			e->aux1[r] = t[3];
+			e->aux2[r] = t[4];
+		} else {
+			e->aux1[r] = line_value(e, l, 0);
+			e->aux2[r] = 0;
+			xu_line_terms(l, t);
+			e->counts[r] = (uint16_t)((int)-t[0] |
+			    (int)-t[1] << 6 | (int)t[2] << 12);
+		}
+		e->row_max[r] = 0;
+		for (i = 0; i < 4; i++)
+			if (l[i] > e->row_max[r])
+				e->row_max[r] = (unsigned char)l[i];
+	}
+	e->col = e->kind == XU ? e->aux1 : e->row;
+}
+
+g2048_eval *
+g2048_eval_new(const char *heuristic, const char *weights, char *err,
+    size_t errsize)
+{
+	double w[G2048_EVAL_PARAMS_MAX] = { 0 };
+	g2048_eval *e;
+	int h, i;
+
+	if ((h = find_heuristic(heuristic, err, errsize)) < 0 ||
+	    set_weights(w, h, weights, err, errsize) < 0)
+		return NULL;
+	if ((e = malloc(sizeof(*e))) == NULL) {
+		snprintf(err, errsize, "out of memory");
+		return NULL;
+	}
+	e->kind = (enum heuristic)h;
+	memcpy(e->w, w, sizeof(w));
+	for (i = 0; i <= G2048_MAX_RANK; i++) {
+		e->pow_mono[i] = e->kind == LINES ? pow(i, e->w[L_MONO_POW]) : 0;
+		e->pow_sum[i] = e->kind == LINES ? pow(i, e->w[L_SUM_POW]) : 0;
+	}
+	fill_tables(e);
+	return e;
+}
+
+void
+g2048_eval_free(g2048_eval *e)
+{
+	free(e);
+}
+
+/* ---- evaluation ------------------------------------------------------- */
+
+/* A line with a fifth bit set is computed; the others are looked up. */
+static double
+lines_exact(const g2048_eval *e, uint64_t lo, uint16_t hi,
+    const double *table, int is_row)
+{
+	double v = 0;
+	int r, l[4];
+
+	for (r = 0; r < 4; r++) {
+		if ((hi >> (4 * r)) & 0xF) {
+			row_ranks(lo, hi, r, l);
+			v += line_value(e, l, is_row);
+		} else {
+			v += table[(lo >> (16 * r)) & 0xFFFF];
+		}
+	}
+	return v;
+}
+
+static double
+eval_exact(const g2048_eval *e, g2048_grid g)
+{
+	g2048_grid t = g2048_transpose(g);
+	double v;
+
+	v = lines_exact(e, g.lo, g.hi, e->row, 1);
+	v += lines_exact(e, t.lo, t.hi, e->col, 0);
+	if (e->kind == XU)
+		v += e->w[X_MAX] * g2048_max_rank(g);
+	return v;
+}
+
+double
+g2048_eval_grid(const g2048_eval *e, g2048_grid g)
+{
+	uint64_t t;
+	double v;
+	int m, m2;
+
+	if (g.hi)
+		return eval_exact(e, g);
+	t = g2048_transpose_lo(g.lo);
+	v = e->row[g.lo & 0xFFFF] + e->row[(g.lo >> 16) & 0xFFFF] +
+	    e->row[(g.lo >> 32) & 0xFFFF] + e->row[g.lo >> 48];
+	v += e->col[t & 0xFFFF] + e->col[(t >> 16) & 0xFFFF] +
+	    e->col[(t >> 32) & 0xFFFF] + e->col[t >> 48];
+	if (e->kind == XU) {
+		m = e->row_max[g.lo & 0xFFFF];
+		m2 = e->row_max[(g.lo >> 16) & 0xFFFF];
+		m = m > m2 ? m : m2;
+		m2 = e->row_max[(g.lo >> 32) & 0xFFFF];
+		m = m > m2 ? m : m2;
+		m2 = e->row_max[g.lo >> 48];
+		m = m > m2 ? m : m2;
+		v += e->w[X_MAX] * m;
+	}
+	return v;
+}
+
+/* ---- description ------------------------------------------------------ */
+
+const char *
+g2048_eval_heuristic(int i)
+{
+	return i >= 0 && i < NHEURISTICS ? heuristics[i].name : NULL;
+}
+
+const char *
+g2048_eval_name(const g2048_eval *e)
+{
+	return heuristics[e->kind].name;
+}
+
+int
+g2048_eval_params(const g2048_eval *e, const char **names, double *values)
+{
+	int i;
+
+	for (i = 0; i < heuristics[e->kind].nparams; i++) {
+		names[i] = heuristics[e->kind].params[i].name;
+		values[i] = e->w[i];
+	}
+	return i;
+}
+
+/*
+ * The terms of row r of (lo, hi), from the tables unless it holds a fifth
+ * bit: lines: fixed, empty, merges, monotonicity, sum; xu: smoothness,
+ * monotonicity, empty.
+ */
+static void
+line_terms(const g2048_eval *e, uint64_t lo, uint16_t hi, int r, double *lt)
+{
+	unsigned row = (lo >> (16 * r)) & 0xFFFF, c = e->counts[row];
+	int l[4];
+
+	if ((hi >> (4 * r)) & 0xF) {
+		row_ranks(lo, hi, r, l);
+		if (e->kind == LINES)
+			lines_line_terms(e, l, lines_merges(l), lt);
+		else
+			xu_line_terms(l, lt);
+	} else if (e->kind == LINES) {
+		lt[0] = 1;
+		lt[1] = c >> 12;
+		lt[2] = c & 0x3F;
+		lt[3] = e->aux1[row];
+		lt[4] = e->aux2[row];
+	} else {
+		lt[0] = -(double)(c & 0x3F);
+		lt[1] = -(double)((c >> 6) & 0x3F);
+		lt[2] = c >> 12;
+	}
+}
+
+int
+g2048_eval_terms(const g2048_eval *e, g2048_grid g, g2048_eval_term *terms)
+{
+	g2048_grid t = g2048_transpose(g);
+	double lt[L_NTERMS];
+	int n = heuristics[e->kind].nterms, i, r;
+
+	for (i = 0; i < n; i++) {
+		terms[i].name = heuristics[e->kind].params[i].name;
+		terms[i].weight = e->w[i];
+		terms[i].value = 0;
+	}
+	for (r = 0; r < 8; r++) {
+		/* rows, then columns: the rows of the transpose */
+		if (r < 4)
+			line_terms(e, g.lo, g.hi, r, lt);
+		else
+			line_terms(e, t.lo, t.hi, r - 4, lt);
+		if (e->kind == LINES) {
+			for (i = 0; i < L_NTERMS; i++)
+				terms[i].value += lt[i];
+		} else {
+			terms[X_SMOOTH].value += lt[0];
+			terms[X_MONO].value += lt[1];
+			if (r < 4)
+				terms[X_EMPTY].value += lt[2];
+		}
+	}
+	if (e->kind == XU)
+		terms[X_MAX].value = g2048_max_rank(g);
+	return n;
+}

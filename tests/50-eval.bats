@@ -1,0 +1,239 @@
+#!/usr/bin/env bats
+# 2048-eval: status keys and heuristic terms, computed by hand in
+# man/2048-eval.1's formulas (tests/unit/test-eval.c checks more boards).
+load helper
+
+@test "lines: every key of a board with gaps, computed by hand" {
+	run 2048-eval "$FIXTURES/eval-gaps.txt"
+	[ "$status" -eq 0 ]
+	# sum = 2 * (1+1+1 + 2*2^3.5 + 3^3.5) = 144.7855776...;
+	# total = 8*200000 + 270*20 + 700*6 - 47*180 - 11*sum
+	[ "$output" = "score 0
+moves 0
+max 8
+empty 10
+legal up down left right
+over no
+won no
+heuristic lines
+term.fixed 8
+term.empty 20
+term.merges 6
+term.monotonicity -180
+term.sum -144.785578
+total 1599547.358646" ]
+}
+
+@test "lines: a lost board keeps its header and its formula's value" {
+	run 2048-eval "$FIXTURES/eval-over.txt"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "score 1234" ]
+	[ "${lines[1]}" = "moves 56" ]
+	[ "${lines[3]}" = "empty 0" ]
+	[ "${lines[4]}" = "legal none" ]
+	[ "${lines[5]}" = "over yes" ]
+	# every line 1 2 1 2 or 2 1 2 1: min(15, 30) = 15
+	[ "${lines[11]}" = "term.monotonicity -120" ]
+	# 1600000 - 47*120 - 11 * 2 * (8 + 8*2^3.5)
+	[ "${lines[13]}" = "total 1592192.787304" ]
+}
+
+@test "lines: tiles of 65536 and 131072 are exact" {
+	run 2048-eval "$FIXTURES/eval-hi.txt"
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "max 131072" ]
+	[ "${lines[4]}" = "legal down right" ]
+	[ "${lines[6]}" = "won yes" ]
+	# top row 16 17 . .: rises 17^4-16^4 = 17985, falls 17^4
+	[ "${lines[11]}" = "term.monotonicity -17985" ]
+	# 2 * (16^3.5 + 17^3.5)
+	[ "${lines[12]}" = "term.sum -73281.635877" ]
+}
+
+@test "xu: terms of a zigzag board with gaps, computed by hand" {
+	run 2048-eval --heuristic xu "$FIXTURES/eval-zigzag.txt"
+	[ "$status" -eq 0 ]
+	[ "${lines[7]}" = "heuristic xu" ]
+	# steps 1 3 2 | 4 1 3 | 2 2 | columns 1 4 2 | 3 | 2 1 | 3 2
+	[ "${lines[8]}" = "term.smoothness -15" ]
+	[ "${lines[9]}" = "term.monotonicity -5" ]
+	[ "${lines[10]}" = "term.empty 8" ]
+	[ "${lines[11]}" = "term.max 4" ]
+	# 0.1*-15 + 1*-5 + 2.7*8 + 1*4
+	[ "${lines[12]}" = "total 19.1" ]
+}
+
+@test "xu: the checkerboard" {
+	run 2048-eval --heuristic=xu --field total "$FIXTURES/eval-over.txt"
+	[ "$status" -eq 0 ]
+	# 0.1*-24 + 1*-8 + 0 + 2
+	[ "$output" = "-8.4" ]
+}
+
+@test "--weights overrides named weights" {
+	run 2048-eval --weights "fixed=0,empty=1,merges=10,monotonicity=100,sum=1000,monotonicity_power=1,sum_power=1" \
+	    -f total "$FIXTURES/eval-gaps.txt"
+	[ "$status" -eq 0 ]
+	# monotonicity in plain ranks 10, sum 2 * 9 ranks... = 20
+	[ "$output" = "-20920" ]
+	run 2048-eval --heuristic xu --weights max=100 -f total "$FIXTURES/eval-zigzag.txt"
+	[ "$output" = "415.1" ]
+}
+
+@test "boards are separated by one blank line, none after the last" {
+	cat "$FIXTURES/eval-gaps.txt" - "$FIXTURES/eval-over.txt" <<<"" >"$BATS_TEST_TMPDIR/two"
+	run 2048-eval "$BATS_TEST_TMPDIR/two"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 28 ]
+	[ "$(2048-eval "$BATS_TEST_TMPDIR/two" | grep -c '^$')" -eq 1 ]
+	[ "$(2048-eval "$BATS_TEST_TMPDIR/two" | tail -n 1)" = "total 1592192.787304" ]
+}
+
+@test "--field prints one value per board" {
+	{ cat "$FIXTURES/eval-gaps.txt"; echo; cat "$FIXTURES/eval-over.txt"
+	  echo; cat "$FIXTURES/eval-hi.txt"; } >"$BATS_TEST_TMPDIR/three"
+	run 2048-eval --field legal "$BATS_TEST_TMPDIR/three"
+	[ "$output" = "up down left right
+none
+down right" ]
+	run 2048-eval -f term.merges "$BATS_TEST_TMPDIR/three"
+	[ "$output" = "6
+0
+0" ]
+}
+
+@test "--json: one object per board per line" {
+	run 2048-eval --json "$FIXTURES/eval-over.txt"
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"score":1234,"moves":56,"max":4,"empty":0,"legal":[],"over":true,"won":false,"heuristic":"lines","term":{"fixed":8,"empty":0,"merges":0,"monotonicity":-120,"sum":-197.019336},"total":1592192.787304}' ]
+	run 2048-eval -j --heuristic xu "$FIXTURES/eval-hi.txt"
+	[ "$output" = '{"score":0,"moves":0,"max":131072,"empty":14,"legal":["down","right"],"over":false,"won":true,"heuristic":"xu","term":{"smoothness":-1,"monotonicity":0,"empty":14,"max":17},"total":54.7}' ]
+}
+
+@test "--json output is valid JSON for jq" {
+	command -v jq >/dev/null || skip "no jq"
+	cat "$FIXTURES/eval-gaps.txt" - "$FIXTURES/eval-hi.txt" <<<"" |
+	    2048-eval -j >"$BATS_TEST_TMPDIR/out"
+	run jq -r '.term.merges' "$BATS_TEST_TMPDIR/out"
+	[ "$output" = "6
+0" ]
+	run jq -r '.legal | join(",")' "$BATS_TEST_TMPDIR/out"
+	[ "$output" = "up,down,left,right
+down,right" ]
+}
+
+@test "-q: silent, exit 1 when some board is over, 0 when all can move" {
+	run 2048-eval -q "$FIXTURES/eval-gaps.txt" "$FIXTURES/eval-hi.txt"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	run 2048-eval -q "$FIXTURES/eval-gaps.txt" "$FIXTURES/eval-over.txt"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	# the loop of the man page ends on a lost board
+	n=0
+	while 2048-eval -q <"$FIXTURES/eval-gaps.txt" && [ $n -lt 3 ]; do
+		n=$((n + 1))
+	done
+	[ "$n" -eq 3 ]
+	! 2048-eval -q <"$FIXTURES/eval-over.txt"
+}
+
+@test "--target sets the winning tile" {
+	run 2048-eval -f won "$FIXTURES/eval-gaps.txt"
+	[ "$output" = "no" ]
+	run 2048-eval --target 8 -f won "$FIXTURES/eval-gaps.txt"
+	[ "$output" = "yes" ]
+	run 2048-eval -t 16 -f won "$FIXTURES/eval-gaps.txt"
+	[ "$output" = "no" ]
+}
+
+@test "compact input: score, moves and an empty board" {
+	run 2048-eval -f empty <<<"0000000000000000 0 0"
+	[ "$output" = "16" ]
+	run 2048-eval <<<"0000000000000000 12 3"
+	[ "${lines[0]}" = "score 12" ]
+	[ "${lines[1]}" = "moves 3" ]
+	[ "${lines[4]}" = "legal none" ]
+	[ "${lines[5]}" = "over yes" ]
+	# 8 * 200000 + 270 * 32
+	[ "${lines[13]}" = "total 1608640" ]
+}
+
+@test "--list prints the weights and their values" {
+	run 2048-eval --list
+	[ "$status" -eq 0 ]
+	[ "$output" = "fixed 200000
+empty 270
+merges 700
+monotonicity 47
+sum 11
+monotonicity_power 4
+sum_power 3.5" ]
+	run 2048-eval --list --heuristic xu --weights empty=3
+	[ "$output" = "smoothness 0.1
+monotonicity 1
+empty 3
+max 1" ]
+}
+
+@test "bad input: exit 2 after the boards before it, whole" {
+	printf '2 . . 2\n. . . .\n4 4 8 .\n. . . 2\n\n2 . 3 .\n' >"$BATS_TEST_TMPDIR/bad"
+	run 2048-eval -f total "$BATS_TEST_TMPDIR/bad"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "1599547.358646" ]
+	[[ "${lines[1]}" == "2048-eval: "*"bad:6: "* ]]
+}
+
+@test "usage errors exit 2 with a message" {
+	for args in "--heuristic nosuch" "--weights foo=1" "--weights sum=x" \
+	    "--weights sum=1," "--heuristic xu --weights fixed=1" \
+	    "--field nosuch" "--target 3" "--target 0" "--nosuch"; do
+		# shellcheck disable=SC2086
+		run 2048-eval $args "$FIXTURES/eval-gaps.txt"
+		[ "$status" -eq 2 ]
+		[[ "${lines[0]}" == "2048-eval: "* ]]
+	done
+}
+
+@test "--help and the man page name the same options" {
+	run 2048-eval --help
+	[ "$status" -eq 0 ]
+	for opt in json field quiet target heuristic weights list help version; do
+		[[ "$output" == *"--$opt"* ]]
+		grep -qF -- "Fl \\-$opt" "$ROOT_DIR/man/2048-eval.1"
+	done
+	run 2048-eval --version
+	[ "$status" -eq 0 ]
+}
+
+@test "the man page's loop plays until the game is over" {
+	cd "$BATS_TEST_TMPDIR"
+	2048-new --seed 1 >b
+	n=0
+	while 2048-eval -q <b; do
+		d=$(2048-eval -f legal <b | cut -d' ' -f1)
+		2048-move "$d" <b | 2048-spawn >b.new && mv b.new b
+		n=$((n + 1))
+		[ "$n" -lt 10000 ]
+	done
+	[ "$n" -gt 10 ]
+	[ "$(2048-eval -f over <b)" = "yes" ]
+	[ "$(2048-eval -f empty <b)" = "0" ]
+	[ "$(2048-eval -f moves <b)" = "$n" ]
+}
+
+@test "--json: a number too large for a double is null" {
+	run 2048-eval -j -f total --weights sum=1e300,sum_power=17 "$FIXTURES/eval-hi.txt"
+	[ "$output" = "-inf" ]
+	run 2048-eval -j --weights sum=1e300,sum_power=17 "$FIXTURES/eval-hi.txt"
+	[[ "$output" == *'"sum":-2.24477633413138e+21},"total":null}' ]]
+}
+
+@test "-q checks --heuristic and --weights too" {
+	run 2048-eval -q --heuristic nosuch "$FIXTURES/eval-gaps.txt"
+	[ "$status" -eq 2 ]
+	run 2048-eval -q --weights sum_power=-1 "$FIXTURES/eval-gaps.txt"
+	[ "$status" -eq 2 ]
+	run 2048-eval -q --heuristic xu --weights max=3 "$FIXTURES/eval-gaps.txt"
+	[ "$status" -eq 0 ]
+}

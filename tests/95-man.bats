@@ -1,0 +1,205 @@
+#!/usr/bin/env bats
+# 95-man.bats - the manual pages exist, are clean mdoc, and agree with the
+# tools' --help, so that an option added to a tool without its page fails.
+load helper
+
+MAN_DIR=$ROOT_DIR/man
+
+# the tools this tree builds, one name a line
+tools() {
+	local c
+	for c in "$ROOT_DIR"/cmd/2048-*.c; do
+		c=${c##*/}
+		echo "${c%.c}"
+	done
+}
+
+# the long options a tool's --help names, one a line, without the dashes
+help_options() {
+	"$1" --help | grep -oE -- '--[a-z][a-z-]*' | sed 's/^--//' | sort -u
+}
+
+# the long options a page lists as items (.It Fl -NAME or Fl \-NAME), one
+# a line
+page_items() {
+	grep -E '^\.It .*Fl \\?-[a-z]' "$1" |
+	    grep -oE 'Fl \\?-[a-z][a-z-]*' | sed 's/^Fl \\\{0,1\}-//' | sort -u
+}
+
+@test "every tool has its page in section 1" {
+	local t missing=""
+	[ -n "$(tools)" ]
+	for t in $(tools); do
+		[ -f "$MAN_DIR/$t.1" ] || missing="$missing $t.1"
+	done
+	echo "missing:$missing"
+	[ -z "$missing" ]
+}
+
+@test "the format and the overview have their pages" {
+	[ -f "$MAN_DIR/2048.5" ]
+	[ -f "$MAN_DIR/2048.7" ]
+}
+
+@test "every page is clean under mandoc -Tlint" {
+	command -v mandoc >/dev/null || skip "mandoc is not installed"
+	local page
+	for page in "$MAN_DIR"/*.[157]; do
+		run mandoc -Tlint -W warning "$page"
+		echo "$page: $output"
+		[ "$status" -eq 0 ]
+		[ -z "$output" ]
+	done
+}
+
+@test "every tool page has the sections a tool page needs" {
+	local t s
+	for t in $(tools); do
+		[ -f "$MAN_DIR/$t.1" ] || continue
+		for s in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" EXAMPLES \
+		    "SEE ALSO"; do
+			grep -qx "\.Sh $s" "$MAN_DIR/$t.1" ||
+			    { echo "$t.1 lacks $s"; return 1; }
+		done
+		grep -qx "\.Nm $t" "$MAN_DIR/$t.1" ||
+		    { echo "$t.1 does not name $t"; return 1; }
+	done
+}
+
+# help options of tool $1 that page $2 lacks, and items of $2 that the
+# help lacks (as "+NAME"), one a line
+drift() {
+	local o help
+	help=$("$1" --help) || return 2
+	for o in $(echo "$help" | grep -oE -- '--[a-z][a-z-]*' | sed 's/^--//' |
+	    sort -u); do
+		grep -qE -- "Fl \\\\?-$o([^a-z-]|\$)" "$2" || echo "$o"
+	done
+	for o in $(page_items "$2"); do
+		echo "$help" | grep -qE -- "--$o([^a-z-]|\$)" || echo "+$o"
+	done
+}
+
+@test "every tool's --help and page name the same long options" {
+	local t out bad=""
+	for t in $(tools); do
+		[ -f "$MAN_DIR/$t.1" ] || continue
+		run help_options "$t"
+		[ "$status" -eq 0 ]
+		[ -n "$output" ]
+		out=$(drift "$t" "$MAN_DIR/$t.1") || return 1
+		[ -z "$out" ] || bad="$bad $t:$(echo "$out" | tr "\n" " ")"
+	done
+	echo "drift (NAME: not in the page, +NAME: not in --help):$bad"
+	[ -z "$bad" ]
+}
+
+@test "the drift check finds a missing and an extra option" {
+	# a fake tool and page, so that the check is seen to fail when it must
+	local tool=$BATS_TEST_TMPDIR/2048-fake page=$BATS_TEST_TMPDIR/2048-fake.1
+	printf '#!/bin/sh\necho "  -a, --alpha  x"\necho "      --beta-gamma  y"\n' \
+	    > "$tool"
+	chmod +x "$tool"
+	printf '.It Fl a , Fl -alpha\n.It Fl \\-delta Ar x\n.Op Fl -epsilon\n' \
+	    > "$page"
+	run help_options "$tool"
+	[ "$output" = "$(printf 'alpha\nbeta-gamma')" ]
+	run page_items "$page"
+	[ "$output" = "$(printf 'alpha\ndelta')" ]
+	run drift "$tool" "$page"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'beta-gamma\n+delta')" ]
+}
+
+# The literal blocks of page $1, one file each (block.1, block.2 ...) in
+# directory $2, with the mdoc escapes \& and \e undone.
+literal_blocks() {
+	awk -v dir="$2" '
+		/^\.Bd -literal/ { n++; inblock = 1; printf "" > (dir "/block." n); next }
+		/^\.Ed/ { inblock = 0; next }
+		inblock {
+			gsub(/\\&/, ""); gsub(/\\e/, "\\")
+			print > (dir "/block." n)
+		}' "$1"
+}
+
+# Turn the "$ command" sessions of page $1 into a script and its expected
+# output in directory $2 (script, expected).  A command goes on over the
+# next lines while it is not yet a whole shell command; the lines after it
+# up to the next "$ " are its output (stdout and stderr).  A command shown
+# without output is run but not checked.
+example_session() {
+	local b i line cmd="" out="" n=0 incmd=0 dir=$2
+
+	literal_blocks "$1" "$dir"
+	: > "$dir/script"
+	: > "$dir/expected"
+	# (a function of its own would not see $2: it uses dir)
+	flush() {
+		[ -n "$cmd" ] || return 0
+		n=$((n + 1))
+		if [ -n "$out" ]; then
+			printf '{ %s\n} 2>&1; s=$?; echo "@@ %d"; (exit $s)\n' \
+			    "$cmd" "$n" >> "$dir/script"
+			printf '%s@@ %d\n' "$out" "$n" >> "$dir/expected"
+		else
+			printf '{ %s\n} > /dev/null 2>&1\n' "$cmd" >> "$dir/script"
+		fi
+		cmd=""
+		out=""
+	}
+	for ((i = 1; ; i++)); do
+		b=$dir/block.$i
+		[ -e "$b" ] || break
+		head -n 1 "$b" | grep -q '^\$ ' || continue
+		while IFS= read -r line; do
+			if [ "$incmd" = 1 ] && ! bash -n <<< "$cmd" 2>/dev/null; then
+				cmd=$cmd$'\n'$line
+				continue
+			fi
+			incmd=0
+			case $line in
+			'$ '*)
+				flush
+				cmd=${line#\$ }
+				incmd=1
+				;;
+			*)
+				out=$out$line$'\n'
+				;;
+			esac
+		done < "$b"
+		flush
+	done
+}
+
+@test "the examples of the foundation pages give what the pages show" {
+	# Only pages whose examples are deterministic and never interactive.
+	local page dir
+	for page in 2048-new.1 2048-move.1 2048-spawn.1 2048.5; do
+		dir=$BATS_TEST_TMPDIR/${page%.*}
+		mkdir -p "$dir"
+		example_session "$MAN_DIR/$page" "$dir"
+		[ -s "$dir/expected" ]
+		(cd "$dir" && sh ./script > actual)
+		diff -u "$dir/expected" "$dir/actual" ||
+		    { echo "in $page"; return 1; }
+	done
+}
+
+@test "the shell loop of 2048(7) ends as the page says" {
+	local dir=$BATS_TEST_TMPDIR/overview b i loop=""
+	mkdir -p "$dir"
+	literal_blocks "$MAN_DIR/2048.7" "$dir"
+	for ((i = 1; i <= $(ls "$dir" | wc -l); i++)); do
+		b=$dir/block.$i
+		if [ -n "$loop" ]; then
+			(cd "$dir" && sh "$loop") > "$dir/actual"
+			diff -u "$b" "$dir/actual"
+			return
+		fi
+		grep -q '^while :; do$' "$b" && loop=$b
+	done
+	echo "no loop found"
+	return 1
+}
