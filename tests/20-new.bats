@@ -7,7 +7,7 @@ bats_require_minimum_version 1.5.0
 @test "2048-new --help and --version" {
 	run --separate-stderr 2048-new --help
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "usage: 2048-new [-c] [-s SEED] [-n COUNT] [-f P]" ]
+	[ "${lines[0]}" = "usage: 2048-new [-c] [-s SEED] [-n N] [-f P]" ]
 	[ "$stderr" = "" ]
 	run --separate-stderr 2048-new --version
 	[ "$status" -eq 0 ]
