@@ -61,6 +61,7 @@ cli_die(int status, const char *fmt, ...)
 	exit(cli_finish(status));
 }
 
+/* One line, as every error: getopt's own (fmt NULL) or "progname: ...". */
 void
 cli_usage_error(const char *fmt, ...)
 {
@@ -71,7 +72,6 @@ cli_usage_error(const char *fmt, ...)
 		vmessage(fmt, ap);
 		va_end(ap);
 	}
-	fprintf(stderr, "Try '%s --help' for more information.\n", progname);
 	exit(2);
 }
 

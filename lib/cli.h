@@ -18,7 +18,7 @@ void cli_warn(const char *fmt, ...);
 void cli_warn_board(const char *fmt, ...);
 /* print "progname: message" and exit with status */
 void cli_die(int status, const char *fmt, ...);
-/* for getopt: "Try 'progname --help'." then exit 2 */
+/* a usage error: the message (none after getopt's own), then exit 2 */
 void cli_usage_error(const char *fmt, ...);
 void cli_version(void);
 
