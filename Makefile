@@ -110,7 +110,7 @@ uninstall:
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
 	    --std=c11 -Ilib --suppress=missingIncludeSystem lib cmd tests/unit bench
-	shellcheck tests/run tests/*.bash examples/*.sh bench/run .ci/run
+	shellcheck tests/run tests/*.bash tests/*.bats $(wildcard examples/*.sh bench/*.sh) bench/run .ci/run
 
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
