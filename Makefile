@@ -67,13 +67,13 @@ $(OBJ)/tests/unit/%: $(OBJ)/tests/unit/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
-# 2048-play's own parts (cmd/play-*.c) link into it and into its unit test.
+# 2048-play's own parts (cmd/play-*.c) link into it, its unit test and bench.
 PLAY_OBJ  = $(patsubst %.c,$(OBJ)/%.o,$(wildcard cmd/play-*.c))
-$(BIN)/2048-play $(OBJ)/tests/unit/test-play: $(PLAY_OBJ)
+$(BIN)/2048-play $(OBJ)/tests/unit/test-play $(OBJ)/bench/play: $(PLAY_OBJ)
 
 $(OBJ)/bench/%: $(OBJ)/bench/%.o $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
 check: $(TOOLS) $(UNITS)
 	BIN_DIR=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OBJ)/tests/unit) \
