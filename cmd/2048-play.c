@@ -37,7 +37,8 @@ struct ui {
 	uint64_t best, next_seed;
 	int seeded;
 	const char *message;
-	char text[4200];                 /* a message made up on the spot */
+	char text[256];                  /* a message made up on the spot */
+	char save_error[4200];
 	char best_path[4096], save_path[4096];
 };
 
@@ -259,9 +260,11 @@ do_quit(struct ui *u, int again)
 		u->quit = 1;
 		return;
 	}
-	snprintf(u->text, sizeof u->text, "Cannot save to %s: %s.  q again "
-	    "quits without saving.", u->save_path[0] ? u->save_path :
-	    "(no place: use --save FILE)", strerror(errno));
+	snprintf(u->save_error, sizeof u->save_error, "%s: %s",
+	    u->save_path[0] ? u->save_path : "no place to save it (use --save)",
+	    strerror(errno));
+	snprintf(u->text, sizeof u->text, "Cannot save: %s.  q again quits "
+	    "without saving.", strerror(errno));
 	u->message = u->text;
 	u->asked = PLAY_K_QUIT;
 }
@@ -454,8 +457,10 @@ play(const struct opts *o)
 		signal(u->signal, SIG_DFL);
 		raise(u->signal);
 	}
-	if (u->quit == 2)
+	if (u->quit == 2) {
+		cli_warn("the game was not saved: %s", u->save_error);
 		return 2;
+	}
 	cli_warn("game saved in %s", u->save_path);
 	return 0;
 }

@@ -394,12 +394,13 @@ play_canvas_diff(const struct play_canvas *now,
 
 /* ---- drawing ---------------------------------------------------------- */
 
+/* s centred in w columns from x; if longer, its start is kept */
 static void
 centred(struct play_canvas *c, int x, int w, int y, const char *s, int style)
 {
 	int len = (int)strlen(s);
 
-	play_canvas_text(c, x + (w - len) / 2, y, s, style);
+	play_canvas_text(c, len < w ? x + (w - len) / 2 : x, y, s, style);
 }
 
 /* A tile of rank r (0: an empty cell) at x, y, w x h; the digits are kept

@@ -316,6 +316,34 @@ score_of() {
 	refute_screen "You win"
 }
 
+@test "a game that cannot be saved: a message, then a second q quits" {
+	: >"$T/file"
+	start 80x30 "2048-play --no-anim --seed 7 --save '$T/file/game'"
+	wait_for "moves 0"
+	keys q
+	wait_for "Cannot save: Not a directory.  q again quits without saving."
+	keys Left
+	wait_for "moves 1"
+	refute_screen "Cannot save"
+	keys q
+	wait_for "Cannot save"
+	keys q
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 2" ]
+	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
+	screen -J | grep -qF "not saved: $T/file/game: Not a directory"
+}
+
+@test "bad games to resume are input errors, before the screen changes" {
+	start 80x30 "2048-play --load '$T/none'; 2048-play </dev/null; \
+	    echo '2 2 2' | 2048-play; echo 'exits done'"
+	wait_for "exits done"
+	screen | grep -qF "2048-play: $T/none: No such file or directory"
+	screen | grep -qF "2048-play: <stdin>: no board to resume"
+	screen | grep -qF "2048-play: <stdin>:1: "
+	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
+}
+
 @test "the terminal is restored after q" {
 	start 80x30 "2048-play --no-anim --seed 7 --save '$T/game'"
 	wait_for "moves 0"
