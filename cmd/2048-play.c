@@ -21,7 +21,7 @@
 struct opts {
 	uint64_t seed;
 	int have_seed, resume, anim, depth;
-	const char *load, *save;
+	char *load, *save;
 };
 
 struct ui {
@@ -43,7 +43,6 @@ struct ui {
 };
 
 static struct ui ui;                     /* big buffers: not on the stack */
-static g2048_reader rd;
 
 static void
 usage(int status)
@@ -369,12 +368,21 @@ run(struct ui *u)
 
 /* ---- setting up -------------------------------------------------------- */
 
-/* The game to play: loaded from a file or stdin, or a new one. */
+static int
+resume_board(g2048_board *b, void *ctx)
+{
+	struct ui *u = ctx;
+
+	if (play_game_resume(&u->game, b, u->next_seed) < 0)
+		cli_die(2, "out of memory");
+	return 0;
+}
+
+/* The game to play: resumed from a file or stdin, or a new one. */
 static void
 start_game(struct ui *u, const struct opts *o)
 {
-	const char *path = o->load;
-	int fd, r;
+	char *path = o->load;
 
 	u->seeded = o->have_seed;
 	u->next_seed = o->have_seed ? o->seed : cli_random_seed();
@@ -387,19 +395,11 @@ start_game(struct ui *u, const struct opts *o)
 		u->message = NULL;
 		return;
 	}
-	fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
-	if (fd < 0)
-		cli_die(2, "%s: %s", path, strerror(errno));
-	g2048_reader_init(&rd, fd, fd == 0 ? "<stdin>" : path);
-	r = play_game_load(&u->game, &rd, u->next_seed);
-	if (r < 0 && rd.lineno == 0)
-		cli_die(2, "%s: %s", rd.name, rd.err);
-	if (r < 0)
-		cli_die(2, "%s:%lu: %s", rd.name, rd.lineno, rd.err);
-	if (r == 0)
-		cli_die(2, "%s: no board to resume", rd.name);
-	if (fd != 0)
-		close(fd);
+	play_game_clear(&u->game);
+	cli_boards(&path, 1, resume_board, u);
+	if (u->game.n == 0)
+		cli_die(2, "%s: no board to resume", strcmp(path, "-") ? path :
+		    "<stdin>");
 	if (o->have_seed) {
 		/* --seed: the run's stream, as 2048-spawn --seed */
 		u->game.hist[u->game.n - 1].seed = u->next_seed++;

@@ -61,11 +61,17 @@ play_game_push(struct play_game *g, const g2048_board *b)
 	return 0;
 }
 
-int
-play_game_start(struct play_game *g, const g2048_board *b)
+void
+play_game_clear(struct play_game *g)
 {
 	g->n = 0;
 	g2048_board_init(&g->extra);
+}
+
+int
+play_game_start(struct play_game *g, const g2048_board *b)
+{
+	play_game_clear(g);
 	return play_game_push(g, b);
 }
 
@@ -186,31 +192,23 @@ play_game_save(const struct play_game *g, const char *path)
 }
 
 int
-play_game_load(struct play_game *g, g2048_reader *rd, uint64_t seed)
+play_game_resume(struct play_game *g, const g2048_board *b, uint64_t seed)
 {
-	g2048_board b;
-	int r, any = 0;
+	g2048_board c = *b;
 
-	while ((r = g2048_read(rd, &b)) > 0) {
-		if (!b.has_rng) {
-			b.seed = seed;
-			b.draws = 0;
-		}
-		if (!any) {
-			g->n = 0;
-			any = 1;
-		}
-		g->extra = b;      /* the last board's unknown keys */
-		if (play_game_push(g, &b) < 0) {
-			snprintf(rd->err, sizeof rd->err, "out of memory");
-			return -1;
-		}
+	if (!c.has_rng) {
+		c.seed = seed;
+		c.draws = 0;
+		c.has_rng = 1;
 	}
-	if (r < 0)
+	/* only the newest board's unknown keys are kept */
+	if (g->n > 0)
+		g->hist[g->n - 1].keeps_extra = 0;
+	if (play_game_push(g, &c) < 0)
 		return -1;
-	if (any)
-		g->hist[g->n - 1].keeps_extra = 1;
-	return any;
+	g->extra = c;
+	g->hist[g->n - 1].keeps_extra = 1;
+	return 0;
 }
 
 /* ---- files under $XDG_STATE_HOME ------------------------------------- */

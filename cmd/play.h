@@ -179,6 +179,8 @@ struct play_game {
 
 void play_game_init(struct play_game *g, uint64_t four);
 void play_game_free(struct play_game *g);
+/* No position at all. */
+void play_game_clear(struct play_game *g);
 /* Start over at board b (it must have its seed and draws); 0 or -1 (memory). */
 int play_game_start(struct play_game *g, const g2048_board *b);
 /* Append b as the newest position; 0 or -1 (memory). */
@@ -195,10 +197,13 @@ int play_game_undo(struct play_game *g);
 /* Write every kept position to path (through path.tmp and a rename), the
  * grid form, blank lines between: 0 or -1 with errno set. */
 int play_game_save(const struct play_game *g, const char *path);
-/* Read a board stream; the boards become the positions, the last the
- * current one, and a board without its seed and draws gets seed (draws 0).
- * 1 (boards read), 0 (none), -1 (rd->err says why). */
-int play_game_load(struct play_game *g, g2048_reader *rd, uint64_t seed);
+/*
+ * Append b, a board of a game being resumed, as the newest position: a
+ * board without its seed and draws gets seed (draws 0); its unknown header
+ * keys are kept on the positions played from it.  0 or -1 (memory).
+ */
+int play_game_resume(struct play_game *g, const g2048_board *b,
+    uint64_t seed);
 
 /* $XDG_STATE_HOME/2048-tools/NAME, or $HOME/.local/state/2048-tools/NAME
  * when XDG_STATE_HOME is unset or not absolute; -1 if neither works. */
