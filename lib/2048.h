@@ -350,4 +350,64 @@ int g2048_eval_terms(const g2048_eval *e, g2048_grid g,
 
 /* --- search (2048-solve) ---------------------------------------------- */
 
+struct g2048_eval;
+
+enum g2048_algo {
+	G2048_EXPECTIMAX,   /* max over moves, mean over every spawn */
+	G2048_MINIMAX,      /* alpha-beta; the min node puts a 2 in the worst cell */
+	G2048_GREEDY,       /* the move that scores most now; ties by heuristic */
+	G2048_RANDOM        /* a uniformly random legal move */
+};
+
+/*
+ * How to search.  Every field is a switch of its own, so the benchmark can
+ * measure each one.  Unless time_ms is set, the result is a function of the
+ * grid and these options only: neither timing nor the thread count
+ * changes it.
+ */
+typedef struct {
+	enum g2048_algo algo;
+	int depth;          /* moves looked ahead (1: the move only); 0: adaptive */
+	int depth_min;      /* adaptive: max(depth_min, distinct tiles - depth_sub) */
+	int depth_sub;
+	int depth_max;
+	double cutoff;      /* a spawn path less likely than this is a leaf; 0: off */
+	int tt_bits;        /* transposition table of 2^tt_bits entries; 0: off */
+	int tt_depth;       /* cache only nodes fewer moves than this from the root */
+	int threads;        /* root moves searched in parallel (1: none) */
+	int lost;           /* a board that cannot move is lost (else: heuristic) */
+	int bitboard;       /* table-driven moves (else: the cell-by-cell path) */
+	unsigned time_ms;   /* >0: iterative deepening in this budget, per move;
+	                       depends on timing, so not reproducible */
+} g2048_search_opts;
+
+void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */
+void g2048_search_fast(g2048_search_opts *o);       /* >= 1000 moves/s */
+
+typedef struct {
+	int dir;                     /* the best direction, -1 if none is legal */
+	unsigned legal;              /* 1 << d for every legal direction */
+	double value[G2048_NDIRS];   /* each legal move's value */
+	int depth;                   /* depth searched (the deepest completed) */
+	uint64_t nodes;              /* moves made in the search */
+	double seconds;              /* wall time of the search */
+} g2048_search_result;
+
+/* A search context: options, heuristic, transposition tables, threads.
+ * e stays owned by the caller and must outlive the context. */
+typedef struct g2048_search g2048_search;
+g2048_search *g2048_search_new(const g2048_search_opts *o,
+    const struct g2048_eval *e, char *err, size_t errsize);
+void g2048_search_free(g2048_search *s);
+/*
+ * Search g and fill *r; returns r->dir.  rng is drawn from only by
+ * G2048_RANDOM (one bounded draw per move) and may be NULL otherwise.
+ */
+int g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
+    g2048_search_result *r);
+
+/* The default search's best direction for g, or -1 when no move is legal
+ * (or memory ran out).  It builds and frees its own context each call. */
+int g2048_hint(g2048_grid g);
+
 #endif

@@ -1,0 +1,623 @@
+/*
+ * search.c - choosing a move: expectimax with a cumulative probability
+ * cutoff, depth chosen from the board and a transposition table (after
+ * nneonneo/2048-ai), alpha-beta minimax (Xu 2018), greedy and random.
+ *
+ * Reproducibility is a design rule here: unless a time budget is asked
+ * for, a search's result is a function of the grid and the options.  Each
+ * root move is searched on its own, with a transposition table that is
+ * logically empty when it starts (entries carry the generation of the
+ * root search that wrote them), so it does not matter which thread
+ * searched which root move, nor what was searched before.
+ */
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "2048.h"
+
+#define GEN_BITS   12          /* tag = generation << 4 | depth */
+#define GEN_LIMIT  (1u << GEN_BITS)
+#define DEPTH_CAP  15          /* deepest level a tag can record */
+#define TIME_CHECK 4095        /* nodes between looks at the clock */
+
+struct tt_entry {
+	uint64_t lo;
+	float value;
+	uint16_t hi;
+	uint16_t tag;              /* 0: empty */
+};
+
+/* What one thread needs to search one root move. */
+struct worker {
+	const g2048_search *s;
+	struct tt_entry *tt;
+	uint64_t tt_mask;
+	unsigned gen;              /* of the root move being searched */
+	int limit;                 /* moves to look ahead */
+	uint64_t nodes;
+	int aborted;               /* the time budget ran out */
+};
+
+struct g2048_search {
+	g2048_search_opts o;
+	const struct g2048_eval *e;
+	int nworkers;
+	struct worker *w;
+	struct timespec deadline;  /* with o.time_ms */
+	/* one root search: the moves to search and where the next one is */
+	pthread_mutex_t lock;
+	int nroot, next_root;
+	g2048_grid root[G2048_NDIRS];
+	double root_value[G2048_NDIRS];
+};
+
+void
+g2048_search_defaults(g2048_search_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->algo = G2048_EXPECTIMAX;
+	o->depth = 0;
+	o->depth_min = 3;
+	o->depth_sub = 3;
+	o->depth_max = 12;
+	o->cutoff = 1e-4;
+	o->tt_bits = 20;
+	o->tt_depth = DEPTH_CAP;
+	o->threads = 1;
+	o->lost = 1;
+	o->bitboard = 1;
+	o->time_ms = 0;
+}
+
+void
+g2048_search_fast(g2048_search_opts *o)
+{
+	g2048_search_defaults(o);
+	o->depth_min = 2;
+	o->depth_sub = 6;
+	o->depth_max = 6;
+	o->cutoff = 1e-3;
+	o->tt_bits = 16;
+}
+
+/* ---- the grid facts the search needs ---------------------------------- */
+
+/* bit 4i set for every empty cell i */
+static inline uint64_t
+empty_nibbles(g2048_grid g)
+{
+	uint64_t x = g.lo, hi = g.hi, spread = 0;
+
+	x |= x >> 2;
+	x |= x >> 1;
+	x = ~x & 0x1111111111111111ULL;
+	/* hi is nonzero only with a 65536: rare, so a plain loop */
+	while (hi) {
+		int c = __builtin_ctz((unsigned)hi);
+
+		spread |= (uint64_t)1 << (4 * c);
+		hi &= hi - 1;
+	}
+	return x & ~spread;
+}
+
+static int
+distinct_tiles(g2048_grid g)
+{
+	unsigned seen = 0;
+	int i;
+
+	for (i = 0; i < G2048_CELLS; i++)
+		seen |= 1u << g2048_rank(g, i);
+	return __builtin_popcount(seen & ~1u);
+}
+
+/* A column table applied to the transposed grid c. */
+static inline uint64_t
+cols_from(uint64_t c, const uint64_t *t)
+{
+	return t[c & 0xFFFF] | t[(c >> 16) & 0xFFFF] << 4 |
+	    t[(c >> 32) & 0xFFFF] << 8 | t[c >> 48] << 12;
+}
+
+/* The four slides at once, transposing once for up and down. */
+static inline void
+slides(const g2048_search *s, g2048_grid g, g2048_grid out[G2048_NDIRS])
+{
+	uint64_t c;
+	int d;
+
+	if (!s->o.bitboard || !g2048_fast_ok(g)) {
+		for (d = 0; d < G2048_NDIRS; d++)
+			out[d] = g2048_slide_exact(g, (enum g2048_dir)d);
+		return;
+	}
+	c = g2048_transpose_lo(g.lo);
+	memset(out, 0, G2048_NDIRS * sizeof out[0]);
+	out[G2048_LEFT].lo = g2048_rows_by(g.lo, g2048_row_left);
+	out[G2048_RIGHT].lo = g2048_rows_by(g.lo, g2048_row_right);
+	out[G2048_UP].lo = cols_from(c, g2048_col_up);
+	out[G2048_DOWN].lo = cols_from(c, g2048_col_down);
+}
+
+static int
+elapsed_past(const struct timespec *deadline)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec > deadline->tv_sec || (now.tv_sec == deadline->tv_sec &&
+	    now.tv_nsec >= deadline->tv_nsec);
+}
+
+static inline double
+leaf(const struct worker *w, g2048_grid g)
+{
+	return g2048_eval_grid(w->s->e, g);
+}
+
+/* ---- the transposition table ------------------------------------------ */
+
+static inline struct tt_entry *
+tt_slot(const struct worker *w, g2048_grid g)
+{
+	uint64_t h = (g.lo ^ ((uint64_t)g.hi << 47)) * 0x9E3779B97F4A7C15ULL;
+
+	return &w->tt[(h >> 32) & w->tt_mask];
+}
+
+/* A value stored for g by this root search at depth <= depth: searched
+ * at least as deep as we would. */
+static inline int
+tt_get(const struct worker *w, g2048_grid g, int depth, double *value)
+{
+	const struct tt_entry *t = tt_slot(w, g);
+
+	if (t->lo != g.lo || t->hi != g.hi || (t->tag >> 4) != w->gen ||
+	    (t->tag & 0xF) > depth)
+		return 0;
+	*value = t->value;
+	return 1;
+}
+
+static inline void
+tt_put(struct worker *w, g2048_grid g, int depth, double value)
+{
+	struct tt_entry *t = tt_slot(w, g);
+
+	t->lo = g.lo;
+	t->hi = g.hi;
+	t->value = (float)value;
+	t->tag = (uint16_t)(w->gen << 4 | (unsigned)depth);
+}
+
+/* A new generation: every entry of an older one reads as empty. */
+static int
+tt_next_generation(struct worker *w)
+{
+	size_t n = (size_t)w->s->o.tt_bits ? (size_t)1 << w->s->o.tt_bits : 0;
+
+	if (n == 0)
+		return 0;
+	if (w->tt == NULL) {
+		if ((w->tt = calloc(n, sizeof *w->tt)) == NULL)
+			return -1;
+		w->tt_mask = n - 1;
+		w->gen = 0;
+	}
+	if (++w->gen == GEN_LIMIT) {
+		memset(w->tt, 0, n * sizeof *w->tt);
+		w->gen = 1;
+	}
+	return 0;
+}
+
+/* ---- expectimax ------------------------------------------------------- */
+
+static double chance_node(struct worker *w, g2048_grid g, double cprob,
+    int depth);
+
+/* The best move's value; depth moves have been made so far. */
+static double
+max_node(struct worker *w, g2048_grid g, double cprob, int depth)
+{
+	g2048_grid next[G2048_NDIRS];
+	double best = -HUGE_VAL, v;
+	int d;
+
+	slides(w->s, g, next);
+	for (d = 0; d < G2048_NDIRS; d++) {
+		if (g2048_grid_eq(next[d], g))
+			continue;
+		w->nodes++;
+		v = chance_node(w, next[d], cprob, depth + 1);
+		if (v > best)
+			best = v;
+	}
+	if (best == -HUGE_VAL)
+		return w->s->o.lost ? 0.0 : leaf(w, g);
+	return best;
+}
+
+/* The mean over every spawn: each empty cell, a 2 (0.9) or a 4 (0.1). */
+static double
+chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
+{
+	const g2048_search_opts *o = &w->s->o;
+	uint64_t empty;
+	double sum = 0, value;
+	int n, cell;
+
+	if (depth >= w->limit || cprob < o->cutoff)
+		return leaf(w, g);
+	if (w->aborted || ((w->nodes & TIME_CHECK) == 0 && o->time_ms &&
+	    elapsed_past(&w->s->deadline))) {
+		w->aborted = 1;
+		return 0;
+	}
+	if (w->tt && depth < o->tt_depth && tt_get(w, g, depth, &value))
+		return value;
+	empty = empty_nibbles(g);
+	n = __builtin_popcountll(empty);
+	cprob /= n;
+	while (empty) {
+		g2048_grid two = g, four = g;
+
+		cell = __builtin_ctzll(empty);
+		empty &= empty - 1;
+		two.lo |= (uint64_t)1 << cell;
+		four.lo |= (uint64_t)2 << cell;
+		sum += 0.9 * max_node(w, two, cprob * 0.9, depth) +
+		    0.1 * max_node(w, four, cprob * 0.1, depth);
+	}
+	value = sum / n;
+	if (w->tt && depth < o->tt_depth)
+		tt_put(w, g, depth, value);
+	return value;
+}
+
+/* ---- minimax with alpha-beta (Xu 2018) -------------------------------- */
+
+static double ab_min(struct worker *w, g2048_grid g, int depth, double alpha,
+    double beta);
+
+static double
+ab_max(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
+{
+	g2048_grid next[G2048_NDIRS];
+	double v;
+	int d, any = 0;
+
+	slides(w->s, g, next);
+	for (d = 0; d < G2048_NDIRS && alpha < beta; d++) {
+		if (g2048_grid_eq(next[d], g))
+			continue;
+		any = 1;
+		w->nodes++;
+		v = depth + 1 >= w->limit ? leaf(w, next[d]) :
+		    ab_min(w, next[d], depth + 1, alpha, beta);
+		if (v > alpha)
+			alpha = v;
+	}
+	if (!any)        /* lost is the worst: the min node will find it */
+		return w->s->o.lost ? -HUGE_VAL : leaf(w, g);
+	return alpha;
+}
+
+/* The computer puts a 2 where it hurts most. */
+static double
+ab_min(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
+{
+	uint64_t empty = empty_nibbles(g);
+	double v;
+	g2048_grid two;
+
+	while (empty && alpha < beta) {
+		two = g;
+		two.lo |= (uint64_t)1 << __builtin_ctzll(empty);
+		empty &= empty - 1;
+		v = ab_max(w, two, depth, alpha, beta);
+		if (v < beta)
+			beta = v;
+	}
+	return beta;
+}
+
+/* ---- the root --------------------------------------------------------- */
+
+static double
+search_root_move(struct worker *w, g2048_grid g)
+{
+	switch (w->s->o.algo) {
+	case G2048_MINIMAX:
+		return w->limit <= 1 ? leaf(w, g) :
+		    ab_min(w, g, 1, -HUGE_VAL, HUGE_VAL);
+	default:
+		if (tt_next_generation(w) < 0)
+			w->tt = NULL;     /* out of memory: search without */
+		return chance_node(w, g, 1.0, 1);
+	}
+}
+
+static void *
+root_worker(void *arg)
+{
+	struct worker *w = arg;
+	g2048_search *s = (g2048_search *)w->s;
+	int i;
+
+	for (;;) {
+		pthread_mutex_lock(&s->lock);
+		i = s->next_root < s->nroot ? s->next_root++ : -1;
+		pthread_mutex_unlock(&s->lock);
+		if (i < 0)
+			return NULL;
+		s->root_value[i] = search_root_move(w, s->root[i]);
+	}
+}
+
+/* Search every root move to depth limit, over the threads asked for. */
+static int
+search_depth(g2048_search *s, int limit)
+{
+	pthread_t tid[G2048_NDIRS];
+	int i, n, started = 0;
+
+	s->next_root = 0;
+	s->w[0].nodes += (uint64_t)s->nroot;    /* the root moves */
+	n = s->nworkers < s->nroot ? s->nworkers : s->nroot;
+	/* a shallow search is over before a thread would start */
+	if (limit <= 2)
+		n = 1;
+	for (i = 0; i < s->nworkers; i++) {
+		s->w[i].limit = limit;
+		s->w[i].aborted = 0;
+	}
+	for (i = 1; i < n; i++)
+		if (pthread_create(&tid[i], NULL, root_worker, &s->w[i]) == 0)
+			started = i;
+		else
+			break;
+	root_worker(&s->w[0]);
+	for (i = 1; i <= started; i++)
+		pthread_join(tid[i], NULL);
+	for (i = 0; i < s->nworkers; i++)
+		if (s->w[i].aborted)
+			return -1;
+	return 0;
+}
+
+static int
+adaptive_depth(const g2048_search_opts *o, g2048_grid g)
+{
+	int d;
+
+	if (o->depth > 0)
+		return o->depth;
+	d = distinct_tiles(g) - o->depth_sub;
+	if (d < o->depth_min)
+		d = o->depth_min;
+	if (o->depth_max > 0 && d > o->depth_max)
+		d = o->depth_max;
+	return d;
+}
+
+static void
+pick_best(g2048_search_result *r)
+{
+	int d;
+
+	r->dir = -1;
+	for (d = 0; d < G2048_NDIRS; d++)
+		if ((r->legal >> d & 1) &&
+		    (r->dir < 0 || r->value[d] > r->value[r->dir]))
+			r->dir = d;
+}
+
+/* Expectimax or minimax over the legal moves in r->legal. */
+static void
+search_tree(g2048_search *s, g2048_grid g, g2048_search_result *r)
+{
+	int dirs[G2048_NDIRS], d, i, limit, last;
+
+	s->nroot = 0;
+	for (d = 0; d < G2048_NDIRS; d++)
+		if (r->legal >> d & 1) {
+			dirs[s->nroot] = d;
+			s->root[s->nroot++] = g2048_slide(g, (enum g2048_dir)d);
+		}
+	if (s->o.time_ms == 0) {
+		search_depth(s, limit = adaptive_depth(&s->o, g));
+		for (i = 0; i < s->nroot; i++)
+			r->value[dirs[i]] = s->root_value[i];
+		r->depth = limit;
+		return;
+	}
+	/* iterative deepening: keep the deepest search that finished */
+	last = s->o.depth_max > 0 ? s->o.depth_max : DEPTH_CAP;
+	for (limit = 1; limit <= last; limit++) {
+		if (search_depth(s, limit) < 0 && limit > 1)
+			break;
+		for (i = 0; i < s->nroot; i++)
+			r->value[dirs[i]] = s->root_value[i];
+		r->depth = limit;
+		if (elapsed_past(&s->deadline))
+			break;
+	}
+}
+
+/* The move that scores most now; equal scores by the heuristic. */
+static void
+search_greedy(g2048_search *s, g2048_grid g, g2048_search_result *r)
+{
+	double best = -HUGE_VAL, h;
+	int d;
+
+	r->dir = -1;
+	for (d = 0; d < G2048_NDIRS; d++) {
+		g2048_grid next = g;
+		long gained;
+
+		if ((gained = g2048_move(&next, (enum g2048_dir)d)) < 0)
+			continue;
+		r->value[d] = (double)gained;
+		h = g2048_eval_grid(s->e, next);
+		if (r->dir < 0 || r->value[d] > r->value[r->dir] ||
+		    (r->value[d] == r->value[r->dir] && h > best)) {
+			r->dir = d;
+			best = h;
+		}
+	}
+	r->nodes = (uint64_t)__builtin_popcount(r->legal);
+	r->depth = 1;
+}
+
+static void
+search_random(g2048_grid g, g2048_rng *rng, g2048_search_result *r)
+{
+	uint32_t k = g2048_rng_bounded(rng, (uint32_t)__builtin_popcount(r->legal));
+	int d;
+
+	(void)g;
+	for (d = 0; d < G2048_NDIRS; d++)
+		if ((r->legal >> d & 1) && k-- == 0)
+			break;
+	r->dir = d;
+	r->value[d] = 1;
+	r->depth = 0;
+}
+
+int
+g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
+    g2048_search_result *r)
+{
+	struct timespec start, end;
+	int i;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	memset(r, 0, sizeof *r);
+	r->dir = -1;
+	r->legal = g2048_legal(g);
+	for (i = 0; i < s->nworkers; i++)
+		s->w[i].nodes = 0;
+	if (s->o.time_ms) {
+		s->deadline = start;
+		s->deadline.tv_sec += s->o.time_ms / 1000;
+		s->deadline.tv_nsec += (long)(s->o.time_ms % 1000) * 1000000L;
+		if (s->deadline.tv_nsec >= 1000000000L) {
+			s->deadline.tv_sec++;
+			s->deadline.tv_nsec -= 1000000000L;
+		}
+	}
+	if (r->legal == 0)
+		return -1;
+	switch (s->o.algo) {
+	case G2048_GREEDY:
+		search_greedy(s, g, r);
+		break;
+	case G2048_RANDOM:
+		search_random(g, rng, r);
+		break;
+	default:
+		search_tree(s, g, r);
+		for (i = 0; i < s->nworkers; i++)
+			r->nodes += s->w[i].nodes;
+		pick_best(r);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	r->seconds = (double)(end.tv_sec - start.tv_sec) +
+	    (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+	return r->dir;
+}
+
+/* ---- contexts --------------------------------------------------------- */
+
+static int
+check_opts(const g2048_search_opts *o, char *err, size_t errsize)
+{
+	const char *why = NULL;
+
+	if ((unsigned)o->algo > G2048_RANDOM)
+		why = "unknown algorithm";
+	else if (o->depth < 0 || o->depth > DEPTH_CAP)
+		why = "depth must be from 0 (adaptive) to 15";
+	else if (o->depth_min < 1 || o->depth_min > DEPTH_CAP ||
+	    o->depth_max < 0 || o->depth_max > DEPTH_CAP)
+		why = "adaptive depth bounds must be from 1 to 15";
+	else if (!(o->cutoff >= 0 && o->cutoff < 1))
+		why = "cutoff must be from 0 to 1";
+	else if (o->tt_bits < 0 || o->tt_bits > 28)
+		why = "transposition table bits must be from 0 to 28";
+	else if (o->threads < 1 || o->threads > 256)
+		why = "threads must be from 1 to 256";
+	if (why && errsize)
+		snprintf(err, errsize, "%s", why);
+	return why ? -1 : 0;
+}
+
+g2048_search *
+g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
+    char *err, size_t errsize)
+{
+	g2048_search *s;
+	int i;
+
+	if (check_opts(o, err, errsize) < 0)
+		return NULL;
+	if ((s = calloc(1, sizeof *s)) == NULL ||
+	    (s->w = calloc((size_t)o->threads, sizeof *s->w)) == NULL) {
+		free(s);
+		if (errsize)
+			snprintf(err, errsize, "%s", strerror(ENOMEM));
+		return NULL;
+	}
+	s->o = *o;
+	s->e = e;
+	s->nworkers = o->threads;
+	for (i = 0; i < s->nworkers; i++)
+		s->w[i].s = s;
+	pthread_mutex_init(&s->lock, NULL);
+	return s;
+}
+
+void
+g2048_search_free(g2048_search *s)
+{
+	int i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nworkers; i++)
+		free(s->w[i].tt);
+	free(s->w);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+}
+
+int
+g2048_hint(g2048_grid g)
+{
+	g2048_search_opts o;
+	g2048_search_result r;
+	g2048_eval *e;
+	g2048_search *s;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	char err[128];
+	int dir = -1;
+
+	g2048_search_defaults(&o);
+	o.threads = ncpu < 1 ? 1 : ncpu > G2048_NDIRS ? G2048_NDIRS : (int)ncpu;
+	if ((e = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL)
+		return -1;
+	if ((s = g2048_search_new(&o, e, err, sizeof err)) != NULL)
+		dir = g2048_search_run(s, g, NULL, &r);
+	g2048_search_free(s);
+	g2048_eval_free(e);
+	return dir;
+}
