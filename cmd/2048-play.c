@@ -221,14 +221,26 @@ do_move(struct ui *u, enum g2048_dir d)
 		keep_best(u);
 }
 
+/* The default search's move, as 2048-solve would play it (up to a second
+ * on a crowded board: "Thinking..." shows meanwhile). */
 static void
 do_hint(struct ui *u)
 {
+	int d;
+
 	if (game_over(u)) {
 		u->message = "No move left.";
 		return;
 	}
-	u->message = "Hint unavailable: the solver is not built in yet.";
+	u->message = "Thinking...";
+	show(u);
+	if ((d = g2048_hint(play_game_now(&u->game)->grid)) < 0) {
+		u->message = "Hint unavailable: out of memory.";
+		return;
+	}
+	snprintf(u->text, sizeof u->text, "Hint: %s",
+	    g2048_dir_name((enum g2048_dir)d));
+	u->message = u->text;
 }
 
 static void

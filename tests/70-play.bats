@@ -286,6 +286,30 @@ score_of() {
 	expect_board "$(2048-new --seed 8 | rows)"
 }
 
+@test "? and H show the solver's move, as 2048-solve gives it" {
+	start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	keys '?'
+	wait_for "Hint: $(2048-new --seed 7 | 2048-solve)"
+	keys Left Up Right Down
+	wait_for "moves 4"
+	refute_screen "Hint"
+	keys H
+	want=$(pipe_game 7 left up right down | 2048-solve)
+	wait_for "Hint: $want"
+	# the hint is only shown: the board stays
+	expect_board "$(pipe_game 7 left up right down | rows)"
+	wait_for "moves 4"
+}
+
+@test "a hint on a crowded board is the solver's too" {
+	board "2 4 8 16" "256 128 64 32" "512 1024 4 2" "8 2 . ." >"$T/b"
+	start 80x30 "2048-play --no-anim --load '$T/b'"
+	wait_for "moves 0"
+	keys H
+	wait_for "Hint: $(2048-solve "$T/b")"
+}
+
 @test "a nearly full board: one move, then game over" {
 	board "8 16 8 16" "16 8 16 8" "8 16 8 16" "32 64 32 ." >"$T/full"
 	start 80x30 "2048-play --no-anim --seed 5 --load '$T/full'"
@@ -297,6 +321,8 @@ score_of() {
 	want=$(2048-move right <"$T/full" | 2048-spawn --seed 5 | rows)
 	expect_board "$want"
 	[[ "$(screen_board | tail -1)" =~ ^[24]\ 32\ 64\ 32$ ]]
+	keys '?'
+	wait_for "No move left."
 	# no move is left, undo is
 	keys Left Up Down u
 	wait_for "moves 0"
