@@ -75,6 +75,14 @@ usage(int status)
 
 /* ---- the screen -------------------------------------------------------- */
 
+/* the message goes to the normal screen, not the game's */
+static void
+out_of_memory(void)
+{
+	play_term_restore();
+	cli_die(2, "out of memory");
+}
+
 static void
 resize(struct ui *u)
 {
@@ -94,7 +102,7 @@ resize(struct ui *u)
 	u->outsize = PLAY_OUT_MAX(cols, rows);
 	u->out = malloc(u->outsize);
 	if (!u->screen[0].cells || !u->screen[1].cells || !u->out)
-		cli_die(2, "out of memory");
+		out_of_memory();
 	u->fresh = 1;
 }
 
@@ -253,7 +261,7 @@ new_game(struct ui *u)
 	g2048_new_game(&b, u->seeded ? u->next_seed++ : cli_random_seed(),
 	    u->game.four);
 	if (play_game_start(&u->game, &b) < 0)
-		cli_die(2, "out of memory");
+		out_of_memory();
 	u->message = "New game.";
 }
 
@@ -386,7 +394,7 @@ resume_board(g2048_board *b, void *ctx)
 	struct ui *u = ctx;
 
 	if (play_game_resume(&u->game, b, u->next_seed) < 0)
-		cli_die(2, "out of memory");
+		out_of_memory();
 	return 0;
 }
 
