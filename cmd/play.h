@@ -165,8 +165,8 @@ struct play_state {
 
 /*
  * The boards kept for undo; beyond PLAY_HISTORY_MAX the oldest quarter is
- * dropped (a person's game to 131072 takes about 60000 moves; 64 bytes a
- * board).
+ * dropped: at most 3.7 MB (56 bytes a board), and a game to 131072 takes
+ * about 60000 moves (131072 / 2.2, the mean spawn).
  */
 #define PLAY_HISTORY_MAX 65536
 
