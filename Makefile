@@ -61,15 +61,19 @@ $(CLILIB): $(CLI_OBJ)
 
 $(BIN)/%: $(OBJ)/cmd/%.o $(CLILIB) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(CLILIB) $(LIB) $(LDLIBS)
+	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(CLILIB) $(LIB) $(LDLIBS)
 
 $(OBJ)/tests/unit/%: $(OBJ)/tests/unit/%.o $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+
+# 2048-play's own parts (cmd/play-*.c) link into it, its unit test and bench.
+PLAY_OBJ  = $(patsubst %.c,$(OBJ)/%.o,$(wildcard cmd/play-*.c))
+$(BIN)/2048-play $(OBJ)/tests/unit/test-play $(OBJ)/bench/play: $(PLAY_OBJ)
 
 $(OBJ)/bench/%: $(OBJ)/bench/%.o $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
 check: $(TOOLS) $(UNITS)
 	BIN_DIR=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OBJ)/tests/unit) \
@@ -78,14 +82,16 @@ check: $(TOOLS) $(UNITS)
 bench: $(TOOLS) $(BENCHES)
 	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OBJ)/bench) bench/run
 
-# libFuzzer on the parser, for a bounded time (FUZZ_SECONDS).
+# libFuzzer on the parser, for a bounded time (FUZZ_SECONDS).  New inputs
+# and crashes go to $(OUT)/fuzz/; tests/fuzz/corpus is only read.
 FUZZ_SECONDS ?= 60
 fuzz: $(OBJ)/lib/tables.c
-	@mkdir -p $(OUT)/fuzz
+	@mkdir -p $(OUT)/fuzz/corpus
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -o $(OUT)/fuzz/parse tests/fuzz/parse.c $(LIB_SRC) $(OBJ)/lib/tables.c -lm
+	    -fno-sanitize-recover=all -o $(OUT)/fuzz/parse tests/fuzz/parse.c \
+	    $(LIB_SRC) $(OBJ)/lib/tables.c -lm
 	$(OUT)/fuzz/parse -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-	    tests/fuzz/corpus
+	    -artifact_prefix=$(OUT)/fuzz/ $(OUT)/fuzz/corpus tests/fuzz/corpus
 
 install: $(TOOLS) $(LIB)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
@@ -94,9 +100,9 @@ install: $(TOOLS) $(LIB)
 	cp $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	cp $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	cp lib/2048.h $(DESTDIR)$(PREFIX)/include/
-	cp $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/
-	cp $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5/
-	cp $(MAN7) $(DESTDIR)$(PREFIX)/share/man/man7/
+	$(if $(MAN1),cp $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/)
+	$(if $(MAN5),cp $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5/)
+	$(if $(MAN7),cp $(MAN7) $(DESTDIR)$(PREFIX)/share/man/man7/)
 
 uninstall:
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t; done
@@ -108,7 +114,7 @@ uninstall:
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
 	    --std=c11 -Ilib --suppress=missingIncludeSystem lib cmd tests/unit bench
-	shellcheck tests/run tests/*.bash examples/*.sh bench/run bench/*.sh .ci/run
+	shellcheck tests/run tests/*.bash tests/*.bats $(wildcard examples/*.sh bench/*.sh) bench/run .ci/run
 
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz

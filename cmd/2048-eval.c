@@ -321,7 +321,7 @@ main(int argc, char **argv)
 	char err[256];
 	int c, list = 0;
 
-	cli_init(argv[0]);
+	argv[0] = cli_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "jf:qt:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'j':

@@ -56,7 +56,7 @@ main(int argc, char **argv)
 	struct run run = { G2048_LEFT, 0 };
 	int c, d;
 
-	cli_init(argv[0]);
+	argv[0] = cli_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "cq", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':

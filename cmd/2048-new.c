@@ -43,7 +43,7 @@ main(int argc, char **argv)
 	int c, have_seed = 0;
 	g2048_board b;
 
-	cli_init(argv[0]);
+	argv[0] = cli_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "cf:n:s:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':

@@ -126,7 +126,7 @@ main(int argc, char **argv)
 	    -1, 1 };
 	int c, have_value = 0;
 
-	cli_init(argv[0]);
+	argv[0] = cli_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "acf:qs:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':

@@ -261,6 +261,9 @@ typedef struct {
 	unsigned long lineno;      /* lines read so far; an error's line */
 	unsigned long board_line;  /* first line of the last board read */
 	char err[256];             /* last error, without name and line */
+	/* called, if set, before every read(2) that may block: a tool flushes
+	 * its output there, so it works as a coprocess */
+	void (*before_read)(void);
 	/* internal */
 	int pstate, prows, pseen, eof;
 	size_t pos, end;

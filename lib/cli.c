@@ -20,15 +20,26 @@ int cli_compact;
 
 static char out_buf[1 << 16];
 
-void
-cli_init(const char *argv0)
+char *
+cli_init(char *argv0)
 {
-	const char *slash = strrchr(argv0, '/');
+	char *slash = strrchr(argv0, '/');
 
 	progname = slash ? slash + 1 : argv0;
 	/* a closed pipe ends us quietly, as it ends cat */
 	signal(SIGPIPE, SIG_DFL);
-	setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
+	/* big blocks into pipes and files; a terminal keeps line buffering */
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
+	return slash ? slash + 1 : argv0;
+}
+
+/* Before waiting for input, hand on what we have: a tool in a pipe whose
+ * writer waits for our answer (a coprocess) must not hold it back. */
+static void
+flush_stdout(void)
+{
+	fflush(stdout);
 }
 
 static void
@@ -61,6 +72,7 @@ cli_die(int status, const char *fmt, ...)
 	exit(cli_finish(status));
 }
 
+/* One line, as every error: getopt's own (fmt NULL) or "progname: ...". */
 void
 cli_usage_error(const char *fmt, ...)
 {
@@ -71,7 +83,6 @@ cli_usage_error(const char *fmt, ...)
 		vmessage(fmt, ap);
 		va_end(ap);
 	}
-	fprintf(stderr, "Try '%s --help' for more information.\n", progname);
 	exit(2);
 }
 
@@ -181,6 +192,7 @@ read_fd(int fd, const char *name, cli_board_fn *fn, void *ctx)
 	int r, status = 0, s;
 
 	g2048_reader_init(&rd, fd, name);
+	rd.before_read = flush_stdout;
 	while ((r = g2048_read(&rd, &b)) > 0)
 		if ((s = fn(&b, ctx)) > status)
 			status = s;

@@ -12,13 +12,15 @@
 
 extern const char *progname;
 
-void cli_init(const char *argv0);
+/* Set up a tool; returns the name it was called by, for argv[0], so that
+ * getopt's messages name the tool as ours do: argv[0] = cli_init(argv[0]). */
+char *cli_init(char *argv0);
 void cli_warn(const char *fmt, ...);
 /* a message about the board being handled: "progname: FILE:LINE: ..." */
 void cli_warn_board(const char *fmt, ...);
 /* print "progname: message" and exit with status */
 void cli_die(int status, const char *fmt, ...);
-/* for getopt: "Try 'progname --help'." then exit 2 */
+/* a usage error: the message (none after getopt's own), then exit 2 */
 void cli_usage_error(const char *fmt, ...);
 void cli_version(void);
 

@@ -178,6 +178,13 @@ hex_digit(int c)
 	return -1;
 }
 
+static int
+too_long(char *err, size_t errsize)
+{
+	return fail(err, errsize, "header line too long (at most %d bytes)",
+	    G2048_EXTRA_LEN - 1);
+}
+
 /* Keep an unknown header as "key value" (compact: value %-decoded). */
 static int
 keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
@@ -189,9 +196,9 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
 	if (b->nextra == G2048_EXTRA_MAX)
 		return fail(err, errsize,
 		    "too many unknown header keys (at most %d)", G2048_EXTRA_MAX);
-	if (klen + 1 + vlen >= G2048_EXTRA_LEN)
-		return fail(err, errsize, "header line too long (at most %d bytes)",
-		    G2048_EXTRA_LEN - 1);
+	/* the length that counts is the decoded one, which both forms keep */
+	if (klen + 1 >= G2048_EXTRA_LEN)
+		return too_long(err, errsize);
 	out = b->extra[b->nextra];
 	memcpy(out, key, klen);
 	o = klen;
@@ -213,6 +220,8 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
 			return fail(err, errsize, "control byte 0x%02x in header", c);
 		if (c == ' ' && o == lead)   /* as the grid form trims */
 			continue;
+		if (o + 1 >= G2048_EXTRA_LEN)
+			return too_long(err, errsize);
 		out[o++] = (char)c;
 	}
 	while (o > klen && out[o - 1] == ' ')   /* as the grid form trims */
@@ -271,25 +280,19 @@ log2_pow2(uint32_t v)
 	return pos[(uint32_t)(v * 0x077CB531u) >> 27];
 }
 
-/* The rank of cell text s[0..n), or -1 with a message. */
+/* The rank of cell text s[0..n) whose digits read as v (capped), or -1
+ * with a message. */
 static int
-cell_rank(const char *s, size_t n, char *err, size_t errsize)
+cell_rank(const char *s, size_t n, size_t ndigits, uint32_t v, char *err,
+    size_t errsize)
 {
 	char q[128];
-	uint32_t v = 0;
-	size_t i;
 
 	if (n == 1 && s[0] == '.')
 		return 0;
-	for (i = 0; i < n; i++) {
-		unsigned d = (unsigned)(unsigned char)s[i] - '0';
-
-		if (d > 9) {
-			fail(err, errsize, "'%s' is not a tile", quote(s, n, q, sizeof q));
-			return -1;
-		}
-		if (v < 10000000)
-			v = v * 10 + d;
+	if (ndigits != n || n == 0) {
+		fail(err, errsize, "'%s' is not a tile", quote(s, n, q, sizeof q));
+		return -1;
 	}
 	if (v > g2048_tile(G2048_MAX_RANK)) {
 		fail(err, errsize, "%s is larger than 131072, the largest tile",
@@ -315,13 +318,24 @@ grid_row(struct g2048_feeder *f, const char *p, const char *e,
 	int n = 0, shift = 16 * f->rows;
 
 	while (p < e) {
-		const char *tok = p;
+		const char *tok = p, *digits_end;
+		uint32_t v = 0;
 		int r;
 
+		/* one pass: read the digits, then make sure the token ended */
+		for (; p < e; p++) {
+			unsigned d = (unsigned)(unsigned char)*p - '0';
+
+			if (d > 9)
+				break;
+			v = v < 10000000 ? v * 10 + d : v;
+		}
+		digits_end = p;
 		while (p < e && !is_blank((unsigned char)*p))
 			p++;
 		if (n < G2048_SIDE) {
-			if ((r = cell_rank(tok, (size_t)(p - tok), err, errsize)) < 0)
+			if ((r = cell_rank(tok, (size_t)(p - tok),
+			    (size_t)(digits_end - tok), v, err, errsize)) < 0)
 				return FEED_ERROR;
 			lo |= (uint64_t)(r & 0xF) << (shift + 4 * n);
 			hi |= (unsigned)(r >> 4) << (f->rows * 4 + n);

@@ -15,6 +15,7 @@ g2048_reader_init(g2048_reader *rd, int fd, const char *name)
 	g2048_feeder_init(&f);
 	rd->fd = fd;
 	rd->name = name;
+	rd->before_read = NULL;
 	rd->lineno = 0;
 	rd->board_line = 0;
 	rd->err[0] = '\0';
@@ -54,6 +55,8 @@ next_line(g2048_reader *rd, const char **line, size_t *len)
 			rd->lineno++;
 			goto too_long;
 		}
+		if (rd->before_read)
+			rd->before_read();
 		n = read(rd->fd, rd->buf + rd->end, sizeof rd->buf - rd->end);
 		if (n < 0 && errno == EINTR)
 			continue;

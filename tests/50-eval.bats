@@ -135,7 +135,8 @@ down,right" ]
 		n=$((n + 1))
 	done
 	[ "$n" -eq 3 ]
-	! 2048-eval -q <"$FIXTURES/eval-over.txt"
+	run 2048-eval -q <"$FIXTURES/eval-over.txt"
+	[ "$status" -eq 1 ]
 }
 
 @test "--target sets the winning tile" {

@@ -139,6 +139,7 @@ example_session() {
 		[ -n "$cmd" ] || return 0
 		n=$((n + 1))
 		if [ -n "$out" ]; then
+			# shellcheck disable=SC2016 # $? and $s belong to the script
 			printf '{ %s\n} 2>&1; s=$?; echo "@@ %d"; (exit $s)\n' \
 			    "$cmd" "$n" >> "$dir/script"
 			printf '%s@@ %d\n' "$out" "$n" >> "$dir/expected"
@@ -191,7 +192,7 @@ example_session() {
 	local dir=$BATS_TEST_TMPDIR/overview b i loop=""
 	mkdir -p "$dir"
 	literal_blocks "$MAN_DIR/2048.7" "$dir"
-	for ((i = 1; i <= $(ls "$dir" | wc -l); i++)); do
+	for ((i = 1; i <= $(find "$dir" -name 'block.*' | wc -l); i++)); do
 		b=$dir/block.$i
 		if [ -n "$loop" ]; then
 			(cd "$dir" && sh "$loop") > "$dir/actual"

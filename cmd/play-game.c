@@ -1,0 +1,305 @@
+/* play-game.c - 2048-play's game: the undo history, saving and loading it
+ * as a board stream, the best score. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "play.h"
+
+void
+play_game_init(struct play_game *g, uint64_t four)
+{
+	memset(g, 0, sizeof *g);
+	g->four = four;
+	g2048_board_init(&g->extra);
+}
+
+void
+play_game_free(struct play_game *g)
+{
+	free(g->hist);
+	g->hist = NULL;
+	g->n = g->cap = 0;
+}
+
+static void
+state_of(struct play_state *s, const g2048_board *b, int keeps_extra)
+{
+	s->grid = b->grid;
+	s->score = b->score;
+	s->moves = b->moves;
+	s->seed = b->seed;
+	s->draws = b->draws;
+	s->last_move = (int8_t)b->last_move;
+	s->keeps_extra = (uint8_t)keeps_extra;
+}
+
+int
+play_game_push(struct play_game *g, const g2048_board *b)
+{
+	if (g->n == PLAY_HISTORY_MAX) {
+		size_t drop = PLAY_HISTORY_MAX / 4;
+
+		memmove(g->hist, g->hist + drop, (g->n - drop) * sizeof *g->hist);
+		g->n -= drop;
+	}
+	if (g->n == g->cap) {
+		size_t cap = g->cap ? g->cap * 2 : 256;
+		struct play_state *h = realloc(g->hist, cap * sizeof *h);
+
+		if (!h)
+			return -1;
+		g->hist = h;
+		g->cap = cap;
+	}
+	state_of(&g->hist[g->n], b, g->n ? g->hist[g->n - 1].keeps_extra : 0);
+	g->n++;
+	return 0;
+}
+
+void
+play_game_clear(struct play_game *g)
+{
+	g->n = 0;
+	g2048_board_init(&g->extra);
+}
+
+int
+play_game_start(struct play_game *g, const g2048_board *b)
+{
+	play_game_clear(g);
+	return play_game_push(g, b);
+}
+
+const struct play_state *
+play_game_now(const struct play_game *g)
+{
+	return &g->hist[g->n - 1];
+}
+
+void
+play_game_board(const struct play_game *g, size_t i, g2048_board *b)
+{
+	const struct play_state *s = &g->hist[i];
+
+	g2048_board_init(b);
+	if (s->keeps_extra) {
+		b->nextra = g->extra.nextra;
+		memcpy(b->extra, g->extra.extra, sizeof b->extra);
+	}
+	b->grid = s->grid;
+	b->score = s->score;
+	b->moves = s->moves;
+	b->last_move = s->last_move;
+	b->has_rng = 1;
+	b->seed = s->seed;
+	b->draws = s->draws;
+}
+
+long
+play_game_move(struct play_game *g, enum g2048_dir d, int *spawned)
+{
+	g2048_board b;
+	long gained;
+
+	play_game_board(g, g->n - 1, &b);
+	if ((gained = g2048_board_move(&b, d)) < 0)
+		return -1;
+	/* the spawn law of `2048-move DIR | 2048-spawn` */
+	*spawned = g2048_board_spawn(&b, g->four);
+	if (play_game_push(g, &b) < 0)
+		return -2;
+	return gained;
+}
+
+int
+play_game_undo(struct play_game *g)
+{
+	if (g->n <= 1)
+		return -1;
+	g->n--;
+	return 0;
+}
+
+static int
+write_all(int fd, const char *buf, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, buf, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int
+write_boards(const struct play_game *g, int fd)
+{
+	char buf[G2048_TEXT_MAX + 1];
+	g2048_board b;
+	size_t i;
+	int n;
+
+	for (i = 0; i < g->n; i++) {
+		play_game_board(g, i, &b);
+		buf[0] = '\n';
+		n = g2048_format(&b, buf + 1, sizeof buf - 1);
+		if (n < 0) {
+			errno = EOVERFLOW;
+			return -1;
+		}
+		if (write_all(fd, buf + (i == 0), (size_t)n + (i != 0)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+play_game_save(const struct play_game *g, const char *path)
+{
+	char tmp[4096];
+	int fd, saved;
+
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+		return -1;
+	if (write_boards(g, fd) < 0 || fsync(fd) < 0) {
+		saved = errno;
+		close(fd);
+		unlink(tmp);
+		errno = saved;
+		return -1;
+	}
+	if (close(fd) < 0 || rename(tmp, path) < 0) {
+		saved = errno;
+		unlink(tmp);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+int
+play_game_resume(struct play_game *g, const g2048_board *b, uint64_t seed)
+{
+	g2048_board c = *b;
+
+	if (!c.has_rng) {
+		c.seed = seed;
+		c.draws = 0;
+		c.has_rng = 1;
+	}
+	/* only the newest board's unknown keys are kept */
+	if (g->n > 0)
+		g->hist[g->n - 1].keeps_extra = 0;
+	if (play_game_push(g, &c) < 0)
+		return -1;
+	g->extra = c;
+	g->hist[g->n - 1].keeps_extra = 1;
+	return 0;
+}
+
+/* ---- files under $XDG_STATE_HOME ------------------------------------- */
+
+int
+play_state_path(char *buf, size_t size, const char *xdg_state_home,
+    const char *home, const char *name)
+{
+	int n;
+
+	/* the XDG base directory spec: a relative path is to be ignored */
+	if (xdg_state_home && xdg_state_home[0] == '/')
+		n = snprintf(buf, size, "%s/2048-tools/%s", xdg_state_home, name);
+	else if (home && home[0] == '/')
+		n = snprintf(buf, size, "%s/.local/state/2048-tools/%s", home,
+		    name);
+	else
+		return -1;
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+int
+play_mkdirs(const char *path)
+{
+	char dir[4096];
+	char *p;
+
+	if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (!(p = strrchr(dir, '/')) || p == dir)
+		return 0;
+	*p = '\0';
+	for (p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+uint64_t
+play_best_read(const char *path)
+{
+	char buf[32];
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return 0;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return strtoull(buf, NULL, 10);
+}
+
+int
+play_best_write(const char *path, uint64_t best)
+{
+	char tmp[4096], line[32];
+	int fd, n, saved;
+
+	if (play_best_read(path) >= best)
+		return 0;
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	n = snprintf(line, sizeof line, "%llu\n", (unsigned long long)best);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+		return -1;
+	if (write_all(fd, line, (size_t)n) < 0) {
+		saved = errno;
+		close(fd);
+		unlink(tmp);
+		errno = saved;
+		return -1;
+	}
+	if (close(fd) < 0 || rename(tmp, path) < 0) {
+		saved = errno;
+		unlink(tmp);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env bats
+# shellcheck disable=SC2154 # status, output, lines, stderr: set by run
+# 2048-new: new games, seeded or not, one or many, every option.
+load helper
+bats_require_minimum_version 1.5.0
+
+@test "2048-new --help and --version" {
+	run --separate-stderr 2048-new --help
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "usage: 2048-new [-c] [-s SEED] [-n N] [-f P]" ]
+	[ "$stderr" = "" ]
+	run --separate-stderr 2048-new --version
+	[ "$status" -eq 0 ]
+	[ "$output" = "2048-new (2048-tools) 0.1.0" ]
+	[ "$stderr" = "" ]
+}
+
+@test "2048-new --seed 7: the game of the independent model" {
+	run 2048-new --seed 7
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(board 'score 0' 'moves 0' 'seed 7' 'draws 4' \
+	    '. . . .' '. . . 2' '. . . .' '. 2 . .')" ]
+	run 2048-new -s 7 -c
+	[ "$output" = "0000000100000100 0 0 seed=7 draws=4" ]
+	run 2048-new --compact --seed=7
+	[ "$output" = "0000000100000100 0 0 seed=7 draws=4" ]
+}
+
+@test "2048-new: every game is an empty board with two tiles of 2 or 4" {
+	run bash -c '2048-new --seed 100 --count 2000 -c | cut -c1-16 |
+	    tr -d 0 | sort | uniq -c | sort -n'
+	[ "$status" -eq 0 ]
+	# three outcomes: 11, 12 or 21, 22; never another count or rank
+	[ "$(awk '{ n += $1 } END { print n }' <<< "$output")" -eq 2000 ]
+	run bash -c '2048-new --seed 100 --count 2000 -c | cut -c1-16 |
+	    grep -vc "^0*[12]0*[12]0*$"'
+	[ "$output" -eq 0 ]
+	# and both sizes occur (a 4 about one game in five)
+	run bash -c '2048-new --seed 100 --count 2000 -c | cut -c1-16 | grep -c 2'
+	[ "$output" -gt 300 ]
+	[ "$output" -lt 460 ]
+}
+
+@test "2048-new --count: game i is the game of seed SEED+i" {
+	run 2048-new --seed 10 --count 3
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(2048-new --seed 10; echo; 2048-new --seed 11; echo;
+	    2048-new --seed 12)" ]
+	run 2048-new -n 3 -s 10 -c
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[2]}" = "$(2048-new --seed 12 -c)" ]
+	run 2048-new --seed 10 --count 0
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+	run 2048-new --seed 18446744073709551615 --count 2 -c
+	[ "$status" -eq 0 ]
+	[[ ${lines[0]} == *" seed=18446744073709551615 draws="* ]]
+	[[ ${lines[1]} == *" seed=0 draws="* ]]
+}
+
+@test "2048-new --four 0 and --four 1" {
+	run bash -c '2048-new --seed 1 --count 500 --four 0 -c | cut -c1-16 |
+	    tr -d 0 | sort -u'
+	[ "$output" = "11" ]
+	run bash -c '2048-new --seed 1 --count 500 -f 1 -c | cut -c1-16 |
+	    tr -d 0 | sort -u'
+	[ "$output" = "22" ]
+	# the cells do not depend on P: the value draw comes after the cell
+	run bash -c "diff <(2048-new -s 5 -n 50 -c -f 0 | tr 2 1) \
+	    <(2048-new -s 5 -n 50 -c -f 1 | tr 2 1)"
+	[ "$status" -eq 0 ]
+}
+
+@test "2048-new without --seed: a fresh seed, written, that remakes the game" {
+	run 2048-new
+	[ "$status" -eq 0 ]
+	seed=$(sed -n 's/^seed //p' <<< "$output")
+	[ -n "$seed" ]
+	[ "$output" = "$(2048-new --seed "$seed")" ]
+	[ "$(2048-new -c | cut -d' ' -f4)" != "$(2048-new -c | cut -d' ' -f4)" ]
+}
+
+@test "2048-new: usage errors exit 2 with one line naming the tool" {
+	for args in "--seed x" "--seed -1" "--seed 18446744073709551616" \
+	    "--count x" "--count -2" "--four 1.5" "--four -0.1" "--four x" \
+	    "extra" "--bogus" "-x" "--seed"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr 2048-new $args
+		echo "$args: $status $stderr"
+		[ "$status" -eq 2 ]
+		[ "$output" = "" ]
+		[[ ${stderr_lines[0]} == "2048-new: "* ]]
+		[ "${#stderr_lines[@]}" -eq 1 ]
+	done
+	run --separate-stderr 2048-new --seed x
+	[ "${stderr_lines[0]}" = "2048-new: --seed: not a whole number: 'x'" ]
+	run --separate-stderr 2048-new --four 2
+	[ "${stderr_lines[0]}" = "2048-new: --four: expected a number from 0 to 1: '2'" ]
+	run --separate-stderr 2048-new extra
+	[ "${stderr_lines[0]}" = "2048-new: unexpected argument 'extra'" ]
+}
+
+@test "2048-new: a closed stdout ends it quietly; a write error is exit 2" {
+	run bash -c "2048-new --seed 1 --count 100000 2>'$BATS_TEST_TMPDIR/err' |
+	    head -1"
+	[ "$output" = "score 0" ]
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	run bash -c '2048-new --seed 1 >/dev/full'
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-new: write error: No space left on device" ]
+	run bash -c '2048-new --seed 1 --count 100000 >/dev/full'
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-new: write error: No space left on device" ]
+}
+
+@test "2048-new: the same bytes on every run, and in both forms" {
+	run bash -c '2048-new --seed 99 --count 1000 | cksum'
+	[ "$output" = "$(2048-new --seed 99 --count 1000 | cksum)" ]
+	[ "$(2048-new --seed 99 --count 1000 -c | 2048-move -q left)" = \
+	    "$(2048-new --seed 99 --count 1000 | 2048-move -q left)" ]
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env bats
+# shellcheck disable=SC2154 # status, output, lines, stderr: set by run
+# 2048-move: the rules on hand-worked fixtures (tests/fixtures/move/NAME.in
+# and its result NAME.DIR), illegal moves, options, exit statuses, streams.
+load helper
+bats_require_minimum_version 1.5.0
+
+setup() {
+	in=$BATS_TEST_TMPDIR/in
+}
+
+@test "2048-move --help and --version" {
+	run --separate-stderr 2048-move --help
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "usage: 2048-move [-cq] DIR [FILE ...]" ]
+	[ "$stderr" = "" ]
+	run 2048-move --version
+	[ "$status" -eq 0 ]
+	[ "$output" = "2048-move (2048-tools) 0.1.0" ]
+}
+
+@test "the rules: every fixture in every direction it has" {
+	local n=0 f want dir
+	for want in "$FIXTURES"/move/*.left "$FIXTURES"/move/*.right \
+	    "$FIXTURES"/move/*.up "$FIXTURES"/move/*.down; do
+		f=${want%.*}.in
+		dir=${want##*.}
+		run 2048-move "$dir" "$f"
+		echo "${want##*/}: status $status"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$want")" ] || { echo "$output"; false; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 10 ]
+}
+
+@test "u, d, l, r are up, down, left, right" {
+	local d
+	for d in up down left right; do
+		[ "$(2048-move "${d:0:1}" "$FIXTURES/move/merges.in")" = \
+		    "$(2048-move "$d" "$FIXTURES/move/merges.in")" ]
+	done
+}
+
+@test "merges from the front, not re-merged, across gaps, in each direction" {
+	# rows "4 4 8 8" and "2 . 2 2", then the same as columns
+	board '4 4 8 8' '2 . 2 2' '. . . .' '. . . .' > "$in"
+	run 2048-move -c left "$in"
+	[ "$output" = "3400210000000000 28 1 move=left" ]
+	run 2048-move -c right "$in"
+	[ "$output" = "0034001200000000 28 1 move=right" ]
+	board '4 2 . .' '4 . . .' '8 2 . .' '8 2 . .' > "$in"
+	run 2048-move -c up "$in"
+	[ "$output" = "3200410000000000 28 1 move=up" ]
+	run 2048-move -c down "$in"
+	[ "$output" = "0000000031004200 28 1 move=down" ]
+}
+
+@test "32768+32768 is 65536, 65536+65536 is 131072, two 131072 stay" {
+	board '32768 32768 . .' '65536 65536 . .' '131072 131072 . .' \
+	    '. . . .' > "$in"
+	run 2048-move -c left "$in"
+	[ "$status" -eq 0 ]
+	[ "$output" = "g000h000hh000000 196608 1 move=left" ]
+	board '131072 131072 . .' '. . . .' '. . . .' '. . . .' > "$in"
+	run --separate-stderr 2048-move -c left "$in"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hh00000000000000 0 0" ]
+}
+
+@test "an illegal move: board written unchanged, exit 1, a message" {
+	run --separate-stderr 2048-move left "$FIXTURES/move/stuck.in"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(board 'score 8' 'moves 2' 'move up' \
+	    '131072 131072      4      2' '     2      4      2      4' \
+	    '     4      2      4      2' '     2      4      2      4')" ]
+	[ "$stderr" = "2048-move: $FIXTURES/move/stuck.in:1: cannot move left" ]
+	run --separate-stderr 2048-move -q up "$FIXTURES/move/stuck.in"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "" ]
+	run --separate-stderr 2048-move --quiet -c down "$FIXTURES/move/stuck.in"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hh21121221211212 8 2 move=up" ]
+	[ "$stderr" = "" ]
+}
+
+@test "a stream with some illegal boards: all written, exit 1, each named" {
+	{
+		board '2 . . .' '. . . .' '. . . .' '. . . .'
+		echo
+		board '. . . 2' '. . . .' '. . . .' '. . . .'
+		echo
+		echo "0000000000000001 5 5"
+	} > "$in"
+	run --separate-stderr 2048-move -c left "$in"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(printf '%s\n' '1000000000000000 0 0' \
+	    '1000000000000000 0 1 move=left' '0000000000001000 5 6 move=left')" ]
+	[ "$stderr" = "2048-move: $in:1: cannot move left" ]
+	run --separate-stderr 2048-move -c right "$in"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$(printf '%s\n' "2048-move: $in:6: cannot move right" \
+	    "2048-move: $in:11: cannot move right")" ]
+}
+
+@test "score adds the merged tiles, moves counts legal moves" {
+	board 'score 100' 'moves 41' '2 2 4 4' '8 8 16 16' '. . . .' \
+	    '. . . 2' > "$in"
+	run 2048-move -c left "$in"
+	[ "$output" = "2300450000001000 160 42 move=left" ]
+	# a move without merges scores nothing but counts
+	run bash -c "2048-move left '$in' | 2048-move -c up"
+	[ "$status" -eq 0 ]
+	[ "$output" = "2300450010000000 160 43 move=up" ]
+}
+
+@test "2048-move: usage errors exit 2 with one line naming the tool" {
+	run --separate-stderr 2048-move
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "2048-move: missing direction" ]
+	run --separate-stderr 2048-move north
+	[ "$status" -eq 2 ]
+	[ "$stderr" = \
+	    "2048-move: unknown direction 'north': use up, down, left or right" ]
+	for args in "--bogus left" "-x left" "L" "lef" "0"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr 2048-move $args < /dev/null
+		echo "$args: $status $stderr"
+		[ "$status" -eq 2 ]
+		[[ ${stderr_lines[0]} == "2048-move: "* ]]
+		[ "${#stderr_lines[@]}" -eq 1 ]
+	done
+}
+
+@test "2048-move: empty input is no boards, exit 0" {
+	run --separate-stderr 2048-move left < /dev/null
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+	printf '\n\n  \n' > "$in"
+	run --separate-stderr 2048-move left "$in"
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+}
+
+@test "2048-move: a closed stdout ends it quietly; a write error is exit 2" {
+	run bash -c "2048-new --seed 1 --count 100000 -c |
+	    2048-move -q left 2>'$BATS_TEST_TMPDIR/err' | head -1"
+	[ "$output" = "score 8" ]
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	run bash -c "2048-new --seed 1 | 2048-move left >/dev/full"
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-move: write error: No space left on device" ]
+}

@@ -1,0 +1,503 @@
+#!/usr/bin/env bats
+# tests/70-play.bats - 2048-play driven in tmux: keys go in with send-keys,
+# the screen's text comes out with capture-pane and is checked against the
+# pipe tools (2048-new, 2048-move, 2048-spawn) playing the same game.
+load helper
+
+setup() {
+	command -v tmux >/dev/null || {
+		echo "tmux is needed to test 2048-play" >&2
+		return 1
+	}
+	unset TMUX
+	SOCKS=()
+	T=$BATS_TEST_TMPDIR
+	XDG_STATE_HOME=$T/state
+	export XDG_STATE_HOME
+}
+
+teardown() {
+	local s
+	for s in "${SOCKS[@]}"; do
+		tmux -S "$s" kill-server 2>/dev/null || true
+	done
+}
+
+# start SIZE COMMAND: run COMMAND (a shell command line, 2048-play in it)
+# in a new tmux server's window of SIZE (COLSxROWS), with TERM=$PLAY_TERM
+# (default xterm-256color), COLORTERM=$PLAY_COLORTERM and
+# NO_COLOR=$PLAY_NO_COLOR; the terminal's modes before and after it and
+# its exit status are written to $T.  The shell outlives ^C (its trap),
+# and a crash leaves no core file.
+start() {
+	cat >"$T/run.sh" <<EOF
+export TERM=${PLAY_TERM:-xterm-256color}
+unset COLORTERM NO_COLOR
+${PLAY_COLORTERM:+export COLORTERM=$PLAY_COLORTERM}
+${PLAY_NO_COLOR:+export NO_COLOR=$PLAY_NO_COLOR}
+trap : INT
+ulimit -c 0
+stty -g >'$T/stty.before'
+$2
+echo "exit \$?" >'$T/status'
+stty -g >'$T/stty.after'
+echo ENDED
+exec sleep 600
+EOF
+	SOCK="$T/tmux-${#SOCKS[@]}"   # its own server: no clash, no leftovers
+	SOCKS+=("$SOCK")
+	tmux -S "$SOCK" -f /dev/null new-session -d -x "${1%x*}" -y "${1#*x}" \
+	    "sh '$T/run.sh'"
+}
+
+stop() {
+	tmux -S "$SOCK" kill-server
+}
+
+screen() {
+	tmux -S "$SOCK" capture-pane -p "$@"
+}
+
+keys() {
+	tmux -S "$SOCK" send-keys "$@"
+}
+
+# wait_for TEXT: until the screen shows TEXT (at most 10 s)
+wait_for() {
+	local _
+	for _ in $(seq 200); do
+		screen | grep -qF -- "$1" && return 0
+		sleep 0.05
+	done
+	echo "timed out waiting for '$1' on:"
+	screen
+	return 1
+}
+
+# refute_screen [-e] REGEX: the screen (-e: with its escapes) lacks REGEX
+# (a function, as a bare `! cmd` does not fail a bats test)
+refute_screen() {
+	local e=
+	if [ "$1" = -e ]; then
+		e=-e
+		shift
+	fi
+	! screen $e | grep -qE -- "$1"
+}
+
+# the board on the screen as rows of cells, '.' empty (as `rows` prints)
+screen_board() {
+	screen | grep -E '^ *[0-9.]+( +[0-9.]+){3} *$' | tr -s ' ' |
+	    sed 's/^ //; s/ $//'
+}
+
+# expect_board ROWS: until the screen's board is ROWS (at most 10 s): a
+# frame may reach tmux in pieces
+expect_board() {
+	local _
+	for _ in $(seq 200); do
+		[ "$(screen_board)" = "$1" ] && return 0
+		sleep 0.05
+	done
+	printf 'expected the board\n%s\non the screen:\n' "$1"
+	screen
+	return 1
+}
+
+# pipe_game SEED DIR...: the game of 2048-new --seed SEED after the moves
+pipe_game() {
+	local b d
+	b=$(2048-new --seed "$1")
+	shift
+	for d in "$@"; do
+		b=$(printf '%s\n' "$b" | 2048-move "$d" | 2048-spawn) || return 1
+	done
+	printf '%s\n' "$b"
+}
+
+# the last board of a stream
+last_board() {
+	awk 'BEGIN { RS = "" } { b = $0 } END { print b }' "$@"
+}
+
+score_of() {
+	sed -n 's/^score //p'
+}
+
+@test "2048-play refuses politely when stdout is not a terminal" {
+	run 2048-play --seed 1 </dev/null
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"not a terminal"* ]]
+	[[ "$output" == *"2048-new"* ]]
+}
+
+@test "2048-play --help, --version and usage errors" {
+	run 2048-play --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--no-anim"* ]]
+	[[ "$output" == *"--save FILE"* ]]
+	run 2048-play --version
+	[ "$status" -eq 0 ]
+	[[ "$output" == "2048-play (2048-tools) "* ]]
+	run 2048-play --bogus
+	[ "$status" -eq 2 ]
+	run 2048-play --colors 16
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--colors"* ]]
+	run 2048-play --seed x
+	[ "$status" -eq 2 ]
+	run 2048-play extra
+	[ "$status" -eq 2 ]
+}
+
+@test "a seeded game: arrows, WASD and hjkl give the pipe tools' boards" {
+	start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	expect_board "$(2048-new --seed 7 | rows)"
+	keys Left
+	wait_for "moves 1"
+	expect_board "$(pipe_game 7 left | rows)"
+	keys w
+	wait_for "moves 2"
+	keys l
+	wait_for "moves 3"
+	keys j
+	wait_for "moves 4"
+	keys a
+	wait_for "moves 5"
+	keys Up
+	wait_for "moves 6"
+	want=$(pipe_game 7 left up right down left up)
+	expect_board "$(printf '%s\n' "$want" | rows)"
+	score=$(printf '%s\n' "$want" | score_of)
+	[ "$score" -eq 20 ]
+	wait_for "score $score "
+}
+
+@test "an illegal move changes nothing" {
+	start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	keys Left Up Right Down
+	wait_for "moves 4"
+	expect_board "$(pipe_game 7 left up right down | rows)"
+	keys Down       # . . . . / . . . . / . . 2 . / 2 . 4 4: no tile moves
+	keys Left
+	wait_for "moves 5"
+	expect_board "$(pipe_game 7 left up right down left | rows)"
+}
+
+@test "u undoes any number of moves, back to the start" {
+	start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	keys Left
+	wait_for "moves 1"
+	keys Up Right Down
+	wait_for "moves 4"
+	keys u u u
+	wait_for "moves 1"
+	expect_board "$(pipe_game 7 left | rows)"
+	keys u
+	wait_for "moves 0"
+	expect_board "$(2048-new --seed 7 | rows)"
+	keys u
+	wait_for "Nothing to undo."
+	# the game goes on from the undone position with the same spawns
+	keys Left Up
+	wait_for "moves 2"
+	expect_board "$(pipe_game 7 left up | rows)"
+}
+
+@test "q saves the whole game as a board stream; --load and stdin resume it" {
+	start 80x30 "2048-play --no-anim --seed 7 --save '$T/game'"
+	wait_for "moves 0"
+	keys Left Up Right Down
+	wait_for "moves 4"
+	keys q
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 0" ]
+	want=$(pipe_game 7 left up right down)
+	# the last board is the game's, header and all
+	[ "$(last_board "$T/game")" = "$want" ]
+	# every position, the first being 2048-new's
+	[ "$(grep -c '^moves' "$T/game")" -eq 5 ]
+	[ "$(awk 'BEGIN { RS = "" } NR == 1' "$T/game")" = "$(2048-new --seed 7)" ]
+	# the pipe tools read it
+	run 2048-move -q left "$T/game"
+	[ "$status" -ne 2 ]
+	stop
+
+	start 80x30 "2048-play --no-anim --load '$T/game' --save '$T/game2'"
+	wait_for "moves 4"
+	expect_board "$(printf '%s\n' "$want" | rows)"
+	wait_for "score $(printf '%s\n' "$want" | score_of) "
+	# its spawns go on as 2048-spawn's, and undo reaches the saved moves
+	keys Left
+	wait_for "moves 5"
+	expect_board "$(pipe_game 7 left up right down left | rows)"
+	keys u u
+	wait_for "moves 3"
+	expect_board "$(pipe_game 7 left up right | rows)"
+	stop
+
+	start 80x30 "2048-play --no-anim --save '$T/game3' <'$T/game'"
+	wait_for "moves 4"
+	expect_board "$(printf '%s\n' "$want" | rows)"
+	keys Left
+	wait_for "moves 5"
+	expect_board "$(pipe_game 7 left up right down left | rows)"
+}
+
+@test "the default save is under XDG_STATE_HOME, -r resumes it, the best score persists" {
+	start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	keys Left Up Right Down Left Up
+	wait_for "moves 6"
+	keys q
+	wait_for ENDED
+	[ "$(last_board "$XDG_STATE_HOME/2048-tools/saved-game")" = \
+	    "$(pipe_game 7 left up right down left up)" ]
+	[ "$(cat "$XDG_STATE_HOME/2048-tools/best-score")" = 20 ]
+	stop
+
+	start 80x30 "2048-play --no-anim -r"
+	wait_for "moves 6"
+	wait_for "score 20   best 20 "
+	stop
+
+	# a new game still shows the best
+	start 80x30 "2048-play --no-anim --seed 1"
+	wait_for "score 0   best 20   moves 0"
+}
+
+@test "n starts the next seed's game after a yes" {
+	start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	keys Left
+	wait_for "moves 1"
+	keys n
+	wait_for "Start a new game?"
+	keys x    # no
+	wait_for "moves 1"
+	refute_screen "Start a new game"
+	keys n
+	wait_for "Start a new game?"
+	keys y
+	wait_for "moves 0"
+	expect_board "$(2048-new --seed 8 | rows)"
+}
+
+@test "? and H show the solver's move, as 2048-solve gives it" {
+	start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	keys '?'
+	wait_for "Hint: $(2048-new --seed 7 | 2048-solve)"
+	keys Left Up Right Down
+	wait_for "moves 4"
+	refute_screen "Hint"
+	keys H
+	want=$(pipe_game 7 left up right down | 2048-solve)
+	wait_for "Hint: $want"
+	# the hint is only shown: the board stays
+	expect_board "$(pipe_game 7 left up right down | rows)"
+	wait_for "moves 4"
+}
+
+@test "a hint on a crowded board is the solver's too" {
+	board "2 4 8 16" "256 128 64 32" "512 1024 4 2" "8 2 . ." >"$T/b"
+	start 80x30 "2048-play --no-anim --load '$T/b'"
+	wait_for "moves 0"
+	keys H
+	wait_for "Hint: $(2048-solve "$T/b")"
+}
+
+@test "a nearly full board: one move, then game over" {
+	board "8 16 8 16" "16 8 16 8" "8 16 8 16" "32 64 32 ." >"$T/full"
+	start 80x30 "2048-play --no-anim --seed 5 --load '$T/full'"
+	wait_for "moves 0"
+	refute_screen "Game over"
+	keys Right
+	wait_for "Game over!"
+	# the one spawn is 2048-spawn --seed 5's, a 2 or a 4 in the corner
+	want=$(2048-move right <"$T/full" | 2048-spawn --seed 5 | rows)
+	expect_board "$want"
+	[[ "$(screen_board | tail -1)" =~ ^[24]\ 32\ 64\ 32$ ]]
+	keys '?'
+	wait_for "No move left."
+	# no move is left, undo is
+	keys Left Up Down u
+	wait_for "moves 0"
+	expect_board "$(rows <"$T/full")"
+	refute_screen "Game over"
+}
+
+@test "2048 is a win, and play goes on" {
+	board "1024 1024 . ." ". . . ." ". . . ." ". . . 2" >"$T/win"
+	start 80x30 "2048-play --no-anim --seed 3 --load '$T/win'"
+	wait_for "moves 0"
+	keys Left
+	wait_for "You win"
+	screen_board | grep -q '^2048 '
+	keys Down
+	wait_for "moves 2"
+	refute_screen "You win"
+}
+
+@test "a game that cannot be saved: a message, then a second q quits" {
+	: >"$T/file"
+	start 80x30 "2048-play --no-anim --seed 7 --save '$T/file/game'"
+	wait_for "moves 0"
+	keys q
+	wait_for "Cannot save: Not a directory.  q again quits without saving."
+	keys Left
+	wait_for "moves 1"
+	refute_screen "Cannot save"
+	keys q
+	wait_for "Cannot save"
+	keys q
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 2" ]
+	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
+	screen -J | grep -qF "not saved: $T/file/game: Not a directory"
+}
+
+@test "bad games to resume are input errors, before the screen changes" {
+	start 80x30 "2048-play --load '$T/none'; 2048-play </dev/null; \
+	    echo '2 2 2' | 2048-play; echo 'exits done'"
+	wait_for "exits done"
+	screen | grep -qF "2048-play: $T/none: No such file or directory"
+	screen | grep -qF "2048-play: <stdin>: no board to resume"
+	screen | grep -qF "2048-play: <stdin>:1: "
+	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
+}
+
+@test "the terminal is restored after q" {
+	start 80x30 "2048-play --no-anim --seed 7 --save '$T/game'"
+	wait_for "moves 0"
+	# while playing: the alternate screen, no cursor, raw mode
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "1 0" ]
+	keys q
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 0" ]
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "0 1" ]
+	[ -s "$T/stty.before" ]
+	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
+	wait_for "game saved in $T/game"
+}
+
+@test "the terminal is restored and the game saved after SIGTERM and Ctrl-C" {
+	start 80x30 "sh -c 'echo \$\$ >\"$T/pid\"; exec 2048-play --no-anim --seed 7 --save \"$T/game\"'"
+	wait_for "moves 0"
+	keys Left
+	wait_for "moves 1"
+	kill -TERM "$(cat "$T/pid")"
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 143" ]
+	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "0 1" ]
+	[ "$(last_board "$T/game")" = "$(pipe_game 7 left)" ]
+	stop
+
+	start 80x30 "2048-play --no-anim --load '$T/game' --save '$T/game'"
+	wait_for "moves 1"
+	keys Up
+	wait_for "moves 2"
+	keys C-c
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 130" ]
+	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
+	[ "$(last_board "$T/game")" = "$(pipe_game 7 left up)" ]
+}
+
+@test "^Z restores the terminal while stopped; fg redraws the game" {
+	# a shell with job control, as a person has
+	start 80x30 "PS1='$ ' ENV= sh -i"
+	wait_for '$'
+	tty=$(tmux -S "$SOCK" display -p '#{pane_tty}')
+	stty -g <"$tty" >"$T/stty.shell"
+	keys '2048-play --no-anim --seed 7' Enter
+	wait_for "moves 0"
+	keys Left
+	wait_for "moves 1"
+	keys C-z
+	wait_for "Stopped"
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "0 1" ]
+	[ "$(stty -g <"$tty")" = "$(cat "$T/stty.shell")" ]
+	keys fg Enter
+	wait_for "moves 1"
+	expect_board "$(pipe_game 7 left | rows)"
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "1 0" ]
+	[ "$(stty -g <"$tty")" != "$(cat "$T/stty.shell")" ]
+	keys Up
+	wait_for "moves 2"
+	expect_board "$(pipe_game 7 left up | rows)"
+	keys q
+	wait_for "game saved in"
+	[ "$(stty -g <"$tty")" = "$(cat "$T/stty.shell")" ]
+}
+
+@test "a crash restores the terminal" {
+	start 80x30 "sh -c 'echo \$\$ >\"$T/pid\"; exec 2048-play --no-anim --seed 7'"
+	wait_for "moves 0"
+	kill -SEGV "$(cat "$T/pid")"
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 139" ]
+	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "0 1" ]
+}
+
+@test "a window too small shows a message; resizing brings the board back" {
+	start 30x10 "2048-play --no-anim --seed 7"
+	wait_for "Window too small"
+	wait_for "(30x10)"
+	keys Left      # ignored while the board is not shown
+	tmux -S "$SOCK" resize-window -x 80 -y 30
+	wait_for "moves 0"
+	expect_board "$(2048-new --seed 7 | rows)"
+	tmux -S "$SOCK" resize-window -x 40 -y 11
+	wait_for "(40x11)"
+	tmux -S "$SOCK" resize-window -x 33 -y 12
+	wait_for "moves 0"
+	keys q
+	wait_for ENDED
+}
+
+@test "with animation the tiles end where the pipe tools put them" {
+	start 80x30 "2048-play --seed 7"
+	wait_for "moves 0"
+	keys Left Up Right Down Left Up
+	wait_for "moves 6"
+	expect_board "$(pipe_game 7 left up right down left up | rows)"
+}
+
+@test "colours: truecolor, 256, 8, and none with NO_COLOR" {
+	# the 2 tile of 2048-new --seed 7 (row 2): cream, grey-brown digits
+	PLAY_COLORTERM=truecolor start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	screen -e | grep -qF '48;2;238;228;218'
+	stop
+
+	start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	screen -e | grep -qF '48;5;230'
+	refute_screen -e '48;2;'
+	stop
+
+	PLAY_TERM=xterm start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	screen -e | grep -q $'\e\\[1m\e\\[30m\e\\[47m *2 '
+	refute_screen -e '48;5;'
+	stop
+
+	# tmux writes 39 and 49 (the default colours) after every run
+	PLAY_NO_COLOR=1 start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	screen -e | grep -q $'\e\\[1;7m *2 '
+	refute_screen -e $'\e\\[([0-9]+;)*([34][0-8]|9[0-7]|10[0-7])[;m]'
+	stop
+
+	PLAY_COLORTERM=truecolor start 80x30 \
+	    "2048-play --no-anim --seed 7 --colors none"
+	wait_for "moves 0"
+	screen -e | grep -q $'\e\\[1;7m *2 '
+	refute_screen -e $'\e\\[([0-9]+;)*([34][0-8]|9[0-7]|10[0-7])[;m]'
+}
