@@ -485,12 +485,13 @@ search_random(g2048_grid g, g2048_rng *rng, g2048_search_result *r)
 	int d;
 
 	(void)g;
-	for (d = 0; d < G2048_NDIRS; d++)
-		if ((r->legal >> d & 1) && k-- == 0)
-			break;
-	r->dir = d;
-	r->value[d] = 1;
 	r->depth = 0;
+	for (d = 0; d < G2048_NDIRS; d++)
+		if ((r->legal >> d & 1) && k-- == 0) {
+			r->dir = d;
+			r->value[d] = 1;
+			return;
+		}
 }
 
 int
