@@ -77,6 +77,7 @@ usage(int status)
 	    "  -c, --compact      write boards in the one-line compact form\n"
 	    "  -q, --quiet        no message for a board that cannot move\n"
 	    "      --cutoff P     expectimax probability cutoff (0: off)\n"
+	    "      --crowded N,P  cutoff P on boards with at most N empty cells\n"
 	    "      --tt-bits N    transposition table of 2^N entries (0: off)\n"
 	    "      --no-lost      score a board that cannot move by its heuristic\n"
 	    "      --no-bitboard  move cell by cell instead of by row tables\n"
@@ -474,6 +475,19 @@ parse_adaptive(const char *s, g2048_search_opts *o)
 	o->depth_max = max;
 }
 
+/* --crowded N,P: cutoff P on boards with at most N empty cells */
+static void
+parse_crowded(const char *s, g2048_search_opts *o)
+{
+	char *end;
+	long n = strtol(s, &end, 10);
+
+	if (end == s || *end != ',' || n < 0 || n > 16)
+		cli_usage_error("--crowded: expected N,P: '%s'", s);
+	o->crowded = (int)n;
+	o->cutoff_crowded = cli_double(end + 1, "--crowded", 0, 0.5);
+}
+
 static int
 all_cores(void)
 {
@@ -490,6 +504,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "adaptive", required_argument, NULL, 'A' },
 		{ "algo", required_argument, NULL, 'a' },
 		{ "compact", no_argument, NULL, 'c' },
+		{ "crowded", required_argument, NULL, 'R' },
 		{ "cutoff", required_argument, NULL, 'C' },
 		{ "depth", required_argument, NULL, 'd' },
 		{ "explain", no_argument, NULL, 'e' },
@@ -539,6 +554,9 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'C':
 			run->opts.cutoff = cli_double(optarg, "--cutoff", 0, 0.5);
+			break;
+		case 'R':
+			parse_crowded(optarg, &run->opts);
 			break;
 		case 'd':
 			run->opts.depth = (int)cli_double(optarg, "--depth", 1, 15);

@@ -372,6 +372,8 @@ typedef struct {
 	int depth_sub;
 	int depth_max;
 	double cutoff;      /* a spawn path less likely than this is a leaf; 0: off */
+	double cutoff_crowded;  /* the cutoff when the board has at most */
+	int crowded;            /* this many empty cells (0: never) */
 	int tt_bits;        /* transposition table of 2^tt_bits entries; 0: off */
 	int tt_depth;       /* cache only nodes fewer moves than this from the root */
 	int threads;        /* root moves searched in parallel (1: none) */

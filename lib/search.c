@@ -40,6 +40,7 @@ struct worker {
 	uint64_t tt_mask;
 	unsigned gen;              /* of the root move being searched */
 	int limit;                 /* moves to look ahead */
+	double cutoff;             /* the probability cutoff for this board */
 	uint64_t nodes;
 	int aborted;               /* the time budget ran out */
 };
@@ -50,6 +51,7 @@ struct g2048_search {
 	int nworkers;
 	struct worker *w;
 	struct timespec deadline;  /* with o.time_ms */
+	double cutoff;             /* of the grid being searched */
 	/* one root search: the moves to search and where the next one is */
 	pthread_mutex_t lock;
 	int nroot, next_root;
@@ -259,7 +261,7 @@ chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
 		w->aborted = 1;
 		return 0;
 	}
-	if (depth >= w->limit || cprob < o->cutoff)
+	if (depth >= w->limit || cprob < w->cutoff)
 		return leaf(w, g);
 	if (w->tt && depth < o->tt_depth && tt_get(w, g, depth, &value))
 		return value;
@@ -377,6 +379,7 @@ search_depth(g2048_search *s, int limit)
 		n = 1;
 	for (i = 0; i < s->nworkers; i++) {
 		s->w[i].limit = limit;
+		s->w[i].cutoff = s->cutoff;
 		s->w[i].aborted = 0;
 	}
 	for (i = 1; i < n; i++)
@@ -426,6 +429,9 @@ search_tree(g2048_search *s, g2048_grid g, g2048_search_result *r)
 {
 	int dirs[G2048_NDIRS], d, i, limit, last;
 
+	/* a crowded board is where games are lost: look further there */
+	s->cutoff = s->o.crowded && g2048_empty_count(g) <= s->o.crowded ?
+	    s->o.cutoff_crowded : s->o.cutoff;
 	s->nroot = 0;
 	for (d = 0; d < G2048_NDIRS; d++)
 		if (r->legal >> d & 1) {
@@ -551,7 +557,9 @@ check_opts(const g2048_search_opts *o, char *err, size_t errsize)
 	else if (o->depth_min < 1 || o->depth_min > DEPTH_CAP ||
 	    o->depth_max < 0 || o->depth_max > DEPTH_CAP)
 		why = "adaptive depth bounds must be from 1 to 15";
-	else if (!(o->cutoff >= 0 && o->cutoff < 1))
+	else if (!(o->cutoff >= 0 && o->cutoff < 1) ||
+	    !(o->cutoff_crowded >= 0 && o->cutoff_crowded < 1) ||
+	    o->crowded < 0 || o->crowded > G2048_CELLS)
 		why = "cutoff must be from 0 to 1";
 	else if (o->tt_bits < 0 || o->tt_bits > 28)
 		why = "transposition table bits must be from 0 to 28";

@@ -223,6 +223,40 @@ test_cutoff_prunes(void)
 	g2048_search_free(cut);
 }
 
+/* A crowded board (here: at most 7 empty cells, mid has 7) takes the
+ * crowded cutoff; a board with more empty cells the plain one. */
+static void
+test_crowded_cutoff(void)
+{
+	g2048_search_opts o;
+	g2048_search_result plain, crowded, roomy;
+	g2048_search *s;
+	char err[128];
+	g2048_grid few = grid_of(mid), many = g2048_set_rank(grid_of(mid), 0, 0);
+
+	g2048_search_defaults(&o);
+	o.depth = 3;
+	o.cutoff = 0;
+	o.tt_bits = 0;
+	s = g2048_search_new(&o, ev, err, sizeof err);
+	g2048_search_run(s, few, NULL, &plain);
+	g2048_search_free(s);
+	o.cutoff = 0.05;
+	o.crowded = 7;
+	o.cutoff_crowded = 0;
+	s = g2048_search_new(&o, ev, err, sizeof err);
+	g2048_search_run(s, few, NULL, &crowded);
+	CHECK_EQ_U64(crowded.nodes, plain.nodes);
+	CHECK(memcmp(crowded.value, plain.value, sizeof plain.value) == 0);
+	g2048_search_run(s, many, NULL, &roomy);
+	g2048_search_free(s);
+	o.crowded = 0;
+	s = g2048_search_new(&o, ev, err, sizeof err);
+	g2048_search_run(s, many, NULL, &plain);
+	g2048_search_free(s);
+	CHECK_EQ_U64(roomy.nodes, plain.nodes);
+}
+
 static void
 test_minimax_matches_reference(void)
 {
@@ -343,6 +377,7 @@ main(void)
 	RUN(test_table_changes_no_move);
 	RUN(test_reproducible);
 	RUN(test_cutoff_prunes);
+	RUN(test_crowded_cutoff);
 	RUN(test_minimax_matches_reference);
 	RUN(test_greedy);
 	RUN(test_random_is_legal_and_uniform);
