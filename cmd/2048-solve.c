@@ -60,7 +60,7 @@ usage(int status)
 	    "                     reproducible)\n"
 	    "      --fast         the fast setting (about 1000 moves/s)\n"
 	    "      --adaptive MIN,SUB,MAX  depth: distinct tiles less SUB, from\n"
-	    "                     MIN to MAX (default 3,1,10)\n"
+	    "                     MIN to MAX (default 3,3,8)\n"
 	    "  -H, --heuristic H  lines (default) or xu, as in 2048-eval\n"
 	    "  -w, --weights W    heuristic weights, k=v,... as in 2048-eval\n"
 	    "  -j, --threads N    threads (default: all cores)\n"

@@ -66,9 +66,9 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->algo = G2048_EXPECTIMAX;
 	o->depth = 0;
 	o->depth_min = 3;
-	o->depth_sub = 1;
-	o->depth_max = 10;
-	o->cutoff = 3e-3;
+	o->depth_sub = 3;
+	o->depth_max = 8;
+	o->cutoff = 5e-4;
 	o->tt_bits = 20;
 	o->tt_depth = DEPTH_CAP;
 	o->threads = 1;
