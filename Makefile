@@ -127,6 +127,6 @@ clean:
 # The AI's strength and speed (bench/ai.sh): long; GAMES, FAST_GAMES,
 # ABL_GAMES, SEED and THREADS scale it.
 bench-ai: $(TOOLS) $(BENCHES)
-	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OUT)/bench) bench/ai.sh
+	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OBJ)/bench) bench/ai.sh
 
 .PHONY: bench-ai

@@ -12,7 +12,7 @@
 # The tables: see 2048-solve(1), --summary.  bench/AI.md has the figures.
 set -eu
 cd "$(dirname "$0")/.."
-: "${BIN_DIR:=$PWD/bin}" "${BENCH_DIR:=$PWD/bench}"
+: "${BIN_DIR:=$PWD/bin}" "${BENCH_DIR:=$PWD/obj/bench}"
 : "${GAMES:=10}" "${FAST_GAMES:=100}" "${ABL_GAMES:=20}" "${SEED:=1}"
 PATH=$BIN_DIR:$PATH
 threads=${THREADS:+--threads $THREADS}
