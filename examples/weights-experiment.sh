@@ -5,11 +5,11 @@
 # count of games by their largest tile.  The paper reports 66% and 70% of
 # games reaching 2048 or more.
 #   usage: examples/weights-experiment.sh   (GAMES, SEED, DEPTH, THREADS
-#   in the environment change the defaults 100, 1, 4 and all cores)
+#   in the environment change the defaults 100, 1, 5 and all cores)
 set -eu
 games=${GAMES:-100}
 seed=${SEED:-1}
-depth=${DEPTH:-4}
+depth=${DEPTH:-5}
 threads=${THREADS:-}
 
 printf '%-14s %6s %6s %6s %6s %6s %6s %9s\n' weights '<512' 512 1024 2048 \
