@@ -174,8 +174,13 @@ g2048_format_compact(const g2048_board *b, char *buf, size_t size)
 
 	if (size < G2048_TEXT_MAX)
 		return -1;
-	for (i = 0; i < G2048_CELLS; i++)
-		*p++ = G2048_RANK_DIGITS[g2048_rank(b->grid, i)];
+	if (b->grid.hi == 0) {
+		for (i = 0; i < G2048_CELLS; i++)
+			*p++ = G2048_RANK_DIGITS[(b->grid.lo >> (4 * i)) & 0xF];
+	} else {
+		for (i = 0; i < G2048_CELLS; i++)
+			*p++ = G2048_RANK_DIGITS[g2048_rank(b->grid, i)];
+	}
 	*p++ = ' ';
 	p = put_u64(p, b->score);
 	*p++ = ' ';
