@@ -223,8 +223,8 @@ test_cutoff_prunes(void)
 	g2048_search_free(cut);
 }
 
-/* A crowded board (here: at most 7 empty cells, mid has 7) takes the
- * crowded cutoff; a board with more empty cells the plain one. */
+/* A crowded board (here: at most 5 empty cells; mid has 5) takes the
+ * crowded cutoff; a board with more empty cells (6) the plain one. */
 static void
 test_crowded_cutoff(void)
 {
@@ -242,7 +242,8 @@ test_crowded_cutoff(void)
 	g2048_search_run(s, few, NULL, &plain);
 	g2048_search_free(s);
 	o.cutoff = 0.05;
-	o.crowded = 7;
+	CHECK(g2048_empty_count(few) == 5 && g2048_empty_count(many) == 6);
+	o.crowded = 5;
 	o.cutoff_crowded = 0;
 	s = g2048_search_new(&o, ev, err, sizeof err);
 	g2048_search_run(s, few, NULL, &crowded);
