@@ -81,7 +81,7 @@ void
 g2048_search_fast(g2048_search_opts *o)
 {
 	g2048_search_defaults(o);
-	o->depth_min = 2;
+	o->depth_min = 3;
 	o->depth_sub = 4;
 	o->depth_max = 6;
 	o->cutoff = 3e-3;
