@@ -114,16 +114,9 @@ out_add(struct out *o, const char *s, size_t n)
 static void
 out_board(struct out *o, const g2048_board *b)
 {
-	char text[G2048_TEXT_MAX + 1];
-	int n;
+	char text[CLI_BOARD_MAX];
 
-	if (cli_compact) {
-		n = g2048_format_compact(b, text, sizeof text);
-	} else {
-		text[0] = '\n';
-		n = g2048_format(b, text + 1, sizeof text - 1) + 1;
-	}
-	out_add(o, text, (size_t)n);
+	out_add(o, text, (size_t)cli_format_board(b, text));
 }
 
 static void

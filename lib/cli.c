@@ -149,19 +149,22 @@ cli_write(const char *s, size_t n)
 	}
 }
 
+int
+cli_format_board(const g2048_board *b, char buf[CLI_BOARD_MAX])
+{
+	if (cli_compact)
+		return g2048_format_compact(b, buf, CLI_BOARD_MAX);
+	buf[0] = '\n';
+	return g2048_format(b, buf + 1, CLI_BOARD_MAX - 1) + 1;
+}
+
 void
 cli_write_board(const g2048_board *b)
 {
 	static int written;
-	char buf[G2048_TEXT_MAX + 1];
-	int n;
+	char buf[CLI_BOARD_MAX];
+	int n = cli_format_board(b, buf);
 
-	if (cli_compact) {
-		n = g2048_format_compact(b, buf, sizeof buf);
-	} else {
-		buf[0] = '\n';
-		n = g2048_format(b, buf + 1, sizeof buf - 1) + 1;
-	}
 	/* whole boards only: the buffer is written in one piece */
 	if (cli_compact || written)
 		cli_write(buf, (size_t)n);

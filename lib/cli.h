@@ -31,6 +31,11 @@ uint64_t cli_random_seed(void);
 /* Output of boards: grid boards separated by blank lines, or compact. */
 extern int cli_compact;
 void cli_write_board(const g2048_board *b);
+/* A board's text as cli_write_board writes it: compact, or a grid board
+ * after a blank line (which the writer drops before the first board).
+ * Returns the length. */
+#define CLI_BOARD_MAX (G2048_TEXT_MAX + 1)
+int cli_format_board(const g2048_board *b, char buf[CLI_BOARD_MAX]);
 void cli_write(const char *s, size_t n);
 
 /*
