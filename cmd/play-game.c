@@ -163,8 +163,13 @@ write_boards(const struct play_game *g, int fd)
 	return 0;
 }
 
-int
-play_game_save(const struct play_game *g, const char *path)
+/*
+ * Replace path by what fill writes, through path.tmp and rename(2), so a
+ * crash leaves the old file or the new one, never half of one.
+ */
+static int
+replace_file(const char *path, int (*fill)(int fd, const void *ctx),
+    const void *ctx)
 {
 	char tmp[4096];
 	int fd, saved;
@@ -175,7 +180,7 @@ play_game_save(const struct play_game *g, const char *path)
 	}
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
 		return -1;
-	if (write_boards(g, fd) < 0 || fsync(fd) < 0) {
+	if (fill(fd, ctx) < 0 || fsync(fd) < 0) {
 		saved = errno;
 		close(fd);
 		unlink(tmp);
@@ -189,6 +194,18 @@ play_game_save(const struct play_game *g, const char *path)
 		return -1;
 	}
 	return 0;
+}
+
+static int
+fill_boards(int fd, const void *game)
+{
+	return write_boards(game, fd);
+}
+
+int
+play_game_save(const struct play_game *g, const char *path)
+{
+	return replace_file(path, fill_boards, g);
 }
 
 int
@@ -273,33 +290,22 @@ play_best_read(const char *path)
 	return strtoull(buf, NULL, 10);
 }
 
+static int
+fill_best(int fd, const void *best)
+{
+	char line[32];
+	int n = snprintf(line, sizeof line, "%llu\n",
+	    *(const unsigned long long *)best);
+
+	return write_all(fd, line, (size_t)n);
+}
+
 int
 play_best_write(const char *path, uint64_t best)
 {
-	char tmp[4096], line[32];
-	int fd, n, saved;
+	unsigned long long b = best;
 
 	if (play_best_read(path) >= best)
 		return 0;
-	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	n = snprintf(line, sizeof line, "%llu\n", (unsigned long long)best);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
-		return -1;
-	if (write_all(fd, line, (size_t)n) < 0) {
-		saved = errno;
-		close(fd);
-		unlink(tmp);
-		errno = saved;
-		return -1;
-	}
-	if (close(fd) < 0 || rename(tmp, path) < 0) {
-		saved = errno;
-		unlink(tmp);
-		errno = saved;
-		return -1;
-	}
-	return 0;
+	return replace_file(path, fill_best, &b);
 }
