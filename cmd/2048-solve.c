@@ -524,9 +524,13 @@ parse_options(int argc, char **argv, struct run *run)
 	static const char *shortopts = "a:cd:efH:j:l:n:pqSs:Tt:w:";
 	int c, threads = 0;
 
+	/* --fast first, so that options after or before it refine it; the
+	 * second pass alone reports bad options */
+	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
 		if (c == 'F')
 			g2048_search_fast(&run->opts);
+	opterr = 1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		switch (c) {
@@ -624,7 +628,7 @@ main(int argc, char **argv)
 	struct timespec t0, t1;
 	char err[256];
 
-	cli_init(argv[0]);
+	argv[0] = cli_init(argv[0]);
 	g2048_search_defaults(&run.opts);
 	parse_options(argc, argv, &run);
 	if (run.games && optind < argc)

@@ -31,6 +31,7 @@ table() {
 @test "usage errors exit 2" {
 	run 2048-solve --bogus </dev/null
 	[ "$status" -eq 2 ]
+	[ "$output" = "2048-solve: unrecognized option '--bogus'" ]
 	run 2048-solve --algo alphago </dev/null
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"unknown algorithm 'alphago'"* ]]
