@@ -502,7 +502,7 @@ main(int argc, char **argv)
 	struct opts o = { 0, 0, 0, 1, -1, NULL, NULL };
 	int c;
 
-	cli_init(argv[0]);
+	argv[0] = cli_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "Al:o:rs:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
