@@ -21,7 +21,8 @@ struct out {
 
 struct stats {
 	uint64_t games, moves, nodes;
-	double search_seconds;
+	uint64_t deepened;           /* moves searched a second time, deeper */
+	double search_seconds, slowest;
 	uint64_t *scores;            /* every game's score, for the median */
 	size_t cap;
 	uint64_t reach[G2048_MAX_RANK + 1];   /* games reaching each rank */
@@ -78,6 +79,9 @@ usage(int status)
 	    "  -q, --quiet        no message for a board that cannot move\n"
 	    "      --cutoff P     expectimax probability cutoff (0: off)\n"
 	    "      --crowded N,P  cutoff P on boards with at most N empty cells\n"
+	    "      --deepen R,SUB,MAX,P  search again, depth distinct tiles less\n"
+	    "                     SUB up to MAX, cutoff P, when the best value\n"
+	    "                     is below R times the heuristic after the move\n"
 	    "      --tt-bits N    transposition table of 2^N entries (0: off)\n"
 	    "      --no-lost      score a board that cannot move by its heuristic\n"
 	    "      --no-bitboard  move cell by cell instead of by row tables\n"
@@ -181,8 +185,8 @@ ensure_stream(struct run *run, g2048_board *b)
 struct game {
 	g2048_board b;
 	struct out trace, log;
-	uint64_t nodes;
-	double seconds;
+	uint64_t nodes, deepened;
+	double seconds, slowest;
 	int done;
 };
 
@@ -200,7 +204,10 @@ play_game(const struct run *run, g2048_search *s, struct game *gm)
 	for (;;) {
 		g2048_search_run(s, gm->b.grid, choice_rng(&gm->b, &rng), &r);
 		gm->nodes += r.nodes;
+		gm->deepened += (uint64_t)r.deepened;
 		gm->seconds += r.seconds;
+		if (r.seconds > gm->slowest)
+			gm->slowest = r.seconds;
 		if (run->log)
 			out_decision(&gm->log, &gm->b, &r);
 		if (r.dir < 0)
@@ -215,8 +222,7 @@ play_game(const struct run *run, g2048_search *s, struct game *gm)
 }
 
 static void
-stats_add(struct stats *st, const g2048_board *b, uint64_t nodes,
-    double seconds)
+stats_add(struct stats *st, const g2048_board *b, const struct game *gm)
 {
 	int r;
 
@@ -228,8 +234,13 @@ stats_add(struct stats *st, const g2048_board *b, uint64_t nodes,
 	}
 	st->scores[st->games++] = b->score;
 	st->moves += b->moves;
-	st->nodes += nodes;
-	st->search_seconds += seconds;
+	if (gm) {
+		st->nodes += gm->nodes;
+		st->deepened += gm->deepened;
+		st->search_seconds += gm->seconds;
+		if (gm->slowest > st->slowest)
+			st->slowest = gm->slowest;
+	}
 	for (r = g2048_max_rank(b->grid); r > 0; r--)
 		st->reach[r]++;
 }
@@ -241,7 +252,7 @@ game_done(struct run *run, struct game *gm)
 	out_flush(&gm->trace, stdout);
 	if (run->log)
 		out_flush(&gm->log, run->log);
-	stats_add(&run->st, &gm->b, gm->nodes, gm->seconds);
+	stats_add(&run->st, &gm->b, gm);
 }
 
 /* --games: workers take games in order; the main thread writes them in
@@ -361,8 +372,12 @@ print_summary(struct stats *st, double wall)
 		printf("moves/s       %.1f\n", (double)st->moves / wall);
 		printf("ms/move       %.3f\n", st->moves ? 1000 *
 		    st->search_seconds / (double)st->moves : 0.0);
+		printf("ms/move max   %.3f\n", 1000 * st->slowest);
 		printf("nodes/s       %.0f\n", st->search_seconds > 0 ?
 		    (double)st->nodes / st->search_seconds : 0.0);
+		printf("deepened      %llu moves, %.2f%%\n",
+		    (unsigned long long)st->deepened, st->moves ? 100.0 *
+		    (double)st->deepened / (double)st->moves : 0.0);
 	}
 	printf("tile      games       %%  95%% CI\n");
 	for (r = TILE_FIRST; r <= G2048_MAX_RANK; r++) {
@@ -386,8 +401,9 @@ explain(const g2048_search_result *r)
 			    r->value[d]);
 		else
 			printf("  %-5s -\n", g2048_dir_name((enum g2048_dir)d));
-	printf("  depth %d nodes %llu time %.3f ms\n", r->depth,
-	    (unsigned long long)r->nodes, r->seconds * 1000);
+	printf("  depth %d%s nodes %llu time %.3f ms\n", r->depth,
+	    r->deepened ? " (deepened)" : "", (unsigned long long)r->nodes,
+	    r->seconds * 1000);
 }
 
 static int
@@ -400,7 +416,7 @@ solve_board(g2048_board *b, void *ctx)
 	struct out log = { NULL, 0, 0 };
 
 	if (run->tally) {
-		stats_add(&run->st, b, 0, 0);
+		stats_add(&run->st, b, NULL);
 		return 0;
 	}
 	if (run->play) {
@@ -481,6 +497,26 @@ parse_crowded(const char *s, g2048_search_opts *o)
 	o->cutoff_crowded = cli_double(end + 1, "--crowded", 0, 0.5);
 }
 
+/* --deepen R,SUB,MAX,P: search again as distinct tiles - SUB (up to MAX)
+ * with cutoff P when the best value is below R times the heuristic */
+static void
+parse_deepen(const char *s, g2048_search_opts *o)
+{
+	double ratio, p;
+	int sub, max;
+	char end;
+
+	if (sscanf(s, "%lf,%d,%d,%lf%c", &ratio, &sub, &max, &p, &end) != 4 ||
+	    !(ratio > 0 && ratio <= 2) || sub < -15 || sub > 15 || max < 1 ||
+	    max > 15 || !(p >= 0 && p <= 0.5))
+		cli_usage_error("--deepen: expected R,SUB,MAX,P with 0 < R <= 2, "
+		    "1 <= MAX <= 15 and 0 <= P <= 0.5: '%s'", s);
+	o->deepen = ratio;
+	o->deepen_sub = sub;
+	o->deepen_max = max;
+	o->deepen_cutoff = p;
+}
+
 static int
 all_cores(void)
 {
@@ -499,6 +535,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "compact", no_argument, NULL, 'c' },
 		{ "crowded", required_argument, NULL, 'R' },
 		{ "cutoff", required_argument, NULL, 'C' },
+		{ "deepen", required_argument, NULL, 'D' },
 		{ "depth", required_argument, NULL, 'd' },
 		{ "explain", no_argument, NULL, 'e' },
 		{ "fast", no_argument, NULL, 'F' },
@@ -554,6 +591,9 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'R':
 			parse_crowded(optarg, &run->opts);
+			break;
+		case 'D':
+			parse_deepen(optarg, &run->opts);
 			break;
 		case 'd':
 			run->opts.depth = (int)cli_double(optarg, "--depth", 1, 15);

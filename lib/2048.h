@@ -374,6 +374,13 @@ typedef struct {
 	double cutoff;      /* a spawn path less likely than this is a leaf; 0: off */
 	double cutoff_crowded;  /* the cutoff when the board has at most */
 	int crowded;            /* this many empty cells (0: never) */
+	double deepen;      /* >0: when the best move's value is below deepen
+	                       times the heuristic of the board it leads to,
+	                       search again: */
+	int deepen_sub;     /* depth distinct tiles - deepen_sub, at least the
+	                       first search's and at most deepen_max, */
+	int deepen_max;
+	double deepen_cutoff;   /* with this cutoff (expectimax only) */
 	int tt_bits;        /* transposition table of 2^tt_bits entries; 0: off */
 	int tt_depth;       /* cache only nodes fewer moves than this from the root */
 	int threads;        /* root moves searched in parallel (1: none) */
@@ -391,6 +398,7 @@ typedef struct {
 	unsigned legal;              /* 1 << d for every legal direction */
 	double value[G2048_NDIRS];   /* each legal move's value */
 	int depth;                   /* depth searched (the deepest completed) */
+	int deepened;                /* searched again, deeper (opts.deepen) */
 	uint64_t nodes;              /* moves made in the search */
 	double seconds;              /* wall time of the search */
 } g2048_search_result;

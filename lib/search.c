@@ -20,25 +20,14 @@
 #include <unistd.h>
 
 #include "2048.h"
+#include "tt.h"
 
-#define GEN_BITS   12          /* tag = generation << 4 | depth */
-#define GEN_LIMIT  (1u << GEN_BITS)
-#define DEPTH_CAP  15          /* deepest level a tag can record */
 #define TIME_CHECK 4095        /* nodes between looks at the clock */
-
-struct tt_entry {
-	uint64_t lo;
-	float value;
-	uint16_t hi;
-	uint16_t tag;              /* 0: empty */
-};
 
 /* What one thread needs to search one root move. */
 struct worker {
 	const g2048_search *s;
-	struct tt_entry *tt;
-	uint64_t tt_mask;
-	unsigned gen;              /* of the root move being searched */
+	struct tt tt;               /* tt.e NULL: none */
 	int limit;                 /* moves to look ahead */
 	double cutoff;             /* the probability cutoff for this board */
 	uint64_t nodes;
@@ -70,7 +59,7 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->depth_max = 8;
 	o->cutoff = 5e-4;
 	o->tt_bits = 20;
-	o->tt_depth = DEPTH_CAP;
+	o->tt_depth = TT_DEPTH_CAP;
 	o->threads = 1;
 	o->lost = 1;
 	o->bitboard = 1;
@@ -164,62 +153,6 @@ leaf(const struct worker *w, g2048_grid g)
 	return g2048_eval_grid(w->s->e, g);
 }
 
-/* ---- the transposition table ------------------------------------------ */
-
-static inline struct tt_entry *
-tt_slot(const struct worker *w, g2048_grid g)
-{
-	uint64_t h = (g.lo ^ ((uint64_t)g.hi << 47)) * 0x9E3779B97F4A7C15ULL;
-
-	return &w->tt[(h >> 32) & w->tt_mask];
-}
-
-/* A value stored for g by this root search at depth <= depth: searched
- * at least as deep as we would. */
-static inline int
-tt_get(const struct worker *w, g2048_grid g, int depth, double *value)
-{
-	const struct tt_entry *t = tt_slot(w, g);
-
-	if (t->lo != g.lo || t->hi != g.hi || (t->tag >> 4) != w->gen ||
-	    (t->tag & 0xF) > depth)
-		return 0;
-	*value = t->value;
-	return 1;
-}
-
-static inline void
-tt_put(struct worker *w, g2048_grid g, int depth, double value)
-{
-	struct tt_entry *t = tt_slot(w, g);
-
-	t->lo = g.lo;
-	t->hi = g.hi;
-	t->value = (float)value;
-	t->tag = (uint16_t)(w->gen << 4 | (unsigned)depth);
-}
-
-/* A new generation: every entry of an older one reads as empty. */
-static int
-tt_next_generation(struct worker *w)
-{
-	size_t n = (size_t)w->s->o.tt_bits ? (size_t)1 << w->s->o.tt_bits : 0;
-
-	if (n == 0)
-		return 0;
-	if (w->tt == NULL) {
-		if ((w->tt = calloc(n, sizeof *w->tt)) == NULL)
-			return -1;
-		w->tt_mask = n - 1;
-		w->gen = 0;
-	}
-	if (++w->gen == GEN_LIMIT) {
-		memset(w->tt, 0, n * sizeof *w->tt);
-		w->gen = 1;
-	}
-	return 0;
-}
-
 /* ---- expectimax ------------------------------------------------------- */
 
 static double chance_node(struct worker *w, g2048_grid g, double cprob,
@@ -263,7 +196,7 @@ chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
 	}
 	if (depth >= w->limit || cprob < w->cutoff)
 		return leaf(w, g);
-	if (w->tt && depth < o->tt_depth && tt_get(w, g, depth, &value))
+	if (w->tt.e && depth < o->tt_depth && tt_get(&w->tt, g, depth, &value))
 		return value;
 	empty = empty_nibbles(g);
 	n = __builtin_popcountll(empty);
@@ -279,8 +212,8 @@ chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
 		    0.1 * max_node(w, four, cprob * 0.1, depth);
 	}
 	value = sum / n;
-	if (w->tt && depth < o->tt_depth)
-		tt_put(w, g, depth, value);
+	if (w->tt.e && depth < o->tt_depth)
+		tt_put(&w->tt, g, depth, value);
 	return value;
 }
 
@@ -341,8 +274,9 @@ search_root_move(struct worker *w, g2048_grid g)
 		return w->limit <= 1 ? leaf(w, g) :
 		    ab_min(w, g, 1, -HUGE_VAL, HUGE_VAL);
 	default:
-		if (tt_next_generation(w) < 0)
-			w->tt = NULL;     /* out of memory: search without */
+		if (w->s->o.tt_bits && tt_next_generation(&w->tt,
+		    w->s->o.tt_bits) < 0)
+			tt_free(&w->tt);  /* out of memory: search without */
 		return chance_node(w, g, 1.0, 1);
 	}
 }
@@ -396,18 +330,16 @@ search_depth(g2048_search *s, int limit)
 	return 0;
 }
 
+/* distinct tiles - sub, within min..max (max 0: no bound) */
 static int
-adaptive_depth(const g2048_search_opts *o, g2048_grid g)
+depth_from(g2048_grid g, int min, int sub, int max)
 {
-	int d;
+	int d = distinct_tiles(g) - sub;
 
-	if (o->depth > 0)
-		return o->depth;
-	d = distinct_tiles(g) - o->depth_sub;
-	if (d < o->depth_min)
-		d = o->depth_min;
-	if (o->depth_max > 0 && d > o->depth_max)
-		d = o->depth_max;
+	if (d < min)
+		d = min;
+	if (max > 0 && d > max)
+		d = max;
 	return d;
 }
 
@@ -423,39 +355,68 @@ pick_best(g2048_search_result *r)
 			r->dir = d;
 }
 
+/* Search every root move to depth limit with this cutoff; r gets the
+ * values and the best move.  -1: the time budget ran out. */
+static int
+search_values(g2048_search *s, const int *dirs, int limit, double cutoff,
+    g2048_search_result *r)
+{
+	int i;
+
+	s->cutoff = cutoff;
+	if (search_depth(s, limit) < 0 && limit > 1)
+		return -1;
+	for (i = 0; i < s->nroot; i++)
+		r->value[dirs[i]] = s->root_value[i];
+	r->depth = limit;
+	pick_best(r);
+	return 0;
+}
+
+/* The best move's value is well below the heuristic of the board it
+ * leads to: the search sees a real chance of losing within its horizon. */
+static int
+in_danger(const g2048_search *s, g2048_grid g, const g2048_search_result *r)
+{
+	double h = g2048_eval_grid(s->e, g2048_slide(g, (enum g2048_dir)r->dir));
+
+	return h > 0 && r->value[r->dir] < s->o.deepen * h;
+}
+
 /* Expectimax or minimax over the legal moves in r->legal. */
 static void
 search_tree(g2048_search *s, g2048_grid g, g2048_search_result *r)
 {
-	int dirs[G2048_NDIRS], d, i, limit, last;
-
+	const g2048_search_opts *o = &s->o;
+	int dirs[G2048_NDIRS], d, limit, last;
 	/* a crowded board is where games are lost: look further there */
-	s->cutoff = s->o.crowded && g2048_empty_count(g) <= s->o.crowded ?
-	    s->o.cutoff_crowded : s->o.cutoff;
+	double cutoff = o->crowded && g2048_empty_count(g) <= o->crowded ?
+	    o->cutoff_crowded : o->cutoff;
+
 	s->nroot = 0;
 	for (d = 0; d < G2048_NDIRS; d++)
 		if (r->legal >> d & 1) {
 			dirs[s->nroot] = d;
 			s->root[s->nroot++] = g2048_slide(g, (enum g2048_dir)d);
 		}
-	if (s->o.time_ms == 0) {
-		search_depth(s, limit = adaptive_depth(&s->o, g));
-		for (i = 0; i < s->nroot; i++)
-			r->value[dirs[i]] = s->root_value[i];
-		r->depth = limit;
+	if (o->time_ms == 0) {
+		limit = o->depth > 0 ? o->depth :
+		    depth_from(g, o->depth_min, o->depth_sub, o->depth_max);
+		search_values(s, dirs, limit, cutoff, r);
+		if (o->deepen > 0 && o->algo == G2048_EXPECTIMAX &&
+		    in_danger(s, g, r)) {
+			r->deepened = 1;
+			search_values(s, dirs, depth_from(g, limit,
+			    o->deepen_sub, o->deepen_max), o->deepen_cutoff, r);
+		}
 		return;
 	}
 	/* iterative deepening: keep the deepest search that finished */
-	last = s->o.depth_max > 0 ? s->o.depth_max : DEPTH_CAP;
-	for (limit = 1; limit <= last; limit++) {
-		if (search_depth(s, limit) < 0 && limit > 1)
+	last = o->depth_max > 0 ? o->depth_max : TT_DEPTH_CAP;
+	for (limit = 1; limit <= last; limit++)
+		if (search_values(s, dirs, limit, cutoff, r) < 0 ||
+		    elapsed_past(&s->deadline))
 			break;
-		for (i = 0; i < s->nroot; i++)
-			r->value[dirs[i]] = s->root_value[i];
-		r->depth = limit;
-		if (elapsed_past(&s->deadline))
-			break;
-	}
 }
 
 /* The move that scores most now; equal scores by the heuristic. */
@@ -535,7 +496,6 @@ g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
 		search_tree(s, g, r);
 		for (i = 0; i < s->nworkers; i++)
 			r->nodes += s->w[i].nodes;
-		pick_best(r);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &end);
 	r->seconds = (double)(end.tv_sec - start.tv_sec) +
@@ -552,15 +512,20 @@ check_opts(const g2048_search_opts *o, char *err, size_t errsize)
 
 	if ((unsigned)o->algo > G2048_RANDOM)
 		why = "unknown algorithm";
-	else if (o->depth < 0 || o->depth > DEPTH_CAP)
+	else if (o->depth < 0 || o->depth > TT_DEPTH_CAP)
 		why = "depth must be from 0 (adaptive) to 15";
-	else if (o->depth_min < 1 || o->depth_min > DEPTH_CAP ||
-	    o->depth_max < 0 || o->depth_max > DEPTH_CAP)
+	else if (o->depth_min < 1 || o->depth_min > TT_DEPTH_CAP ||
+	    o->depth_max < 0 || o->depth_max > TT_DEPTH_CAP)
 		why = "adaptive depth bounds must be from 1 to 15";
 	else if (!(o->cutoff >= 0 && o->cutoff < 1) ||
 	    !(o->cutoff_crowded >= 0 && o->cutoff_crowded < 1) ||
-	    o->crowded < 0 || o->crowded > G2048_CELLS)
+	    o->crowded < 0 || o->crowded > G2048_CELLS ||
+	    !(o->deepen_cutoff >= 0 && o->deepen_cutoff < 1))
 		why = "cutoff must be from 0 to 1";
+	else if (!(o->deepen >= 0 && o->deepen <= 2) || (o->deepen > 0 &&
+	    (o->deepen_max < 1 || o->deepen_max > TT_DEPTH_CAP)))
+		why = "deepen: the ratio must be from 0 to 2 and the depth "
+		    "from 1 to 15";
 	else if (o->tt_bits < 0 || o->tt_bits > 28)
 		why = "transposition table bits must be from 0 to 28";
 	else if (o->threads < 1 || o->threads > 256)
@@ -603,7 +568,7 @@ g2048_search_free(g2048_search *s)
 	if (s == NULL)
 		return;
 	for (i = 0; i < s->nworkers; i++)
-		free(s->w[i].tt);
+		tt_free(&s->w[i].tt);
 	free(s->w);
 	pthread_mutex_destroy(&s->lock);
 	free(s);

@@ -16,7 +16,7 @@ dead() {
 
 # the summary table without its timing lines
 table() {
-	grep -v -e '^moves/s' -e '^ms/move' -e '^nodes/s'
+	grep -v -e '^moves/s' -e '^ms/move' -e '^nodes/s' -e '^deepened'
 }
 
 @test "--help and --version" {
@@ -43,6 +43,12 @@ table() {
 	[ "$status" -eq 2 ]
 	run 2048-solve --games 2 somefile
 	[ "$status" -eq 2 ]
+	for bad in 0.99,1,12 3,1,12,1e-4 0.99,1,16,1e-4 0.99,1,12,0.7 x; do
+		run 2048-solve --deepen "$bad" </dev/null
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "$output" == "2048-solve: --deepen"* ]]
+	done
 }
 
 @test "every algorithm takes the only legal move" {
@@ -92,6 +98,29 @@ table() {
 	[ "${lines[3]}" = "  left  -" ]
 	[ "${lines[4]}" = "  right -" ]
 	[[ "${lines[5]}" =~ ^\ \ depth\ 2\ nodes\ [0-9]+\ time\ [0-9.]+\ ms$ ]]
+}
+
+@test "--deepen: a second, deeper search when the value falls below R x heuristic" {
+	# every value is below twice the heuristic: always deepened, to 3
+	run 2048-solve --depth 2 --deepen 2,-15,3,0 --explain < <(up_only)
+	[ "$status" -eq 0 ]
+	[[ "${lines[5]}" =~ ^\ \ depth\ 3\ \(deepened\)\ nodes ]]
+	# the move and values are those of the deeper search alone
+	[ "$(sed -n 1,5p <<<"$output")" = \
+	    "$(2048-solve --depth 3 --explain < <(up_only) | sed -n 1,5p)" ]
+	# none is below a thousandth of it: never
+	run 2048-solve --depth 2 --deepen 0.001,-15,3,0 --explain < <(up_only)
+	[[ "${lines[5]}" =~ ^\ \ depth\ 2\ nodes ]]
+	# --summary counts the deepened moves, as --explain shows them
+	local n
+	n=$(2048-solve --games 1 --seed 3 --depth 2 --deepen 1.02,-15,3,0 --compact |
+	    2048-solve --depth 2 --deepen 1.02,-15,3,0 --explain -q |
+	    grep -c deepened) || true
+	[ "$n" -gt 0 ]
+	run 2048-solve --games 1 --seed 3 --depth 2 --summary
+	[[ "$output" == *"deepened      0 moves, 0.00%"* ]]
+	run 2048-solve --games 1 --seed 3 --depth 2 --deepen 1.02,-15,3,0 --summary
+	[[ "$output" == *"deepened      $n moves,"* ]]
 }
 
 @test "bad input: exit 2 with the line, after the boards before it" {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "2048.h"
+#include "tt.h"
 #include "unit.h"
 
 static g2048_eval *ev;
@@ -365,6 +366,124 @@ test_bad_options(void)
 	g2048_search_defaults(&o);
 	o.threads = 0;
 	CHECK(g2048_search_new(&o, ev, err, sizeof err) == NULL);
+	g2048_search_defaults(&o);
+	o.deepen = 2.5;
+	o.deepen_max = 8;
+	CHECK(g2048_search_new(&o, ev, err, sizeof err) == NULL);
+	o.deepen = 0.99;
+	o.deepen_max = 0;
+	CHECK(g2048_search_new(&o, ev, err, sizeof err) == NULL);
+}
+
+/* Depth 2, then (ratio r) depth 3: the second search is a plain depth-3
+ * search, and the first one's nodes count too. */
+static void
+deepen_search(double ratio, g2048_grid g, g2048_search_result *r)
+{
+	g2048_search_opts o;
+	g2048_search *s;
+	char err[128];
+
+	g2048_search_defaults(&o);
+	o.depth = 2;
+	o.cutoff = 0;
+	o.deepen = ratio;
+	o.deepen_sub = -15;         /* as deep as deepen_max */
+	o.deepen_max = 3;
+	o.deepen_cutoff = 0;
+	s = g2048_search_new(&o, ev, err, sizeof err);
+	CHECK(s != NULL);
+	g2048_search_run(s, g, NULL, r);
+	g2048_search_free(s);
+}
+
+static void
+test_deepen(void)
+{
+	g2048_search *two = make(G2048_EXPECTIMAX, 2, 0, 20, 1);
+	g2048_search *three = make(G2048_EXPECTIMAX, 3, 0, 20, 1);
+	g2048_search_result a, b, always, never;
+	g2048_grid g = grid_of(late);
+
+	g2048_search_run(two, g, NULL, &a);
+	g2048_search_run(three, g, NULL, &b);
+	/* any value is below twice the heuristic: always deeper */
+	deepen_search(2, g, &always);
+	CHECK(always.deepened && always.depth == 3);
+	CHECK(memcmp(always.value, b.value, sizeof b.value) == 0);
+	CHECK_EQ_U64(always.dir, b.dir);
+	CHECK_EQ_U64(always.nodes, a.nodes + b.nodes);
+	/* none is below a millionth of it: the first search stands */
+	deepen_search(1e-6, g, &never);
+	CHECK(!never.deepened && never.depth == 2);
+	CHECK(memcmp(never.value, a.value, sizeof a.value) == 0);
+	CHECK_EQ_U64(never.nodes, a.nodes);
+	g2048_search_free(two);
+	g2048_search_free(three);
+}
+
+/* ---- the transposition table (lib/tt.h) ------------------------------- */
+
+static g2048_grid
+grid_n(uint64_t n)
+{
+	g2048_grid g = { n * 0x0101010101010101ULL + 1, 0 };
+
+	return g;
+}
+
+/* One bucket of four (2 bits): when full, a new entry takes the deepest
+ * one's place, so the shallow entries (large subtrees) stay. */
+static void
+test_tt_evicts_the_deepest(void)
+{
+	struct tt t = { 0 };
+	double v;
+	int i;
+
+	CHECK(tt_next_generation(&t, 2) == 0);
+	for (i = 0; i < 4; i++)
+		tt_put(&t, grid_n((uint64_t)i), (int[]){ 2, 5, 1, 3 }[i], i);
+	tt_put(&t, grid_n(9), 4, 9);
+	CHECK(tt_get(&t, grid_n(9), 4, &v) && v == 9);
+	CHECK(!tt_get(&t, grid_n(1), 15, &v));        /* depth 5: gone */
+	CHECK(tt_get(&t, grid_n(0), 2, &v) && v == 0);
+	CHECK(tt_get(&t, grid_n(2), 15, &v) && v == 2);
+	CHECK(tt_get(&t, grid_n(3), 3, &v) && v == 3);
+	/* the same grid again replaces its own entry, however deep */
+	tt_put(&t, grid_n(2), 6, 22);
+	CHECK(tt_get(&t, grid_n(2), 6, &v) && v == 22);
+	CHECK(tt_get(&t, grid_n(0), 2, &v) && tt_get(&t, grid_n(3), 3, &v));
+	tt_free(&t);
+}
+
+/* A value serves a node at its depth or deeper (searched at least as far),
+ * only in its own generation, and an old entry is the first to go. */
+static void
+test_tt_depth_and_generations(void)
+{
+	struct tt t = { 0 };
+	double v;
+	int i;
+
+	CHECK(tt_next_generation(&t, 2) == 0);
+	tt_put(&t, grid_n(1), 3, 1.5);
+	CHECK(tt_get(&t, grid_n(1), 3, &v) && v == 1.5);
+	CHECK(tt_get(&t, grid_n(1), 7, &v));
+	CHECK(!tt_get(&t, grid_n(1), 2, &v));
+	for (i = 2; i <= 4; i++)
+		tt_put(&t, grid_n((uint64_t)i), 1, i);
+	CHECK(tt_next_generation(&t, 2) == 0);
+	CHECK(!tt_get(&t, grid_n(1), 7, &v));
+	for (i = 5; i <= 8; i++)                 /* four new ones fit */
+		tt_put(&t, grid_n((uint64_t)i), 1, i);
+	for (i = 5; i <= 8; i++)
+		CHECK(tt_get(&t, grid_n((uint64_t)i), 1, &v) && v == i);
+	for (i = 0; i < (int)TT_GEN_LIMIT; i++)  /* the generations wrap */
+		CHECK(tt_next_generation(&t, 2) == 0);
+	for (i = 5; i <= 8; i++)
+		CHECK(!tt_get(&t, grid_n((uint64_t)i), 1, &v));
+	tt_free(&t);
 }
 
 int
@@ -376,6 +495,8 @@ main(void)
 		return 1;
 	RUN(test_expectimax_matches_reference);
 	RUN(test_table_changes_no_move);
+	RUN(test_tt_evicts_the_deepest);
+	RUN(test_tt_depth_and_generations);
 	RUN(test_reproducible);
 	RUN(test_cutoff_prunes);
 	RUN(test_crowded_cutoff);
@@ -385,6 +506,7 @@ main(void)
 	RUN(test_no_move);
 	RUN(test_hint);
 	RUN(test_bad_options);
+	RUN(test_deepen);
 	g2048_eval_free(ev);
 	return UNIT_EXIT();
 }
