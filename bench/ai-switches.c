@@ -28,6 +28,7 @@ static void cutoff_depth5(g2048_search_opts *o) { o->depth = 5; }
 static void fixed_depth3(g2048_search_opts *o) { o->depth = 3; }
 static void fixed_depth4(g2048_search_opts *o) { o->depth = 4; }
 static void no_lost(g2048_search_opts *o) { o->lost = 0; }
+static void no_deepen(g2048_search_opts *o) { o->deepen = 0; }
 static void no_bitboard(g2048_search_opts *o) { o->bitboard = 0; }
 static void deeper(g2048_search_opts *o) { o->depth_sub--; }
 static void shallower(g2048_search_opts *o) { o->depth_sub++; }
@@ -44,6 +45,7 @@ static const struct setting settings[] = {
 	{ "adaptive +1", deeper },
 	{ "adaptive -1", shallower },
 	{ "no lost scoring", no_lost },
+	{ "no second search", no_deepen },
 	{ "no bitboard", no_bitboard },
 };
 

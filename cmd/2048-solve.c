@@ -59,9 +59,9 @@ usage(int status)
 	    "  -d, --depth N      look N moves ahead (default: from the board)\n"
 	    "  -t, --time MS      iterative deepening within MS per move (not\n"
 	    "                     reproducible)\n"
-	    "      --fast         the fast setting (about 1000 moves/s)\n"
+	    "      --fast         the fast setting (1000 moves/s or more)\n"
 	    "      --adaptive MIN,SUB,MAX  depth: distinct tiles less SUB, from\n"
-	    "                     MIN to MAX (default 3,3,8)\n"
+	    "                     MIN to MAX (default 3,2,10)\n"
 	    "  -H, --heuristic H  lines (default) or xu, as in 2048-eval\n"
 	    "  -w, --weights W    heuristic weights, k=v,... as in 2048-eval\n"
 	    "  -j, --threads N    threads (default: all cores)\n"
@@ -77,11 +77,14 @@ usage(int status)
 	    "  -l, --log FILE     write every decision with each move's value\n"
 	    "  -c, --compact      write boards in the one-line compact form\n"
 	    "  -q, --quiet        no message for a board that cannot move\n"
-	    "      --cutoff P     expectimax probability cutoff (0: off)\n"
+	    "      --cutoff P     expectimax probability cutoff (default 0.0005,\n"
+	    "                     0: off)\n"
 	    "      --crowded N,P  cutoff P on boards with at most N empty cells\n"
 	    "      --deepen R,SUB,MAX,P  search again, depth distinct tiles less\n"
 	    "                     SUB up to MAX, cutoff P, when the best value\n"
 	    "                     is below R times the heuristic after the move\n"
+	    "                     (default 0.995,1,12,0.0001)\n"
+	    "      --no-deepen    never search again\n"
 	    "      --tt-bits N    transposition table of 2^N entries (0: off)\n"
 	    "      --no-lost      score a board that cannot move by its heuristic\n"
 	    "      --no-bitboard  move cell by cell instead of by row tables\n"
@@ -544,6 +547,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "heuristic", required_argument, NULL, 'H' },
 		{ "log", required_argument, NULL, 'l' },
 		{ "no-bitboard", no_argument, NULL, 'B' },
+		{ "no-deepen", no_argument, NULL, 'N' },
 		{ "no-lost", no_argument, NULL, 'L' },
 		{ "play", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -559,7 +563,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *shortopts = "a:cd:efH:j:l:n:pqSs:Tt:w:";
-	int c, threads = 0;
+	int c, threads = 0, deepen_given = 0;
 
 	/* --fast first, so that options after or before it refine it; the
 	 * second pass alone reports bad options */
@@ -594,6 +598,7 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'D':
 			parse_deepen(optarg, &run->opts);
+			deepen_given = 1;
 			break;
 		case 'd':
 			run->opts.depth = (int)cli_double(optarg, "--depth", 1, 15);
@@ -618,6 +623,9 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'L':
 			run->opts.lost = 0;
+			break;
+		case 'N':
+			run->opts.deepen = 0;
 			break;
 		case 'n':
 			run->games = cli_u64(optarg, "--games");
@@ -656,6 +664,9 @@ parse_options(int argc, char **argv, struct run *run)
 			cli_usage_error(NULL);
 		}
 	}
+	/* a fixed depth means that depth, unless --deepen says otherwise */
+	if (run->opts.depth > 0 && !deepen_given)
+		run->opts.deepen = 0;
 	run->workers = threads ? threads : all_cores();
 	run->opts.threads = run->workers < G2048_NDIRS ? run->workers :
 	    G2048_NDIRS;

@@ -55,9 +55,14 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->algo = G2048_EXPECTIMAX;
 	o->depth = 0;
 	o->depth_min = 3;
-	o->depth_sub = 3;
-	o->depth_max = 8;
+	o->depth_sub = 2;
+	o->depth_max = 10;
 	o->cutoff = 5e-4;
+	/* about 3% of a game's moves: a nneonneo-deep search where it counts */
+	o->deepen = 0.995;
+	o->deepen_sub = 1;
+	o->deepen_max = 12;
+	o->deepen_cutoff = 1e-4;
 	o->tt_bits = 20;
 	o->tt_depth = TT_DEPTH_CAP;
 	o->threads = 1;
@@ -71,9 +76,10 @@ g2048_search_fast(g2048_search_opts *o)
 {
 	g2048_search_defaults(o);
 	o->depth_min = 3;
-	o->depth_sub = 4;
-	o->depth_max = 6;
+	o->depth_sub = 3;
+	o->depth_max = 7;
 	o->cutoff = 3e-3;
+	o->deepen = 0;
 	o->tt_bits = 16;
 }
 

@@ -140,7 +140,7 @@ table() {
 @test "--play equals the pipe loop, board for board (examples/autoplay.sh)" {
 	local seed opts
 	for seed in 1 2; do
-		for opts in "--depth 1" "--algo random"; do
+		for opts in "--depth 1" "--algo random" "--depth 1 --deepen 1,-15,3,0"; do
 			# shellcheck disable=SC2086
 			"$EXAMPLES/autoplay.sh" "$seed" $opts > "$BATS_TEST_TMPDIR/loop"
 			# shellcheck disable=SC2086

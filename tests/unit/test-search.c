@@ -131,6 +131,7 @@ make(int algo, int depth, double cutoff, int tt_bits, int threads)
 	o.cutoff = cutoff;
 	o.tt_bits = tt_bits;
 	o.threads = threads;
+	o.deepen = 0;
 	return g2048_search_new(&o, ev, err, sizeof err);
 }
 
