@@ -392,8 +392,10 @@ deepen_search(double ratio, g2048_grid g, g2048_search_result *r)
 	o.deepen_sub = -15;         /* as deep as deepen_max */
 	o.deepen_max = 3;
 	o.deepen_cutoff = 0;
-	s = g2048_search_new(&o, ev, err, sizeof err);
-	CHECK(s != NULL);
+	if ((s = g2048_search_new(&o, ev, err, sizeof err)) == NULL) {
+		CHECK(!"g2048_search_new");
+		return;
+	}
 	g2048_search_run(s, g, NULL, r);
 	g2048_search_free(s);
 }
