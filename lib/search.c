@@ -60,7 +60,7 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->depth_sub = 2;
 	o->depth_max = 10;
 	o->cutoff = 5e-4;
-	/* about 3% of a game's moves: a nneonneo-deep search where it counts */
+	/* about 2% of a game's moves: a nneonneo-deep search where it counts */
 	o->deepen = 0.995;
 	o->deepen_sub = 1;
 	o->deepen_max = 12;
