@@ -42,7 +42,6 @@ struct g2048_search {
 	int nworkers;
 	struct worker *w;
 	struct timespec deadline;  /* with o.time_ms */
-	double cutoff;             /* of the grid being searched */
 	/* one root search: the moves to search and where the next one is */
 	pthread_mutex_t lock;
 	int nroot, next_root;
@@ -306,9 +305,10 @@ root_worker(void *arg)
 	}
 }
 
-/* Search every root move to depth limit, over the threads asked for. */
+/* Search every root move to depth limit with this probability cutoff,
+ * over the threads asked for. */
 static int
-search_depth(g2048_search *s, int limit)
+search_depth(g2048_search *s, int limit, double cutoff)
 {
 	pthread_t tid[G2048_NDIRS];
 	int i, n, started = 0;
@@ -321,7 +321,7 @@ search_depth(g2048_search *s, int limit)
 		n = 1;
 	for (i = 0; i < s->nworkers; i++) {
 		s->w[i].limit = limit;
-		s->w[i].cutoff = s->cutoff;
+		s->w[i].cutoff = cutoff;
 		s->w[i].aborted = 0;
 	}
 	for (i = 1; i < n; i++)
@@ -371,8 +371,7 @@ search_values(g2048_search *s, const int *dirs, int limit, double cutoff,
 {
 	int i;
 
-	s->cutoff = cutoff;
-	if (search_depth(s, limit) < 0 && limit > 1)
+	if (search_depth(s, limit, cutoff) < 0 && limit > 1)
 		return -1;
 	for (i = 0; i < s->nroot; i++)
 		r->value[dirs[i]] = s->root_value[i];
