@@ -19,10 +19,16 @@ struct out {
 	size_t len, cap;
 };
 
-struct stats {
-	uint64_t games, moves, nodes;
+/* What the searches of a game, or of a run, cost. */
+struct effort {
+	uint64_t nodes;
 	uint64_t deepened;           /* moves searched a second time, deeper */
-	double search_seconds, slowest;
+	double seconds, slowest;
+};
+
+struct stats {
+	uint64_t games, moves;
+	struct effort search;
 	uint64_t *scores;            /* every game's score, for the median */
 	size_t cap;
 	uint64_t reach[G2048_MAX_RANK + 1];   /* games reaching each rank */
@@ -188,10 +194,19 @@ ensure_stream(struct run *run, g2048_board *b)
 struct game {
 	g2048_board b;
 	struct out trace, log;
-	uint64_t nodes, deepened;
-	double seconds, slowest;
+	struct effort search;
 	int done;
 };
+
+static void
+effort_add(struct effort *to, const struct effort *e)
+{
+	to->nodes += e->nodes;
+	to->deepened += e->deepened;
+	to->seconds += e->seconds;
+	if (e->slowest > to->slowest)
+		to->slowest = e->slowest;
+}
 
 /* Play b to the end: search, move, then spawn from the board's stream,
  * as 2048-solve | 2048-move | 2048-spawn does. */
@@ -206,11 +221,8 @@ play_game(const struct run *run, g2048_search *s, struct game *gm)
 		out_board(&gm->trace, &gm->b);
 	for (;;) {
 		g2048_search_run(s, gm->b.grid, choice_rng(&gm->b, &rng), &r);
-		gm->nodes += r.nodes;
-		gm->deepened += (uint64_t)r.deepened;
-		gm->seconds += r.seconds;
-		if (r.seconds > gm->slowest)
-			gm->slowest = r.seconds;
+		effort_add(&gm->search, &(struct effort){ r.nodes,
+		    (uint64_t)r.deepened, r.seconds, r.seconds });
 		if (run->log)
 			out_decision(&gm->log, &gm->b, &r);
 		if (r.dir < 0)
@@ -237,13 +249,8 @@ stats_add(struct stats *st, const g2048_board *b, const struct game *gm)
 	}
 	st->scores[st->games++] = b->score;
 	st->moves += b->moves;
-	if (gm) {
-		st->nodes += gm->nodes;
-		st->deepened += gm->deepened;
-		st->search_seconds += gm->seconds;
-		if (gm->slowest > st->slowest)
-			st->slowest = gm->slowest;
-	}
+	if (gm)
+		effort_add(&st->search, &gm->search);
 	for (r = g2048_max_rank(b->grid); r > 0; r--)
 		st->reach[r]++;
 }
@@ -374,13 +381,13 @@ print_summary(struct stats *st, double wall)
 	if (wall > 0) {
 		printf("moves/s       %.1f\n", (double)st->moves / wall);
 		printf("ms/move       %.3f\n", st->moves ? 1000 *
-		    st->search_seconds / (double)st->moves : 0.0);
-		printf("ms/move max   %.3f\n", 1000 * st->slowest);
-		printf("nodes/s       %.0f\n", st->search_seconds > 0 ?
-		    (double)st->nodes / st->search_seconds : 0.0);
+		    st->search.seconds / (double)st->moves : 0.0);
+		printf("ms/move max   %.3f\n", 1000 * st->search.slowest);
+		printf("nodes/s       %.0f\n", st->search.seconds > 0 ?
+		    (double)st->search.nodes / st->search.seconds : 0.0);
 		printf("deepened      %llu moves, %.2f%%\n",
-		    (unsigned long long)st->deepened, st->moves ? 100.0 *
-		    (double)st->deepened / (double)st->moves : 0.0);
+		    (unsigned long long)st->search.deepened, st->moves ? 100.0 *
+		    (double)st->search.deepened / (double)st->moves : 0.0);
 	}
 	printf("tile      games       %%  95%% CI\n");
 	for (r = TILE_FIRST; r <= G2048_MAX_RANK; r++) {
