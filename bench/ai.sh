@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/ai.sh - the strength and speed of 2048-solve (`make bench-ai`):
 #  1. the fast setting over FAST_GAMES seeded games (default 100),
-#  2. the default setting over GAMES seeded games (default 10),
+#  2. the default setting over GAMES seeded games (default 10), then its
+#     time per move as a user sees it: one game searched on all cores,
 #  3. the effect of each switch on the fast setting's strength, over
 #     ABL_GAMES games each (default 20): fixed depths instead of the
 #     adaptive one, a lost board scored by its heuristic,
@@ -30,6 +31,11 @@ games "$FAST_GAMES" --fast
 echo
 echo "== 2048-solve (the default setting), $GAMES games (seeds $SEED...)"
 games "$GAMES"
+echo
+echo "== the default setting's time per move: game $SEED alone, on all cores"
+# shellcheck disable=SC2086
+2048-new --seed "$SEED" | 2048-solve --play --final --summary $threads |
+    sed 's/^/  /'
 echo
 for sw in "--depth 3" "--depth 4" "--no-lost"; do
 	echo "== 2048-solve --fast $sw, $ABL_GAMES games"

@@ -57,12 +57,14 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->depth = 0;
 	o->depth_min = 3;
 	o->depth_sub = 2;
-	o->depth_max = 10;
-	o->cutoff = 5e-4;
-	/* about 2% of a game's moves: a nneonneo-deep search where it counts */
+	/* nneonneo's depth with a slightly coarser cutoff: about 20 ms a
+	 * move on two cores (bench/AI.md) */
+	o->depth_max = 15;
+	o->cutoff = 1.25e-4;
+	/* on about 2% of a game's moves: one move deeper where it counts */
 	o->deepen = 0.995;
 	o->deepen_sub = 1;
-	o->deepen_max = 12;
+	o->deepen_max = 15;
 	o->deepen_cutoff = 1e-4;
 	o->tt_bits = 20;
 	o->tt_depth = TT_DEPTH_CAP;
