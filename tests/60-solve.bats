@@ -123,6 +123,22 @@ table() {
 	[[ "$output" == *"deepened      $n moves,"* ]]
 }
 
+@test "the default search is the one the page states" {
+	# 13 distinct tiles: depth 13 - 2 = 11, which a cap of 10 would cut
+	chain13() {
+		board '16384 8192 4096 2048' '128 256 512 1024' '64 32 16 8' \
+		    '. . . 4'
+	}
+	run 2048-solve --no-deepen --explain < <(chain13)
+	[ "$status" -eq 0 ]
+	[[ "${lines[5]}" =~ ^\ \ depth\ 11\ nodes ]]
+	# the values and nodes of the stated setting, to the last digit
+	[ "$(2048-solve --explain < <(chain13) | sed 's/ time .*//')" = \
+	    "$(2048-solve --adaptive 3,2,15 --cutoff 0.000125 \
+	    --deepen 0.995,1,15,0.0001 --explain < <(chain13) |
+	    sed 's/ time .*//')" ]
+}
+
 @test "bad input: exit 2 with the line, after the boards before it" {
 	run 2048-solve < <(up_only; echo; board '2 2 2' '. . . .' '. . . .' '. . . .')
 	[ "$status" -eq 2 ]
