@@ -176,6 +176,12 @@ max_node(struct worker *w, g2048_grid g, double cprob, int depth)
 	int d;
 
 	slides(w->s, g, next);
+	/* A chance node begins with a table read that mostly misses the
+	 * cache: ask for the children's buckets now, so the misses overlap. */
+	if (w->tt.e && depth + 1 < w->limit && depth + 1 < w->s->o.tt_depth &&
+	    cprob >= w->cutoff)
+		for (d = 0; d < G2048_NDIRS; d++)
+			__builtin_prefetch(tt_bucket(&w->tt, next[d]));
 	for (d = 0; d < G2048_NDIRS; d++) {
 		if (g2048_grid_eq(next[d], g))
 			continue;
