@@ -164,6 +164,20 @@ leaf(const struct worker *w, g2048_grid g)
 
 /* ---- expectimax ------------------------------------------------------- */
 
+/* A chance node this deep and this likely is scored by the heuristic. */
+static inline int
+at_horizon(const struct worker *w, int depth, double cprob)
+{
+	return depth >= w->limit || cprob < w->cutoff;
+}
+
+/* A chance node this deep is looked up in, and stored to, the table. */
+static inline int
+uses_table(const struct worker *w, int depth)
+{
+	return w->tt.e && depth < w->s->o.tt_depth;
+}
+
 static double chance_node(struct worker *w, g2048_grid g, double cprob,
     int depth);
 
@@ -178,8 +192,7 @@ max_node(struct worker *w, g2048_grid g, double cprob, int depth)
 	slides(w->s, g, next);
 	/* A chance node begins with a table read that mostly misses the
 	 * cache: ask for the children's buckets now, so the misses overlap. */
-	if (w->tt.e && depth + 1 < w->limit && depth + 1 < w->s->o.tt_depth &&
-	    cprob >= w->cutoff)
+	if (!at_horizon(w, depth + 1, cprob) && uses_table(w, depth + 1))
 		for (d = 0; d < G2048_NDIRS; d++)
 			__builtin_prefetch(tt_bucket(&w->tt, next[d]));
 	for (d = 0; d < G2048_NDIRS; d++) {
@@ -209,9 +222,9 @@ chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
 		w->aborted = 1;
 		return 0;
 	}
-	if (depth >= w->limit || cprob < w->cutoff)
+	if (at_horizon(w, depth, cprob))
 		return leaf(w, g);
-	if (w->tt.e && depth < o->tt_depth && tt_get(&w->tt, g, depth, &value))
+	if (uses_table(w, depth) && tt_get(&w->tt, g, depth, &value))
 		return value;
 	empty = empty_nibbles(g);
 	n = __builtin_popcountll(empty);
@@ -227,7 +240,7 @@ chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
 		    0.1 * max_node(w, four, cprob * 0.1, depth);
 	}
 	value = sum / n;
-	if (w->tt.e && depth < o->tt_depth)
+	if (uses_table(w, depth))
 		tt_put(&w->tt, g, depth, value);
 	return value;
 }
