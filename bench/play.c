@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../cmd/play.h"
+#include "play.h"
 
 #define ROUNDS 5
 #define MOVES 300

@@ -16,15 +16,16 @@ install_to() {
 @test "make install PREFIX=dir: every tool, lib2048.a and 2048.h" {
 	local c tool
 	install_to PREFIX="$prefix"
-	for c in "$ROOT_DIR"/cmd/2048-*.c; do
+	# a tool is cmd/NAME.c or a directory cmd/NAME/
+	for c in "$ROOT_DIR"/cmd/2048-*.c "$ROOT_DIR"/cmd/2048-*/; do
 		tool=$(basename "$c" .c)
 		[ -x "$prefix/bin/$tool" ]
 		run "$prefix/bin/$tool" --version
 		[ "$output" = "$tool (2048-tools) $(sed -n \
-		    's/^#define G2048_VERSION "\(.*\)"/\1/p' "$ROOT_DIR/lib/2048.h")" ]
+		    's/^#define G2048_VERSION "\(.*\)"/\1/p' "$ROOT_DIR/lib/include/2048.h")" ]
 	done
 	[ -f "$prefix/lib/lib2048.a" ]
-	cmp "$ROOT_DIR/lib/2048.h" "$prefix/include/2048.h"
+	cmp "$ROOT_DIR/lib/include/2048.h" "$prefix/include/2048.h"
 	# the front end is not installed
 	[ ! -e "$prefix/lib/libcli.a" ]
 	[ ! -e "$prefix/include/cli.h" ]
@@ -37,7 +38,7 @@ install_to() {
 	for page in "$ROOT_DIR"/man/*.[157]; do
 		cmp "$page" "$prefix/share/man/man${page##*.}/${page##*/}"
 	done
-	for tool in "$ROOT_DIR"/cmd/2048-*.c; do
+	for tool in "$ROOT_DIR"/cmd/2048-*.c "$ROOT_DIR"/cmd/2048-*/; do
 		tool=$(basename "$tool" .c)
 		[ -f "$prefix/share/man/man1/$tool.1" ]
 	done

@@ -8,9 +8,9 @@ MAN_DIR=$ROOT_DIR/man
 # the tools this tree builds, one name a line
 tools() {
 	local c
-	for c in "$ROOT_DIR"/cmd/2048-*.c; do
-		c=${c##*/}
-		echo "${c%.c}"
+	# a tool is cmd/NAME.c or a directory cmd/NAME/
+	for c in "$ROOT_DIR"/cmd/2048-*.c "$ROOT_DIR"/cmd/2048-*/; do
+		basename "$c" .c
 	done
 }
 

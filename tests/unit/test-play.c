@@ -1,12 +1,12 @@
-/* test-play.c - 2048-play's pure parts (cmd/play-view.c) and its game
- * (cmd/play-game.c): expected values are worked out by hand in the
+/* test-play.c - 2048-play's pure parts (cmd/2048-play/view.c) and its game
+ * (cmd/2048-play/game.c): expected values are worked out by hand in the
  * comments, or come from the engine as an independent model. */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "../../cmd/play.h"
+#include "play.h"
 #include "unit.h"
 
 static g2048_grid
