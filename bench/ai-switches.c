@@ -60,7 +60,7 @@ cmp_double(const void *a, const void *b)
 int
 main(int argc, char **argv)
 {
-	static g2048_reader rd;
+	g2048_reader *rd;
 	static g2048_grid pos[MAX_POSITIONS];
 	static double ms[MAX_POSITIONS];
 	static int ref[MAX_POSITIONS];
@@ -74,10 +74,12 @@ main(int argc, char **argv)
 	double secs;
 	uint64_t nodes;
 
-	g2048_reader_init(&rd, 0, "<stdin>");
-	while (n < MAX_POSITIONS && g2048_read(&rd, &b) > 0)
+	if ((rd = g2048_reader_new(0, "<stdin>")) == NULL)
+		return 2;
+	while (n < MAX_POSITIONS && g2048_read(rd, &b) > 0)
 		if (!g2048_over(b.grid))
 			pos[n++] = b.grid;
+	g2048_reader_free(rd);
 	if (n == 0 || (e = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL) {
 		fprintf(stderr, "ai-switches: no positions on stdin\n");
 		return 2;

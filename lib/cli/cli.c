@@ -173,7 +173,7 @@ cli_write_board(const g2048_board *b)
 	written = 1;
 }
 
-static g2048_reader rd;   /* 64 KiB: not on the stack */
+static g2048_reader *rd;   /* of the file being read */
 
 void
 cli_warn_board(const char *fmt, ...)
@@ -181,7 +181,8 @@ cli_warn_board(const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
-	fprintf(stderr, "%s: %s:%lu: ", progname, rd.name, rd.board_line);
+	fprintf(stderr, "%s: %s:%lu: ", progname, g2048_reader_name(rd),
+	    g2048_reader_board_line(rd));
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -194,15 +195,19 @@ read_fd(int fd, const char *name, cli_board_fn *fn, void *ctx)
 	g2048_board b;
 	int r, status = 0, s;
 
-	g2048_reader_init(&rd, fd, name);
-	rd.before_read = flush_stdout;
-	while ((r = g2048_read(&rd, &b)) > 0)
+	if ((rd = g2048_reader_new(fd, name)) == NULL)
+		cli_die(2, "out of memory");
+	g2048_reader_before_read(rd, flush_stdout);
+	while ((r = g2048_read(rd, &b)) > 0)
 		if ((s = fn(&b, ctx)) > status)
 			status = s;
-	if (r < 0 && rd.lineno == 0)
-		cli_die(2, "%s: %s", name, rd.err);
+	if (r < 0 && g2048_reader_line(rd) == 0)
+		cli_die(2, "%s: %s", name, g2048_reader_error(rd));
 	if (r < 0)
-		cli_die(2, "%s:%lu: %s", name, rd.lineno, rd.err);
+		cli_die(2, "%s:%lu: %s", name, g2048_reader_line(rd),
+		    g2048_reader_error(rd));
+	g2048_reader_free(rd);
+	rd = NULL;
 	return status;
 }
 

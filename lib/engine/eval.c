@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "2048.h"
+#include "board.h"
 
 enum heuristic { LINES, XU };
 

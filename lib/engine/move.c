@@ -1,7 +1,7 @@
 /* move.c - moves, legality and grid facts. */
 #include <string.h>
 
-#include "2048.h"
+#include "board.h"
 #include "line.h"
 
 /* cell index of position `pos` (0 = front) on line `line` moving toward d */

@@ -1,29 +1,82 @@
 /* reader.c - boards from a file descriptor, in constant memory. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "2048.h"
 #include "text.h"
 
-void
-g2048_reader_init(g2048_reader *rd, int fd, const char *name)
-{
-	struct g2048_feeder f;
+#define READ_BUF 65536
 
-	g2048_feeder_init(&f);
+struct g2048_reader {
+	int fd;
+	const char *name;          /* for the caller's messages */
+	unsigned long lineno;      /* lines read so far; an error's line */
+	unsigned long board_line;  /* first line of the last board read */
+	char err[256];             /* last error, without name and line */
+	void (*before_read)(void);
+	struct g2048_feeder f;     /* the parser's state between boards */
+	int eof;
+	size_t pos, end;
+	char buf[READ_BUF];
+};
+
+g2048_reader *
+g2048_reader_new(int fd, const char *name)
+{
+	g2048_reader *rd;
+
+	/* the buffer is not cleared: only bytes read are looked at */
+	if ((rd = malloc(sizeof *rd)) == NULL)
+		return NULL;
+	g2048_feeder_init(&rd->f);
 	rd->fd = fd;
 	rd->name = name;
 	rd->before_read = NULL;
 	rd->lineno = 0;
 	rd->board_line = 0;
 	rd->err[0] = '\0';
-	rd->pstate = f.state;
-	rd->prows = f.rows;
-	rd->pseen = f.seen;
 	rd->eof = 0;
 	rd->pos = rd->end = 0;
+	return rd;
+}
+
+void
+g2048_reader_free(g2048_reader *rd)
+{
+	free(rd);
+}
+
+void
+g2048_reader_before_read(g2048_reader *rd, void (*fn)(void))
+{
+	rd->before_read = fn;
+}
+
+const char *
+g2048_reader_name(const g2048_reader *rd)
+{
+	return rd->name;
+}
+
+const char *
+g2048_reader_error(const g2048_reader *rd)
+{
+	return rd->err;
+}
+
+unsigned long
+g2048_reader_line(const g2048_reader *rd)
+{
+	return rd->lineno;
+}
+
+unsigned long
+g2048_reader_board_line(const g2048_reader *rd)
+{
+	return rd->board_line;
 }
 
 /* The next line in *line (not NUL-terminated); 1, 0 at end, -1 error. */
@@ -78,7 +131,7 @@ too_long:
 int
 g2048_read(g2048_reader *rd, g2048_board *b)
 {
-	struct g2048_feeder f = { rd->pstate, rd->prows, rd->pseen };
+	struct g2048_feeder f = rd->f;
 	const char *line;
 	size_t len;
 	int r, more;
@@ -96,9 +149,7 @@ g2048_read(g2048_reader *rd, g2048_board *b)
 		if (idle && (f.state != FEEDER_IDLE || r == FEED_BOARD))
 			rd->board_line = rd->lineno;
 	} while (more && r == FEED_MORE);
-	rd->pstate = f.state;
-	rd->prows = f.rows;
-	rd->pseen = f.seen;
+	rd->f = f;
 	if (r == FEED_ERROR)
 		return -1;
 	return r == FEED_BOARD;

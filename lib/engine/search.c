@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "2048.h"
+#include "board.h"
 #include "tt.h"
 
 #define TIME_CHECK 4095        /* nodes between looks at the clock */
@@ -118,14 +118,6 @@ distinct_tiles(g2048_grid g)
 	return __builtin_popcount(seen & ~1u);
 }
 
-/* A column table applied to the transposed grid c. */
-static inline uint64_t
-cols_from(uint64_t c, const uint64_t *t)
-{
-	return t[c & 0xFFFF] | t[(c >> 16) & 0xFFFF] << 4 |
-	    t[(c >> 32) & 0xFFFF] << 8 | t[c >> 48] << 12;
-}
-
 /* The four slides at once, transposing once for up and down. */
 static inline void
 slides(const g2048_search *s, g2048_grid g, g2048_grid out[G2048_NDIRS])
@@ -142,8 +134,8 @@ slides(const g2048_search *s, g2048_grid g, g2048_grid out[G2048_NDIRS])
 	memset(out, 0, G2048_NDIRS * sizeof out[0]);
 	out[G2048_LEFT].lo = g2048_rows_by(g.lo, g2048_row_left);
 	out[G2048_RIGHT].lo = g2048_rows_by(g.lo, g2048_row_right);
-	out[G2048_UP].lo = cols_from(c, g2048_col_up);
-	out[G2048_DOWN].lo = cols_from(c, g2048_col_down);
+	out[G2048_UP].lo = g2048_cols_from(c, g2048_col_up);
+	out[G2048_DOWN].lo = g2048_cols_from(c, g2048_col_down);
 }
 
 static int

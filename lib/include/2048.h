@@ -69,111 +69,6 @@ int g2048_rank_of(uint64_t tile);
 /* ---- moves ------------------------------------------------------------ */
 
 /*
- * Move tables, generated at build time (lib/mktables.c), indexed by a
- * 16-bit row of nibbles (ranks 0..15).  row_left/row_right give the moved
- * row; col_up/col_down give the moved line with cell i at bits 16i, so a
- * column is moved from the transposed grid without transposing back.
- * Exposed only so that g2048_slide() inlines into search loops.
- */
-extern const uint16_t g2048_row_left[65536];
-extern const uint16_t g2048_row_right[65536];
-extern const uint64_t g2048_col_up[65536];
-extern const uint64_t g2048_col_down[65536];
-extern const uint32_t g2048_row_score[65536];   /* merge score of a row */
-
-/* The exact path, for any grid: five-bit ranks, a loop per line. */
-g2048_grid g2048_slide_exact(g2048_grid g, enum g2048_dir d);
-
-static inline uint64_t
-g2048_transpose_lo(uint64_t x)
-{
-	uint64_t a = (x & 0xF0F00F0FF0F00F0FULL) |
-	    ((x & 0x0000F0F00000F0F0ULL) << 12) |
-	    ((x & 0x0F0F00000F0F0000ULL) >> 12);
-	return (a & 0xFF00FF0000FF00FFULL) |
-	    ((a & 0x00FF00FF00000000ULL) >> 24) |
-	    ((a & 0x00000000FF00FF00ULL) << 24);
-}
-
-static inline uint16_t
-g2048_transpose_hi(uint16_t x)
-{
-	unsigned t;
-
-	t = (x ^ (x >> 3)) & 0x0A0Au;
-	x = (uint16_t)(x ^ t ^ (t << 3));
-	t = (x ^ (x >> 6)) & 0x00CCu;
-	x = (uint16_t)(x ^ t ^ (t << 6));
-	return x;
-}
-
-static inline g2048_grid
-g2048_transpose(g2048_grid g)
-{
-	g2048_grid t = { g2048_transpose_lo(g.lo), g2048_transpose_hi(g.hi) };
-	return t;
-}
-
-/*
- * The nibble tables are exact unless a merge can make 65536: that needs a
- * tile of 65536 or more already (hi != 0) or two 32768 tiles (two nibbles
- * of 15).  Both are rare, and then the exact path runs.
- */
-static inline int
-g2048_fast_ok(g2048_grid g)
-{
-	uint64_t m = g.lo & (g.lo >> 1) & (g.lo >> 2) & (g.lo >> 3) &
-	    0x1111111111111111ULL;
-
-	return g.hi == 0 && (m & (m - 1)) == 0;
-}
-
-static inline uint64_t
-g2048_rows_by(uint64_t x, const uint16_t *t)
-{
-	return (uint64_t)t[x & 0xFFFF] |
-	    (uint64_t)t[(x >> 16) & 0xFFFF] << 16 |
-	    (uint64_t)t[(x >> 32) & 0xFFFF] << 32 |
-	    (uint64_t)t[x >> 48] << 48;
-}
-
-static inline uint64_t
-g2048_cols_by(uint64_t x, const uint64_t *t)
-{
-	uint64_t c = g2048_transpose_lo(x);
-
-	return t[c & 0xFFFF] |
-	    t[(c >> 16) & 0xFFFF] << 4 |
-	    t[(c >> 32) & 0xFFFF] << 8 |
-	    t[c >> 48] << 12;
-}
-
-/* The grid after sliding toward d; equal to g when d is not legal. */
-static inline g2048_grid
-g2048_slide(g2048_grid g, enum g2048_dir d)
-{
-	g2048_grid r = { 0, 0 };
-
-	if (!g2048_fast_ok(g))
-		return g2048_slide_exact(g, d);
-	switch (d) {
-	case G2048_LEFT:
-		r.lo = g2048_rows_by(g.lo, g2048_row_left);
-		break;
-	case G2048_RIGHT:
-		r.lo = g2048_rows_by(g.lo, g2048_row_right);
-		break;
-	case G2048_UP:
-		r.lo = g2048_cols_by(g.lo, g2048_col_up);
-		break;
-	default:
-		r.lo = g2048_cols_by(g.lo, g2048_col_down);
-		break;
-	}
-	return r;
-}
-
-/*
  * Slide *g toward d and return the score gained (the sum of the merged
  * tiles), or -1 when the move changes nothing (*g is then unchanged).
  */
@@ -249,31 +144,26 @@ int g2048_format_compact(const g2048_board *b, char *buf, size_t size);
 int g2048_parse(const char *text, g2048_board *b, char *err, size_t errsize);
 
 /*
- * A stream reader over a caller-owned file descriptor, in constant memory:
- * boards separated by blank lines, in either form.  It reads with read(2),
- * so it never waits for more input than the board it is reading.
+ * A stream reader over a caller-owned file descriptor, in constant memory
+ * (about 64 KiB): boards separated by blank lines, in either form.  It
+ * reads with read(2), so it never waits for more input than the board it
+ * is reading.  name is kept (not copied) for the caller's messages.
  */
 #define G2048_LINE_MAX 4096        /* longest line accepted */
-#define G2048_READ_BUF 65536
-typedef struct {
-	int fd;
-	const char *name;          /* for messages, e.g. "<stdin>" */
-	unsigned long lineno;      /* lines read so far; an error's line */
-	unsigned long board_line;  /* first line of the last board read */
-	char err[256];             /* last error, without name and line */
-	/* called, if set, before every read(2) that may block: a tool flushes
-	 * its output there, so it works as a coprocess */
-	void (*before_read)(void);
-	/* internal */
-	int pstate, prows, pseen, eof;
-	size_t pos, end;
-	char buf[G2048_READ_BUF];
-} g2048_reader;
+typedef struct g2048_reader g2048_reader;
 
-void g2048_reader_init(g2048_reader *rd, int fd, const char *name);
-/* 1 board read, 0 end of input, -1 error (rd->err at rd->lineno; for a
- * read error errno is set and rd->lineno is 0). */
+g2048_reader *g2048_reader_new(int fd, const char *name);  /* NULL: no memory */
+void g2048_reader_free(g2048_reader *rd);
+/* fn, if not NULL, is called before every read(2) that may block: a tool
+ * flushes its output there, so that it works as a coprocess. */
+void g2048_reader_before_read(g2048_reader *rd, void (*fn)(void));
+/* 1 board read, 0 end of input, -1 error (g2048_reader_error at
+ * g2048_reader_line; for a read error errno is set and the line is 0). */
 int g2048_read(g2048_reader *rd, g2048_board *b);
+const char *g2048_reader_name(const g2048_reader *rd);
+const char *g2048_reader_error(const g2048_reader *rd);   /* without name, line */
+unsigned long g2048_reader_line(const g2048_reader *rd);        /* lines read */
+unsigned long g2048_reader_board_line(const g2048_reader *rd);  /* the last board's first */
 
 /*
  * Games and their random streams.  A board's `seed` and `draws` name its
@@ -316,7 +206,7 @@ int g2048_eval_check(const char *heuristic, const char *weights,
 
 /*
  * The heuristic value of a grid: higher is better; a few table lookups
- * (rows, and columns via g2048_transpose), exact also for grids with tiles
+ * (rows, and columns of the transposed grid), exact also for grids with tiles
  * >= 65536 (hi != 0: a slower path that gives the same bits).
  */
 double g2048_eval_grid(const g2048_eval *e, g2048_grid g);

@@ -59,7 +59,7 @@ check_round_trip(const g2048_board *b)
 static void
 check_reader(const uint8_t *data, size_t size)
 {
-	static g2048_reader rd;
+	g2048_reader *rd;
 	g2048_board b;
 	int fd[2], r;
 
@@ -69,11 +69,14 @@ check_reader(const uint8_t *data, size_t size)
 	if (write(fd[1], data, size) != (ssize_t)size)
 		abort();
 	close(fd[1]);
-	g2048_reader_init(&rd, fd[0], "<fuzz>");
-	while ((r = g2048_read(&rd, &b)) > 0)
-		check_round_trip(&b);
-	if (r < 0 && (rd.err[0] == '\0' || rd.lineno == 0))
+	if ((rd = g2048_reader_new(fd[0], "<fuzz>")) == NULL)
 		abort();
+	while ((r = g2048_read(rd, &b)) > 0)
+		check_round_trip(&b);
+	if (r < 0 && (g2048_reader_error(rd)[0] == '\0' ||
+	    g2048_reader_line(rd) == 0))
+		abort();
+	g2048_reader_free(rd);
 	close(fd[0]);
 }
 

@@ -413,15 +413,17 @@ test_binary_bytes(void)
 {
 	static const char row[] = "2 \x01\xff . .";
 	static const char nul[] = ". . . .\n. \0 . .\n";
-	static g2048_reader rd;
+	g2048_reader *rd;
 	g2048_board b;
 	char err[256];
 	int fd = pipe_of(nul, sizeof nul - 1);
 
-	g2048_reader_init(&rd, fd, "x");
-	CHECK_EQ_U64(g2048_read(&rd, &b), -1);
-	CHECK_EQ_U64(rd.lineno, 2);
-	CHECK(strcmp(rd.err, "'\\x00' is not a tile") == 0);
+	rd = g2048_reader_new(fd, "x");
+	CHECK(rd != NULL);
+	CHECK_EQ_U64(g2048_read(rd, &b), -1);
+	CHECK_EQ_U64(g2048_reader_line(rd), 2);
+	CHECK(strcmp(g2048_reader_error(rd), "'\\x00' is not a tile") == 0);
+	g2048_reader_free(rd);
 	close(fd);
 	CHECK_EQ_U64(g2048_parse(row, &b, err, sizeof err), -1);
 	CHECK(strcmp(err, "'\\x01\\xff' is not a tile") == 0);
@@ -433,7 +435,7 @@ test_reader_stream(void)
 {
 	static char text[60000];
 	static g2048_board want[200];
-	static g2048_reader rd;
+	g2048_reader *rd;
 	size_t len = 0;
 	g2048_board b;
 	int i, n = 0, fd, r;
@@ -461,15 +463,16 @@ test_reader_stream(void)
 	memcpy(text + len, "2 2 2\n", 6);
 	len += 6;
 	fd = pipe_of(text, len);
-	g2048_reader_init(&rd, fd, "<pipe>");
-	while ((r = g2048_read(&rd, &b)) > 0) {
+	rd = g2048_reader_new(fd, "<pipe>");
+	while ((r = g2048_read(rd, &b)) > 0) {
 		CHECK(board_eq(&b, &want[n]));
 		n++;
 	}
 	CHECK_EQ_U64(n, 40);
 	CHECK_EQ_U64(r, -1);
-	CHECK_EQ_U64(rd.lineno, bad_line);
-	CHECK(strcmp(rd.err, "expected 4 cells, found 3") == 0);
+	CHECK_EQ_U64(g2048_reader_line(rd), bad_line);
+	CHECK(strcmp(g2048_reader_error(rd), "expected 4 cells, found 3") == 0);
+	g2048_reader_free(rd);
 	close(fd);
 }
 
@@ -479,22 +482,23 @@ test_reader_board_line_and_eof(void)
 	static const char text[] = "\n\nscore 3\n2 . . .\n. . . .\n. . . .\n"
 	    ". . . 2\n\n\n0000000000000011 1 1\n. . . .\n. . . .\n"
 	    ". . . .\n. . . .";                 /* no final newline */
-	static g2048_reader rd;
+	g2048_reader *rd;
 	g2048_board b;
 	int fd = pipe_of(text, sizeof text - 1);
 
-	g2048_reader_init(&rd, fd, "<pipe>");
-	CHECK_EQ_U64(g2048_read(&rd, &b), 1);
-	CHECK_EQ_U64(rd.board_line, 3);
+	rd = g2048_reader_new(fd, "<pipe>");
+	CHECK_EQ_U64(g2048_read(rd, &b), 1);
+	CHECK_EQ_U64(g2048_reader_board_line(rd), 3);
 	CHECK_EQ_U64(b.score, 3);
-	CHECK_EQ_U64(g2048_read(&rd, &b), 1);
-	CHECK_EQ_U64(rd.board_line, 10);
+	CHECK_EQ_U64(g2048_read(rd, &b), 1);
+	CHECK_EQ_U64(g2048_reader_board_line(rd), 10);
 	CHECK_EQ_U64(g2048_rank(b.grid, 15), 1);
-	CHECK_EQ_U64(g2048_read(&rd, &b), 1);
-	CHECK_EQ_U64(rd.board_line, 11);
+	CHECK_EQ_U64(g2048_read(rd, &b), 1);
+	CHECK_EQ_U64(g2048_reader_board_line(rd), 11);
 	CHECK_EQ_U64(g2048_empty_count(b.grid), 16);
-	CHECK_EQ_U64(g2048_read(&rd, &b), 0);
-	CHECK_EQ_U64(g2048_read(&rd, &b), 0);
+	CHECK_EQ_U64(g2048_read(rd, &b), 0);
+	CHECK_EQ_U64(g2048_read(rd, &b), 0);
+	g2048_reader_free(rd);
 	close(fd);
 }
 
@@ -503,27 +507,29 @@ static void
 test_reader_long_line(void)
 {
 	static char text[G2048_LINE_MAX + 100];
-	static g2048_reader rd;
+	g2048_reader *rd;
 	g2048_board b;
 	int fd;
 
 	memset(text, '2', sizeof text);
 	memcpy(text, "score 1\n", 8);
 	fd = pipe_of(text, sizeof text);
-	g2048_reader_init(&rd, fd, "<pipe>");
-	CHECK_EQ_U64(g2048_read(&rd, &b), -1);
-	CHECK_EQ_U64(rd.lineno, 2);
-	CHECK(strcmp(rd.err, "line longer than 4096 bytes") == 0);
+	rd = g2048_reader_new(fd, "<pipe>");
+	CHECK_EQ_U64(g2048_read(rd, &b), -1);
+	CHECK_EQ_U64(g2048_reader_line(rd), 2);
+	CHECK(strcmp(g2048_reader_error(rd), "line longer than 4096 bytes") == 0);
+	g2048_reader_free(rd);
 	close(fd);
 	/* exactly G2048_LINE_MAX bytes is fine as a line (here a bad cell) */
 	memset(text, ' ', G2048_LINE_MAX);
 	memcpy(text, "2 . . .", 7);
 	text[G2048_LINE_MAX] = '\n';
 	fd = pipe_of(text, G2048_LINE_MAX + 1);
-	g2048_reader_init(&rd, fd, "<pipe>");
-	CHECK_EQ_U64(g2048_read(&rd, &b), -1);
-	CHECK(strcmp(rd.err, "unexpected end of input: expected 4 rows, "
+	rd = g2048_reader_new(fd, "<pipe>");
+	CHECK_EQ_U64(g2048_read(rd, &b), -1);
+	CHECK(strcmp(g2048_reader_error(rd), "unexpected end of input: expected 4 rows, "
 	    "found 1") == 0);
+	g2048_reader_free(rd);
 	close(fd);
 }
 

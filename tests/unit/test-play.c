@@ -522,15 +522,18 @@ test_history(void)
 
 /* what 2048-play does with a stream to resume; the boards read */
 static int
-load(struct play_game *g, const char *path, g2048_reader *rd)
+load(struct play_game *g, const char *path)
 {
 	g2048_board b;
+	g2048_reader *rd;
 	int fd = open(path, O_RDONLY), n = 0;
 
 	play_game_clear(g);
-	g2048_reader_init(rd, fd, path);
+	if ((rd = g2048_reader_new(fd, path)) == NULL)
+		return -1;
 	while (g2048_read(rd, &b) > 0 && play_game_resume(g, &b, 99) == 0)
 		n++;
+	g2048_reader_free(rd);
 	close(fd);
 	return n;
 }
@@ -543,11 +546,10 @@ test_save_load(void)
 	    "2 . . .\n. . . .\n. . . .\n. . . 4\n";
 	struct play_game g, h;
 	g2048_board b;
-	g2048_reader *rd = malloc(sizeof *rd);
 	int spawned, fd, k;
 	size_t i;
 
-	CHECK(rd && mkdtemp(dir));
+	CHECK(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/a/b/game", dir);
 	play_game_init(&g, G2048_FOUR_DEFAULT);
 	g2048_new_game(&b, 11, G2048_FOUR_DEFAULT);
@@ -558,7 +560,7 @@ test_save_load(void)
 	CHECK(play_game_save(&g, path) == 0);
 	CHECK(access(path, F_OK) == 0);
 	play_game_init(&h, G2048_FOUR_DEFAULT);
-	CHECK_EQ_U64(load(&h, path, rd), 13);
+	CHECK_EQ_U64(load(&h, path), 13);
 	CHECK_EQ_U64(h.n, g.n);
 	for (i = 0; i < g.n && i < h.n; i++) {
 		CHECK(g2048_grid_eq(g.hist[i].grid, h.hist[i].grid));
@@ -573,7 +575,7 @@ test_save_load(void)
 	fd = open(path, O_WRONLY | O_TRUNC);
 	CHECK(write(fd, text, sizeof text - 1) == (ssize_t)sizeof text - 1);
 	close(fd);
-	CHECK_EQ_U64(load(&h, path, rd), 1);
+	CHECK_EQ_U64(load(&h, path), 1);
 	CHECK_EQ_U64(h.n, 1);
 	play_game_board(&h, 0, &b);
 	CHECK(b.seed == 99 && b.draws == 0 && b.score == 8 && b.moves == 3);
@@ -607,7 +609,6 @@ test_save_load(void)
 	rmdir(dir);
 	play_game_free(&g);
 	play_game_free(&h);
-	free(rd);
 }
 
 static void
