@@ -73,14 +73,7 @@ usage(int status)
 static char *
 put_u64(char *p, unsigned long long n)
 {
-	char tmp[24];
-	int i = 0;
-
-	do
-		tmp[i++] = (char)('0' + n % 10);
-	while ((n /= 10) != 0);
-	while (i > 0)
-		*p++ = tmp[--i];
+	p = g2048_put_u64(p, n);
 	*p = '\0';
 	return p;
 }
@@ -172,15 +165,6 @@ report(struct run *run, const g2048_board *b, struct item *it)
 	return n;
 }
 
-static char *
-put_str(char *p, const char *s)
-{
-	size_t n = strlen(s);
-
-	memcpy(p, s, n);
-	return p + n;
-}
-
 /* {"key":value,...} with term.NAME keys grouped as "term":{"NAME":...} */
 static char *
 put_json(char *p, const struct item *it, int n)
@@ -197,15 +181,15 @@ put_json(char *p, const struct item *it, int n)
 		if (i > 0)
 			*p++ = ',';
 		if (term && !in_term)
-			p = put_str(p, "\"term\":{");
+			p = stpcpy(p, "\"term\":{");
 		in_term = term;
 		*p++ = '"';
-		p = put_str(p, it[i].key + (term ? 5 : 0));
-		p = put_str(p, "\":");
+		p = stpcpy(p, it[i].key + (term ? 5 : 0));
+		p = stpcpy(p, "\":");
 		if (it[i].kind == YESNO) {
-			p = put_str(p, it[i].val[0] == 'y' ? "true" : "false");
+			p = stpcpy(p, it[i].val[0] == 'y' ? "true" : "false");
 		} else if (it[i].kind == WORD) {
-			*p++ = '"', p = put_str(p, it[i].val), *p++ = '"';
+			*p++ = '"', p = stpcpy(p, it[i].val), *p++ = '"';
 		} else if (it[i].kind == WORDS) {
 			*p++ = '[';
 			for (w = it[i].val; strcmp(w, "none") && *w; ) {
@@ -220,10 +204,10 @@ put_json(char *p, const struct item *it, int n)
 			}
 			*p++ = ']';
 		} else if (isdigit((unsigned char)it[i].val[it[i].val[0] == '-'])) {
-			p = put_str(p, it[i].val);
+			p = stpcpy(p, it[i].val);
 		} else {
 			/* inf or nan, from huge weights: JSON has no such number */
-			p = put_str(p, "null");
+			p = stpcpy(p, "null");
 		}
 	}
 	if (in_term)

@@ -60,7 +60,7 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "cq", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
-			cli_compact = 1;
+			cli_out.compact = 1;
 			break;
 		case 'q':
 			run.quiet = 1;

@@ -47,7 +47,7 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "cf:n:s:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
-			cli_compact = 1;
+			cli_out.compact = 1;
 			break;
 		case 'f':
 			four = g2048_four_threshold(cli_double(optarg, "--four", 0, 1));

@@ -136,7 +136,7 @@ main(int argc, char **argv)
 			parse_at(optarg, &run);
 			break;
 		case 'c':
-			cli_compact = 1;
+			cli_out.compact = 1;
 			break;
 		case 'f':
 			run.four_p = cli_double(optarg, "--four", 0, 1);

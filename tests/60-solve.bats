@@ -261,3 +261,30 @@ table() {
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "games         2" ]
 }
+
+@test "integer options take integers only, with the range in the message" {
+	local opt
+	for opt in "--depth 3.9" "--tt-bits 4.5" "--threads 2.5" "--time 10.5" \
+	    "--depth 1e1" "--depth +3"; do
+		# shellcheck disable=SC2086
+		run 2048-solve $opt < <(up_only)
+		echo "$opt: $output"
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "$output" == "2048-solve: ${opt% *}: expected an integer from "*" to "*": '${opt#* }'" ]]
+	done
+	run 2048-solve --adaptive 3,2.5,8 < <(up_only)
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-solve: --adaptive SUB: expected an integer from -15 to 15: '2.5'" ]
+}
+
+@test "the tool's ranges are the library's: a cutoff up to 0.5 everywhere" {
+	run 2048-solve --cutoff 0.5 < <(up_only)
+	[ "$status" -eq 0 ]
+	for opt in "--cutoff 0.51" "--crowded 2,0.51" "--deepen 1,1,15,0.51"; do
+		# shellcheck disable=SC2086
+		run 2048-solve $opt < <(up_only)
+		[ "$status" -eq 2 ]
+		[[ "$output" == *"from 0 to 0.5: '0.51'" ]]
+	done
+}

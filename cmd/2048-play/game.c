@@ -1,4 +1,4 @@
-/* play-game.c - 2048-play's game: the undo history, saving and loading it
+/* game.c - 2048-play's game: the undo history, saving and loading it
  * as a board stream, the best score. */
 #include <errno.h>
 #include <fcntl.h>
@@ -126,38 +126,21 @@ play_game_undo(struct play_game *g)
 }
 
 static int
-write_all(int fd, const char *buf, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, buf, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		buf += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-static int
 write_boards(const struct play_game *g, int fd)
 {
-	char buf[G2048_TEXT_MAX + 1];
+	char buf[G2048_STREAM_MAX];
+	g2048_writer w = { 0, 0 };
 	g2048_board b;
 	size_t i;
 	int n;
 
 	for (i = 0; i < g->n; i++) {
 		play_game_board(g, i, &b);
-		buf[0] = '\n';
-		n = g2048_format(&b, buf + 1, sizeof buf - 1);
-		if (n < 0) {
+		if ((n = g2048_writer_format(&w, &b, buf, sizeof buf)) < 0) {
 			errno = EOVERFLOW;
 			return -1;
 		}
-		if (write_all(fd, buf + (i == 0), (size_t)n + (i != 0)) < 0)
+		if (play_write_all(fd, buf, (size_t)n) < 0)
 			return -1;
 	}
 	return 0;
@@ -297,7 +280,7 @@ fill_best(int fd, const void *best)
 	int n = snprintf(line, sizeof line, "%llu\n",
 	    *(const unsigned long long *)best);
 
-	return write_all(fd, line, (size_t)n);
+	return play_write_all(fd, line, (size_t)n);
 }
 
 int

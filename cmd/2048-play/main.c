@@ -1,4 +1,9 @@
-/* 2048-play - the game for a person, in the terminal. */
+/*
+ * 2048-play - the game for a person, in the terminal: the options, the
+ * event loop and the game's actions over the parts of play.h.  One file
+ * of over 500 lines: every function here works on the one struct ui, the
+ * screen and the game in play.
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>

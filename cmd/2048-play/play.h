@@ -1,13 +1,15 @@
 /*
  * play.h - the parts of 2048-play.
  *
- * play-view.c is pure (no I/O, no globals): colour depth and palette,
- * layout, the motion of tiles in a move, animation steps, key decoding, and
- * drawing into a canvas of character cells that is then turned into the
- * escape sequences that change the screen.  play-game.c is the game: the
- * undo history, saving and loading it as a board stream, the best score.
- * play-term.c is the terminal: raw mode, its restoration on every way out,
- * signals, the window size.  tests/unit/test-play.c tests the first two.
+ * view.c and draw.c are pure (no I/O, no globals): colour depth and
+ * palette, layout, the motion of tiles in a move, animation steps, key
+ * decoding; drawing into a canvas of character cells that is then turned
+ * into the escape sequences that change the screen.  game.c is the game:
+ * the undo history, saving and loading it as a board stream, the best
+ * score.  term.c is the terminal: raw mode, its restoration on every way
+ * out, signals, the window size.  main.c is the tool.  They are built with
+ * -Icmd/2048-play; tests/unit/test-play.c tests view, draw and game, and
+ * bench/play.c times the drawing.
  */
 #ifndef PLAY_H
 #define PLAY_H
@@ -153,7 +155,7 @@ struct play_scene {
 void play_draw(struct play_canvas *c, const struct play_layout *l,
     const struct play_scene *s);
 
-/* ---- the game (play-game.c) -------------------------------------------- */
+/* ---- the game (game.c) -------------------------------------------- */
 
 /* A position of the game: what the board format says of it. */
 struct play_state {
@@ -216,7 +218,7 @@ uint64_t play_best_read(const char *path);
 /* Write best, unless path already holds more; 0 or -1 with errno set. */
 int play_best_write(const char *path, uint64_t best);
 
-/* ---- the terminal (play-term.c) ---------------------------------------- */
+/* ---- the terminal (term.c) ---------------------------------------- */
 
 /* Raw mode on in_fd, the alternate screen on out_fd, signal handlers;
  * restored at exit, on a signal or a crash.  0 or -1 with errno set. */
@@ -233,5 +235,8 @@ int play_term_signal_fd(void);
 int play_term_next_signal(void);
 /* Write all of buf to the terminal; 0 or -1. */
 int play_term_write(const char *buf, size_t n);
+/* Write all of buf to fd with write(2) only (safe in a signal handler);
+ * 0 or -1 with errno set. */
+int play_write_all(int fd, const char *buf, size_t n);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * play-term.c - 2048-play's terminal: raw mode and the alternate screen,
+ * term.c - 2048-play's terminal: raw mode and the alternate screen,
  * restored on every way out (exit, a quitting signal, a crash), signals
  * turned into bytes on a pipe for the event loop, the window size.
  */
@@ -29,19 +29,20 @@ static const int events[] = { SIGWINCH, SIGTSTP, SIGCONT };
 static const int crashes[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
 
 /* write(2) only: this runs in signal handlers too */
-static void
-raw_write(const char *s, size_t n)
+int
+play_write_all(int fd, const char *buf, size_t n)
 {
 	while (n > 0) {
-		ssize_t w = write(out_fd, s, n);
+		ssize_t w = write(fd, buf, n);
 
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)
-			return;
-		s += w;
+			return -1;
+		buf += w;
 		n -= (size_t)w;
 	}
+	return 0;
 }
 
 void
@@ -52,7 +53,7 @@ play_term_restore(void)
 	if (!active)
 		return;
 	active = 0;
-	raw_write(LEAVE, sizeof LEAVE - 1);
+	play_write_all(out_fd, LEAVE, sizeof LEAVE - 1);
 	/* discard keys typed ahead: they were meant for the game */
 	tcsetattr(in_fd, TCSAFLUSH, &saved);
 	errno = e;
@@ -103,7 +104,7 @@ play_term_resume(void)
 	if (tcsetattr(in_fd, TCSADRAIN, &raw) < 0)
 		return -1;
 	active = 1;
-	raw_write(ENTER, sizeof ENTER - 1);
+	play_write_all(out_fd, ENTER, sizeof ENTER - 1);
 	return 0;
 }
 
@@ -180,15 +181,5 @@ play_term_next_signal(void)
 int
 play_term_write(const char *buf, size_t n)
 {
-	while (n > 0) {
-		ssize_t w = write(out_fd, buf, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		buf += w;
-		n -= (size_t)w;
-	}
-	return 0;
+	return play_write_all(out_fd, buf, n);
 }

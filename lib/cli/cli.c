@@ -16,7 +16,7 @@
 #include "cli.h"
 
 const char *progname = "2048";
-int cli_compact;
+g2048_writer cli_out;
 
 static char out_buf[1 << 16];
 
@@ -93,6 +93,22 @@ cli_version(void)
 	exit(cli_finish(0));
 }
 
+long long
+cli_int(const char *s, const char *option, long long min, long long max)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	/* strtoll would take leading blanks and a '+' */
+	if ((*s != '-' && (*s < '0' || *s > '9')) || *end || errno ||
+	    v < min || v > max)
+		cli_usage_error("%s: expected an integer from %lld to %lld: '%s'",
+		    option, min, max, s);
+	return v;
+}
+
 uint64_t
 cli_u64(const char *s, const char *option)
 {
@@ -149,28 +165,14 @@ cli_write(const char *s, size_t n)
 	}
 }
 
-int
-cli_format_board(const g2048_board *b, char buf[CLI_BOARD_MAX])
-{
-	if (cli_compact)
-		return g2048_format_compact(b, buf, CLI_BOARD_MAX);
-	buf[0] = '\n';
-	return g2048_format(b, buf + 1, CLI_BOARD_MAX - 1) + 1;
-}
-
 void
 cli_write_board(const g2048_board *b)
 {
-	static int written;
-	char buf[CLI_BOARD_MAX];
-	int n = cli_format_board(b, buf);
+	char buf[G2048_STREAM_MAX];
 
 	/* whole boards only: the buffer is written in one piece */
-	if (cli_compact || written)
-		cli_write(buf, (size_t)n);
-	else
-		cli_write(buf + 1, (size_t)n - 1);
-	written = 1;
+	cli_write(buf, (size_t)g2048_writer_format(&cli_out, b, buf,
+	    sizeof buf));
 }
 
 static g2048_reader *rd;   /* of the file being read */

@@ -24,18 +24,19 @@ void cli_die(int status, const char *fmt, ...);
 void cli_usage_error(const char *fmt, ...);
 void cli_version(void);
 
+/* An option's value, or a one-line usage error (exit 2) naming the option
+ * and the range: an integer (no fraction, no exponent) from min to max, a
+ * whole number of 64 bits, a number from min to max. */
+long long cli_int(const char *s, const char *option, long long min,
+    long long max);
 uint64_t cli_u64(const char *s, const char *option);
 double cli_double(const char *s, const char *option, double min, double max);
 uint64_t cli_random_seed(void);
 
-/* Output of boards: grid boards separated by blank lines, or compact. */
-extern int cli_compact;
+/* The board stream on stdout (--compact sets cli_out.compact). */
+extern g2048_writer cli_out;
+/* Write b whole to it; a write error ends the tool (exit 2). */
 void cli_write_board(const g2048_board *b);
-/* A board's text as cli_write_board writes it: compact, or a grid board
- * after a blank line (which the writer drops before the first board).
- * Returns the length. */
-#define CLI_BOARD_MAX (G2048_TEXT_MAX + 1)
-int cli_format_board(const g2048_board *b, char buf[CLI_BOARD_MAX]);
 void cli_write(const char *s, size_t n);
 
 /*

@@ -30,9 +30,8 @@ static const int tile_len[G2048_MAX_RANK + 1] = {
 	1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 6
 };
 
-/* decimal digits of v at p, returning the end */
-static char *
-put_u64(char *p, uint64_t v)
+char *
+g2048_put_u64(char *p, uint64_t v)
 {
 	char tmp[20];
 	int n = 0;
@@ -43,15 +42,6 @@ put_u64(char *p, uint64_t v)
 	while (n)
 		*p++ = tmp[--n];
 	return p;
-}
-
-static char *
-put_str(char *p, const char *s)
-{
-	size_t n = strlen(s);
-
-	memcpy(p, s, n);
-	return p + n;
 }
 
 /* the shortest "%.Ng" that reads back as the same double */
@@ -71,9 +61,9 @@ g2048_format_double(char *buf, size_t size, double v)
 static char *
 put_key_u64(char *p, const char *key, uint64_t v, char sep, char end)
 {
-	p = put_str(p, key);
+	p = stpcpy(p, key);
 	*p++ = sep;
-	p = put_u64(p, v);
+	p = g2048_put_u64(p, v);
 	if (end)
 		*p++ = end;
 	return p;
@@ -93,15 +83,15 @@ put_state(const g2048_board *b, char *p, int compact)
 	int i;
 
 	if (b->last_move >= 0) {
-		p = compact ? put_str(p, " move=") : put_str(p, "move ");
-		p = put_str(p, g2048_dir_name((enum g2048_dir)b->last_move));
+		p = compact ? stpcpy(p, " move=") : stpcpy(p, "move ");
+		p = stpcpy(p, g2048_dir_name((enum g2048_dir)b->last_move));
 		if (end)
 			*p++ = end;
 	}
 	if (b->has_prob) {
 		g2048_format_double(num, sizeof num, b->prob);
-		p = compact ? put_str(p, " prob=") : put_str(p, "prob ");
-		p = put_str(p, num);
+		p = compact ? stpcpy(p, " prob=") : stpcpy(p, "prob ");
+		p = stpcpy(p, num);
 		if (end)
 			*p++ = end;
 	}
@@ -117,7 +107,7 @@ put_state(const g2048_board *b, char *p, int compact)
 		const char *s = b->extra[i];
 
 		if (!compact) {
-			p = put_str(p, s);
+			p = stpcpy(p, s);
 			*p++ = '\n';
 			continue;
 		}
@@ -129,7 +119,7 @@ put_state(const g2048_board *b, char *p, int compact)
 			s++;
 		for (; *s; s++) {
 			if (*s == ' ' || *s == '%')
-				p = put_str(p, *s == ' ' ? "%20" : "%25");
+				p = stpcpy(p, *s == ' ' ? "%20" : "%25");
 			else
 				*p++ = *s;
 		}
@@ -182,11 +172,28 @@ g2048_format_compact(const g2048_board *b, char *buf, size_t size)
 			*p++ = G2048_RANK_DIGITS[g2048_rank(b->grid, i)];
 	}
 	*p++ = ' ';
-	p = put_u64(p, b->score);
+	p = g2048_put_u64(p, b->score);
 	*p++ = ' ';
-	p = put_u64(p, b->moves);
+	p = g2048_put_u64(p, b->moves);
 	p = put_state(b, p, 1);
 	*p++ = '\n';
 	*p = '\0';
 	return (int)(p - buf);
+}
+
+int
+g2048_writer_format(g2048_writer *w, const g2048_board *b, char *buf,
+    size_t size)
+{
+	int blank = !w->compact && w->boards > 0, n;
+
+	if (size < G2048_STREAM_MAX)
+		return -1;
+	buf[0] = '\n';
+	n = w->compact ? g2048_format_compact(b, buf, size) :
+	    g2048_format(b, buf + blank, size - (size_t)blank);
+	if (n < 0)
+		return -1;
+	w->boards++;
+	return n + blank;
 }

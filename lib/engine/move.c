@@ -4,9 +4,8 @@
 #include "board.h"
 #include "line.h"
 
-/* cell index of position `pos` (0 = front) on line `line` moving toward d */
-static int
-line_cell(enum g2048_dir d, int line, int pos)
+int
+g2048_line_cell(enum g2048_dir d, int line, int pos)
 {
 	switch (d) {
 	case G2048_UP:
@@ -28,10 +27,10 @@ slide_scored(g2048_grid g, enum g2048_dir d, uint32_t *score)
 	*score = 0;
 	for (l = 0; l < 4; l++) {
 		for (p = 0; p < 4; p++)
-			line[p] = g2048_rank(g, line_cell(d, l, p));
+			line[p] = g2048_rank(g, g2048_line_cell(d, l, p));
 		*score += g2048_line_move(line);
 		for (p = 0; p < 4; p++)
-			g = g2048_set_rank(g, line_cell(d, l, p), line[p]);
+			g = g2048_set_rank(g, g2048_line_cell(d, l, p), line[p]);
 	}
 	return g;
 }

@@ -9,6 +9,11 @@
  * logically empty when it starts (entries carry the generation of the
  * root search that wrote them), so it does not matter which thread
  * searched which root move, nor what was searched before.
+ *
+ * One file of over 500 lines: the recursions, the root's threads and the
+ * context share struct worker and inline into each other on the hot path.
+ * The settings and their check are in search-opts.c, a game's step and
+ * the hint in play.c.
  */
 #include <errno.h>
 #include <math.h>
@@ -48,43 +53,6 @@ struct g2048_search {
 	g2048_grid root[G2048_NDIRS];
 	double root_value[G2048_NDIRS];
 };
-
-void
-g2048_search_defaults(g2048_search_opts *o)
-{
-	memset(o, 0, sizeof *o);
-	o->algo = G2048_EXPECTIMAX;
-	o->depth = 0;
-	o->depth_min = 3;
-	o->depth_sub = 2;
-	/* nneonneo's depth with a slightly coarser cutoff: about 20 ms a
-	 * move on two cores (bench/AI.md) */
-	o->depth_max = 15;
-	o->cutoff = 1.25e-4;
-	/* on about 2% of a game's moves: one move deeper where it counts */
-	o->deepen = 0.995;
-	o->deepen_sub = 1;
-	o->deepen_max = 15;
-	o->deepen_cutoff = 1e-4;
-	o->tt_bits = 20;
-	o->tt_depth = TT_DEPTH_CAP;
-	o->threads = 1;
-	o->lost = 1;
-	o->bitboard = 1;
-	o->time_ms = 0;
-}
-
-void
-g2048_search_fast(g2048_search_opts *o)
-{
-	g2048_search_defaults(o);
-	o->depth_min = 3;
-	o->depth_sub = 3;
-	o->depth_max = 7;
-	o->cutoff = 3e-3;
-	o->deepen = 0;
-	o->tt_bits = 16;
-}
 
 /* ---- the grid facts the search needs ---------------------------------- */
 
@@ -432,7 +400,7 @@ search_tree(g2048_search *s, g2048_grid g, g2048_search_result *r)
 		return;
 	}
 	/* iterative deepening: keep the deepest search that finished */
-	last = o->depth_max > 0 ? o->depth_max : TT_DEPTH_CAP;
+	last = o->depth_max > 0 ? o->depth_max : G2048_DEPTH_MAX;
 	for (limit = 1; limit <= last; limit++)
 		if (search_values(s, dirs, limit, cutoff, r) < 0 ||
 		    elapsed_past(&s->deadline))
@@ -525,36 +493,6 @@ g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
 
 /* ---- contexts --------------------------------------------------------- */
 
-static int
-check_opts(const g2048_search_opts *o, char *err, size_t errsize)
-{
-	const char *why = NULL;
-
-	if ((unsigned)o->algo > G2048_RANDOM)
-		why = "unknown algorithm";
-	else if (o->depth < 0 || o->depth > TT_DEPTH_CAP)
-		why = "depth must be from 0 (adaptive) to 15";
-	else if (o->depth_min < 1 || o->depth_min > TT_DEPTH_CAP ||
-	    o->depth_max < 0 || o->depth_max > TT_DEPTH_CAP)
-		why = "adaptive depth bounds must be from 1 to 15";
-	else if (!(o->cutoff >= 0 && o->cutoff < 1) ||
-	    !(o->cutoff_crowded >= 0 && o->cutoff_crowded < 1) ||
-	    o->crowded < 0 || o->crowded > G2048_CELLS ||
-	    !(o->deepen_cutoff >= 0 && o->deepen_cutoff < 1))
-		why = "cutoff must be from 0 to 1";
-	else if (!(o->deepen >= 0 && o->deepen <= 2) || (o->deepen > 0 &&
-	    (o->deepen_max < 1 || o->deepen_max > TT_DEPTH_CAP)))
-		why = "deepen: the ratio must be from 0 to 2 and the depth "
-		    "from 1 to 15";
-	else if (o->tt_bits < 0 || o->tt_bits > 28)
-		why = "transposition table bits must be from 0 to 28";
-	else if (o->threads < 1 || o->threads > 256)
-		why = "threads must be from 1 to 256";
-	if (why && errsize)
-		snprintf(err, errsize, "%s", why);
-	return why ? -1 : 0;
-}
-
 g2048_search *
 g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
     char *err, size_t errsize)
@@ -562,7 +500,7 @@ g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
 	g2048_search *s;
 	int i;
 
-	if (check_opts(o, err, errsize) < 0)
+	if (g2048_search_check(o, err, errsize) < 0)
 		return NULL;
 	if ((s = calloc(1, sizeof *s)) == NULL ||
 	    (s->w = aligned_alloc(64, (size_t)o->threads * sizeof *s->w)) ==
@@ -594,26 +532,4 @@ g2048_search_free(g2048_search *s)
 	free(s->w);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
-}
-
-int
-g2048_hint(g2048_grid g)
-{
-	g2048_search_opts o;
-	g2048_search_result r;
-	g2048_eval *e;
-	g2048_search *s;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	char err[128];
-	int dir = -1;
-
-	g2048_search_defaults(&o);
-	o.threads = ncpu < 1 ? 1 : ncpu > G2048_NDIRS ? G2048_NDIRS : (int)ncpu;
-	if ((e = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL)
-		return -1;
-	if ((s = g2048_search_new(&o, e, err, sizeof err)) != NULL)
-		dir = g2048_search_run(s, g, NULL, &r);
-	g2048_search_free(s);
-	g2048_eval_free(e);
-	return dir;
 }

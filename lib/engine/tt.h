@@ -21,7 +21,8 @@
 #define TT_WAYS      4             /* entries per bucket: 64 bytes */
 #define TT_GEN_BITS  12            /* tag = generation << 4 | depth */
 #define TT_GEN_LIMIT (1u << TT_GEN_BITS)
-#define TT_DEPTH_CAP 15            /* deepest level a tag can record */
+#define TT_DEPTH_CAP G2048_DEPTH_MAX   /* deepest level a tag records */
+_Static_assert(TT_DEPTH_CAP < 16, "a depth fits the tag's four bits");
 
 struct tt_entry {
 	uint64_t lo;

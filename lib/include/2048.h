@@ -80,6 +80,10 @@ int g2048_over(g2048_grid g);            /* no legal move */
 int g2048_empty_count(g2048_grid g);
 int g2048_max_rank(g2048_grid g);
 
+/* The cell (0-15) at position pos of line `line' (0-3) in a move toward
+ * d; position 0 is the front, where the tiles go. */
+int g2048_line_cell(enum g2048_dir d, int line, int pos);
+
 /* "up", "down", "left", "right"; parse also takes u/d/l/r. -1 if unknown. */
 const char *g2048_dir_name(enum g2048_dir d);
 int g2048_dir_parse(const char *s);
@@ -139,6 +143,28 @@ void g2048_board_init(g2048_board *b);   /* empty grid, no state */
 #define G2048_TEXT_MAX 4096
 int g2048_format(const g2048_board *b, char *buf, size_t size);
 int g2048_format_compact(const g2048_board *b, char *buf, size_t size);
+
+/* The decimal digits of v at p, without a NUL: the end.  The writers' own,
+ * for a tool that writes numbers as fast. */
+char *g2048_put_u64(char *p, uint64_t v);
+
+/*
+ * A board stream's writer: the grid form with a blank line between boards
+ * and none before the first, or the compact form, a line a board.  The
+ * rule of every stream: a tool's output, 2048-solve's traces, a saved
+ * game.  A zeroed writer starts a stream of grid boards; one that goes on
+ * from boards written elsewhere counts them in `boards'.
+ */
+typedef struct {
+	int compact;               /* the compact form */
+	uint64_t boards;           /* boards in the stream so far */
+} g2048_writer;
+
+#define G2048_STREAM_MAX (G2048_TEXT_MAX + 1)   /* a board, its blank line */
+/* b's text as the stream's next board, NUL-terminated in buf: its length,
+ * or -1 if size is below G2048_STREAM_MAX. */
+int g2048_writer_format(g2048_writer *w, const g2048_board *b, char *buf,
+    size_t size);
 
 /* Parse one board from text (either form); 0, or -1 with a message in err. */
 int g2048_parse(const char *text, g2048_board *b, char *err, size_t errsize);
@@ -283,6 +309,16 @@ typedef struct {
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */
 void g2048_search_fast(g2048_search_opts *o);       /* >= 1000 moves/s */
 
+/* The options' ranges, which g2048_search_check enforces. */
+#define G2048_DEPTH_MAX    15     /* depth, depth_max, deepen_max; and the
+                                     most depth_sub, deepen_sub take off */
+#define G2048_CUTOFF_MAX   0.5    /* the cutoffs (0.45 already prunes all) */
+#define G2048_DEEPEN_MAX   2.0    /* deepen */
+#define G2048_TT_BITS_MAX  28
+#define G2048_THREADS_MAX  256
+/* 0, or -1 with a one-line message naming the option and its range. */
+int g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize);
+
 typedef struct {
 	int dir;                     /* the best direction, -1 if none is legal */
 	unsigned legal;              /* 1 << d for every legal direction */
@@ -305,6 +341,25 @@ void g2048_search_free(g2048_search *s);
  */
 int g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
     g2048_search_result *r);
+
+/*
+ * Playing: one move of a game, the same for 2048-solve --play, 2048-play's
+ * hint, a learner and any C program.  Random moves (G2048_RANDOM) are drawn
+ * from the board's own stream position on the stream G2048_CHOICE_STREAM,
+ * not the spawns', so a game played in one process makes the moves of a
+ * shell loop of `2048-solve | 2048-move | 2048-spawn`.
+ */
+#define G2048_CHOICE_STREAM 0x5eed
+/* The generator of b's random move: b's seed and draws (0 without). */
+void g2048_choice_rng(const g2048_board *b, g2048_rng *r);
+/* The search's move for b, with r filled as g2048_search_run fills it:
+ * the direction, or -1 when no move is legal. */
+int g2048_best_move(g2048_search *s, const g2048_board *b,
+    g2048_search_result *r);
+/* A step of a game: the search's move on b, then a spawn from b's stream
+ * (b->has_rng must be set).  The direction, or -1 when the game is over
+ * (b unchanged).  r may be NULL. */
+int g2048_play_step(g2048_search *s, g2048_board *b, g2048_search_result *r);
 
 /* The default search's best direction for g, or -1 when no move is legal
  * (or memory ran out).  It builds and frees its own context each call. */

@@ -1,0 +1,223 @@
+/* games.c - 2048-solve's games: played to the end with the library's
+ * steps, their boards and decisions written in game order. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve.h"
+
+/* Text of one game's boards or log lines, written out in game order. */
+struct out {
+	char *buf;
+	size_t len, cap;
+};
+
+struct game {
+	g2048_board b;
+	g2048_writer w;              /* the game's part of the board stream */
+	struct out trace, log;
+	struct effort search;
+	int done;
+};
+
+static void
+out_add(struct out *o, const char *s, size_t n)
+{
+	if (o->len + n + 1 > o->cap) {
+		size_t cap = o->cap ? o->cap : 4096;
+		char *p;
+
+		while (cap < o->len + n + 1)
+			cap *= 2;
+		if ((p = realloc(o->buf, cap)) == NULL)
+			cli_die(2, "out of memory");
+		o->buf = p;
+		o->cap = cap;
+	}
+	memcpy(o->buf + o->len, s, n);
+	o->len += n;
+}
+
+static void
+out_board(struct game *gm)
+{
+	char text[G2048_STREAM_MAX];
+
+	out_add(&gm->trace, text, (size_t)g2048_writer_format(&gm->w, &gm->b,
+	    text, sizeof text));
+}
+
+static void
+out_flush(struct out *o, FILE *fp)
+{
+	if (o->len && fwrite(o->buf, 1, o->len, fp) != o->len)
+		cli_die(2, "write error");
+	free(o->buf);
+	memset(o, 0, sizeof *o);
+}
+
+/* One decision for --log: the board, the move, every value, the search. */
+static void
+out_decision(struct out *o, const g2048_board *b, const g2048_search_result *r)
+{
+	char line[G2048_TEXT_MAX + 256];
+	int n, d;
+
+	n = g2048_format_compact(b, line, sizeof line) - 1;
+	n += snprintf(line + n, sizeof line - (size_t)n, "\t%s\t",
+	    r->dir < 0 ? "none" : g2048_dir_name((enum g2048_dir)r->dir));
+	for (d = 0; d < G2048_NDIRS; d++)
+		n += snprintf(line + n, sizeof line - (size_t)n,
+		    r->legal >> d & 1 ? "%s=%.3f " : "%s=- ",
+		    g2048_dir_name((enum g2048_dir)d), r->value[d]);
+	n += snprintf(line + n, sizeof line - (size_t)n,
+	    "depth=%d nodes=%llu\n", r->depth, (unsigned long long)r->nodes);
+	out_add(o, line, (size_t)n);
+}
+
+void
+log_decision(struct run *run, const g2048_board *b,
+    const g2048_search_result *r)
+{
+	struct out log = { NULL, 0, 0 };
+
+	out_decision(&log, b, r);
+	out_flush(&log, run->log);
+}
+
+void
+give_stream(struct run *run, g2048_board *b)
+{
+	g2048_rng own;
+
+	if (!b->has_rng)
+		cli_board_save_rng(b, cli_board_rng(b, &run->run_rng,
+		    run->have_seed, &own));
+}
+
+/* Play gm->b to the end, step by step as 2048-solve | 2048-move |
+ * 2048-spawn does; keep its boards (all, or the last with --final). */
+static void
+play_game(const struct run *run, g2048_search *s, struct game *gm)
+{
+	g2048_search_result r;
+	g2048_board before;
+	int boards = !run->summary || run->final, d;
+
+	if (boards && !run->final)
+		out_board(gm);
+	do {
+		if (run->log)
+			before = gm->b;
+		d = g2048_play_step(s, &gm->b, &r);
+		effort_add(&gm->search, &(struct effort){ r.nodes,
+		    (uint64_t)r.deepened, r.seconds, r.seconds });
+		if (run->log)
+			out_decision(&gm->log, &before, &r);
+		if (d >= 0 && boards && !run->final)
+			out_board(gm);
+	} while (d >= 0);
+	if (boards && run->final)
+		out_board(gm);
+}
+
+/* Write a finished game and count it. */
+static void
+game_done(struct run *run, struct game *gm)
+{
+	out_flush(&gm->trace, stdout);
+	if (run->log)
+		out_flush(&gm->log, run->log);
+	stats_add(&run->st, &gm->b, &gm->search);
+}
+
+void
+play_board(struct run *run, g2048_board *b)
+{
+	struct game gm;
+	int adopt = !b->has_rng && run->have_seed;
+
+	memset(&gm, 0, sizeof gm);
+	give_stream(run, b);
+	gm.b = *b;
+	gm.w = cli_out;
+	play_game(run, run->search, &gm);
+	cli_out = gm.w;
+	if (adopt)      /* the run's generator goes on where the game ended */
+		g2048_rng_seed(&run->run_rng, gm.b.seed, gm.b.draws);
+	game_done(run, &gm);
+}
+
+/* --games: workers take games in order; the main thread writes them in
+ * order, so the output does not depend on the number of workers. */
+struct pool {
+	struct run *run;
+	struct game *games;
+	uint64_t next;
+	pthread_mutex_t lock;
+	pthread_cond_t done;
+};
+
+static void *
+games_worker(void *arg)
+{
+	struct pool *p = arg;
+	g2048_search_opts o = p->run->opts;
+	g2048_search *s;
+	char err[256];
+	uint64_t i;
+
+	o.threads = 1;
+	if ((s = g2048_search_new(&o, p->run->eval, err, sizeof err)) == NULL)
+		cli_die(2, "%s", err);
+	for (;;) {
+		pthread_mutex_lock(&p->lock);
+		i = p->next < p->run->games ? p->next++ : UINT64_MAX;
+		pthread_mutex_unlock(&p->lock);
+		if (i == UINT64_MAX)
+			break;
+		play_game(p->run, s, &p->games[i]);
+		pthread_mutex_lock(&p->lock);
+		p->games[i].done = 1;
+		pthread_cond_broadcast(&p->done);
+		pthread_mutex_unlock(&p->lock);
+	}
+	g2048_search_free(s);
+	return NULL;
+}
+
+void
+play_new_games(struct run *run)
+{
+	struct pool p = { run, NULL, 0, PTHREAD_MUTEX_INITIALIZER,
+	    PTHREAD_COND_INITIALIZER };
+	pthread_t tid[G2048_THREADS_MAX];
+	uint64_t i;
+	int w, n = run->workers;
+
+	if ((uint64_t)n > run->games)
+		n = (int)run->games;
+	if ((p.games = calloc(run->games ? run->games : 1,
+	    sizeof *p.games)) == NULL)
+		cli_die(2, "out of memory");
+	for (i = 0; i < run->games; i++) {
+		g2048_new_game(&p.games[i].b, run->seed + i, G2048_FOUR_DEFAULT);
+		/* every game writes a board or none: after the first, a
+		 * game's boards go on a stream that holds some already */
+		p.games[i].w = cli_out;
+		p.games[i].w.boards += i;
+	}
+	for (w = 0; w < n; w++)
+		if (pthread_create(&tid[w], NULL, games_worker, &p) != 0)
+			cli_die(2, "cannot start a thread");
+	for (i = 0; i < run->games; i++) {
+		pthread_mutex_lock(&p.lock);
+		while (!p.games[i].done)
+			pthread_cond_wait(&p.done, &p.lock);
+		pthread_mutex_unlock(&p.lock);
+		game_done(run, &p.games[i]);
+	}
+	for (w = 0; w < n; w++)
+		pthread_join(tid[w], NULL);
+	free(p.games);
+}

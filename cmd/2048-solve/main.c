@@ -1,0 +1,398 @@
+/* 2048-solve - the best move for every board read; or play games to the end. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "solve.h"
+
+static void
+usage(int status)
+{
+	FILE *fp = status ? stderr : stdout;
+
+	fprintf(fp,
+	    "usage: %s [options] [FILE ...]\n"
+	    "       %s --play [--final] [--summary] [options] [FILE ...]\n"
+	    "       %s --games N [--seed S] [--final] [--summary] [options]\n"
+	    "       %s --tally [FILE ...]\n"
+	    "Write the best move for every board read (up, down, left or right),\n"
+	    "or play games to the end.\n"
+	    "\n"
+	    "  -a, --algo A       expectimax (default), minimax, greedy, random\n"
+	    "  -d, --depth N      look N moves ahead (default: from the board)\n"
+	    "  -t, --time MS      iterative deepening within MS per move (not\n"
+	    "                     reproducible)\n"
+	    "      --fast         the fast setting (1000 moves/s or more)\n"
+	    "      --adaptive MIN,SUB,MAX  depth: distinct tiles less SUB, from\n"
+	    "                     MIN to MAX (default 3,2,15)\n"
+	    "  -H, --heuristic H  lines (default) or xu, as in 2048-eval\n"
+	    "  -w, --weights W    heuristic weights, k=v,... as in 2048-eval\n"
+	    "  -j, --threads N    threads (default: all cores)\n"
+	    "  -s, --seed N       seed of --games, and of boards without a stream\n"
+	    "  -e, --explain      also write each legal move's value and the\n"
+	    "                     search's depth, nodes and time\n"
+	    "  -p, --play         play every board to the end, writing each board\n"
+	    "  -n, --games N      play N new games (those of 2048-new --seed S, S+1...)\n"
+	    "  -f, --final        write only the last board of each game\n"
+	    "  -S, --summary      write a table of the games at the end (boards\n"
+	    "                     only with --final)\n"
+	    "  -T, --tally        read finished games and write their table\n"
+	    "  -l, --log FILE     write every decision with each move's value\n"
+	    "  -c, --compact      write boards in the one-line compact form\n"
+	    "  -q, --quiet        no message for a board that cannot move\n"
+	    "      --cutoff P     expectimax probability cutoff (default\n"
+	    "                     0.000125, 0: off)\n"
+	    "      --crowded N,P  cutoff P on boards with at most N empty cells\n"
+	    "      --deepen R,SUB,MAX,P  search again, depth distinct tiles less\n"
+	    "                     SUB up to MAX, cutoff P, when the best value\n"
+	    "                     is below R times the heuristic after the move\n"
+	    "                     (default 0.995,1,15,0.0001)\n"
+	    "      --no-deepen    never search again\n"
+	    "      --tt-bits N    transposition table of 2^N entries (0: off)\n"
+	    "      --no-lost      score a board that cannot move by its heuristic\n"
+	    "      --no-bitboard  move cell by cell instead of by row tables\n"
+	    "      --help         show this help and exit\n"
+	    "      --version      show the version and exit\n"
+	    "\n"
+	    "Exit status: 0 success, 1 some board had no legal move (without\n"
+	    "--play), 2 usage or input error.  See 2048-solve(1).\n",
+	    progname, progname, progname, progname);
+	exit(status ? 2 : cli_finish(0));
+}
+
+/* ---- one board at a time ---------------------------------------------- */
+
+static void
+explain(const g2048_search_result *r)
+{
+	int d;
+
+	for (d = 0; d < G2048_NDIRS; d++)
+		if (r->legal >> d & 1)
+			printf("  %-5s %.3f\n", g2048_dir_name((enum g2048_dir)d),
+			    r->value[d]);
+		else
+			printf("  %-5s -\n", g2048_dir_name((enum g2048_dir)d));
+	printf("  depth %d%s nodes %llu time %.3f ms\n", r->depth,
+	    r->deepened ? " (deepened)" : "", (unsigned long long)r->nodes,
+	    r->seconds * 1000);
+}
+
+static int
+solve_board(g2048_board *b, void *ctx)
+{
+	struct run *run = ctx;
+	g2048_search_result r;
+
+	if (run->tally) {
+		stats_add(&run->st, b, NULL);
+		return 0;
+	}
+	if (run->play) {
+		play_board(run, b);
+		return 0;
+	}
+	if (!b->has_rng) {
+		give_stream(run, b);
+		if (run->have_seed)
+			g2048_rng_next(&run->run_rng);
+	}
+	g2048_best_move(run->search, b, &r);
+	if (r.dir >= 0)
+		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
+	else if (!run->quiet)
+		cli_warn_board("no legal move");
+	if (run->explain)
+		explain(&r);
+	if (run->log)
+		log_decision(run, b, &r);
+	return r.dir < 0;
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+static enum g2048_algo
+parse_algo(const char *s)
+{
+	static const char *names[] = { "expectimax", "minimax", "greedy",
+	    "random" };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (strcmp(s, names[i]) == 0)
+			return (enum g2048_algo)i;
+	cli_usage_error("--algo: unknown algorithm '%s': use expectimax, "
+	    "minimax, greedy or random", s);
+	return G2048_EXPECTIMAX;
+}
+
+/* Split s, the value of option, at its commas into the n fields that
+ * form names (e.g. "MIN,SUB,MAX"), kept in buf. */
+static void
+split(const char *s, const char *option, const char *form, char *buf,
+    size_t size, char **field, int n)
+{
+	int i;
+
+	if (snprintf(buf, size, "%s", s) >= (int)size)
+		n = 0;
+	for (i = 0; i < n; i++) {
+		field[i] = i ? strchr(field[i - 1], ',') : buf;
+		if (field[i] == NULL)
+			break;
+		if (i)
+			*field[i]++ = '\0';
+	}
+	if (i == 0 || i < n || strchr(field[n - 1], ','))
+		cli_usage_error("%s: expected %s: '%s'", option, form, s);
+}
+
+/* --adaptive MIN,SUB,MAX: depth = distinct tiles - SUB, within MIN..MAX */
+static void
+parse_adaptive(const char *s, g2048_search_opts *o)
+{
+	char buf[128], *f[3];
+
+	split(s, "--adaptive", "MIN,SUB,MAX", buf, sizeof buf, f, 3);
+	o->depth = 0;
+	o->depth_min = (int)cli_int(f[0], "--adaptive MIN", 1, G2048_DEPTH_MAX);
+	o->depth_sub = (int)cli_int(f[1], "--adaptive SUB", -G2048_DEPTH_MAX,
+	    G2048_DEPTH_MAX);
+	o->depth_max = (int)cli_int(f[2], "--adaptive MAX", o->depth_min,
+	    G2048_DEPTH_MAX);
+}
+
+/* --crowded N,P: cutoff P on boards with at most N empty cells */
+static void
+parse_crowded(const char *s, g2048_search_opts *o)
+{
+	char buf[128], *f[2];
+
+	split(s, "--crowded", "N,P", buf, sizeof buf, f, 2);
+	o->crowded = (int)cli_int(f[0], "--crowded N", 0, G2048_CELLS);
+	o->cutoff_crowded = cli_double(f[1], "--crowded P", 0,
+	    G2048_CUTOFF_MAX);
+}
+
+/* --deepen R,SUB,MAX,P: search again as distinct tiles - SUB (up to MAX)
+ * with cutoff P when the best value is below R times the heuristic */
+static void
+parse_deepen(const char *s, g2048_search_opts *o)
+{
+	char buf[128], *f[4];
+
+	split(s, "--deepen", "R,SUB,MAX,P", buf, sizeof buf, f, 4);
+	/* R = 0 would be --no-deepen */
+	if ((o->deepen = cli_double(f[0], "--deepen R", 0,
+	    G2048_DEEPEN_MAX)) == 0)
+		cli_usage_error("--deepen R: expected a number above 0 (see "
+		    "--no-deepen): '%s'", f[0]);
+	o->deepen_sub = (int)cli_int(f[1], "--deepen SUB", -G2048_DEPTH_MAX,
+	    G2048_DEPTH_MAX);
+	o->deepen_max = (int)cli_int(f[2], "--deepen MAX", 1, G2048_DEPTH_MAX);
+	o->deepen_cutoff = cli_double(f[3], "--deepen P", 0, G2048_CUTOFF_MAX);
+}
+
+static int
+all_cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* Options that name a setting go first, so the others refine it. */
+static void
+parse_options(int argc, char **argv, struct run *run)
+{
+	static const struct option longopts[] = {
+		{ "adaptive", required_argument, NULL, 'A' },
+		{ "algo", required_argument, NULL, 'a' },
+		{ "compact", no_argument, NULL, 'c' },
+		{ "crowded", required_argument, NULL, 'R' },
+		{ "cutoff", required_argument, NULL, 'C' },
+		{ "deepen", required_argument, NULL, 'D' },
+		{ "depth", required_argument, NULL, 'd' },
+		{ "explain", no_argument, NULL, 'e' },
+		{ "fast", no_argument, NULL, 'F' },
+		{ "final", no_argument, NULL, 'f' },
+		{ "games", required_argument, NULL, 'n' },
+		{ "heuristic", required_argument, NULL, 'H' },
+		{ "log", required_argument, NULL, 'l' },
+		{ "no-bitboard", no_argument, NULL, 'B' },
+		{ "no-deepen", no_argument, NULL, 'N' },
+		{ "no-lost", no_argument, NULL, 'L' },
+		{ "play", no_argument, NULL, 'p' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "summary", no_argument, NULL, 'S' },
+		{ "tally", no_argument, NULL, 'T' },
+		{ "threads", required_argument, NULL, 'j' },
+		{ "time", required_argument, NULL, 't' },
+		{ "tt-bits", required_argument, NULL, 'b' },
+		{ "weights", required_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const char *shortopts = "a:cd:efH:j:l:n:pqSs:Tt:w:";
+	int c, threads = 0, deepen_given = 0;
+
+	/* --fast first, so that options after or before it refine it; the
+	 * second pass alone reports bad options */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+		if (c == 'F')
+			g2048_search_fast(&run->opts);
+	opterr = 1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			run->opts.algo = parse_algo(optarg);
+			break;
+		case 'A':
+			parse_adaptive(optarg, &run->opts);
+			break;
+		case 'b':
+			run->opts.tt_bits = (int)cli_int(optarg, "--tt-bits", 0,
+			    G2048_TT_BITS_MAX);
+			break;
+		case 'B':
+			run->opts.bitboard = 0;
+			break;
+		case 'c':
+			cli_out.compact = 1;
+			break;
+		case 'C':
+			run->opts.cutoff = cli_double(optarg, "--cutoff", 0,
+			    G2048_CUTOFF_MAX);
+			break;
+		case 'R':
+			parse_crowded(optarg, &run->opts);
+			break;
+		case 'D':
+			parse_deepen(optarg, &run->opts);
+			deepen_given = 1;
+			break;
+		case 'd':
+			run->opts.depth = (int)cli_int(optarg, "--depth", 1,
+			    G2048_DEPTH_MAX);
+			break;
+		case 'e':
+			run->explain = 1;
+			break;
+		case 'f':
+			run->final = 1;
+			break;
+		case 'F':
+			break;
+		case 'H':
+			run->heuristic = optarg;
+			break;
+		case 'j':
+			threads = (int)cli_int(optarg, "--threads", 1,
+			    G2048_THREADS_MAX);
+			break;
+		case 'l':
+			if ((run->log = fopen(optarg, "w")) == NULL)
+				cli_die(2, "%s: cannot open for writing", optarg);
+			break;
+		case 'L':
+			run->opts.lost = 0;
+			break;
+		case 'N':
+			run->opts.deepen = 0;
+			break;
+		case 'n':
+			run->games = cli_u64(optarg, "--games");
+			run->play = 1;
+			break;
+		case 'p':
+			run->play = 1;
+			break;
+		case 'q':
+			run->quiet = 1;
+			break;
+		case 's':
+			run->seed = cli_u64(optarg, "--seed");
+			run->have_seed = 1;
+			break;
+		case 'S':
+			run->summary = 1;
+			break;
+		case 'T':
+			run->tally = run->summary = 1;
+			break;
+		case 't':
+			run->opts.time_ms = (unsigned)cli_int(optarg, "--time", 1,
+			    3600000);
+			break;
+		case 'w':
+			run->weights = optarg;
+			break;
+		case 'h':
+			usage(0);
+			break;
+		case 'V':
+			cli_version();
+			break;
+		default:
+			cli_usage_error(NULL);
+		}
+	}
+	/* a fixed depth means that depth, unless --deepen says otherwise */
+	if (run->opts.depth > 0 && !deepen_given)
+		run->opts.deepen = 0;
+	run->workers = threads ? threads : all_cores();
+	run->opts.threads = run->workers < G2048_NDIRS ? run->workers :
+	    G2048_NDIRS;
+}
+
+int
+main(int argc, char **argv)
+{
+	static struct run run;
+	struct timespec t0, t1;
+	char err[256];
+
+	argv[0] = cli_init(argv[0]);
+	g2048_search_defaults(&run.opts);
+	parse_options(argc, argv, &run);
+	/* the ranges of options together, as any user of the library */
+	if (g2048_search_check(&run.opts, err, sizeof err) < 0)
+		cli_usage_error("%s", err);
+	if (run.games && optind < argc)
+		cli_usage_error("--games reads no boards: '%s'", argv[optind]);
+	if (run.have_seed)
+		g2048_rng_seed(&run.run_rng, run.seed, 0);
+	else if (run.games)
+		run.seed = cli_random_seed();
+	if ((run.eval = g2048_eval_new(run.heuristic, run.weights, err,
+	    sizeof err)) == NULL)
+		cli_usage_error("%s", err);
+	if ((run.search = g2048_search_new(&run.opts, run.eval, err,
+	    sizeof err)) == NULL)
+		cli_usage_error("%s", err);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (run.games)
+		play_new_games(&run);
+	else
+		run.status = cli_boards(argv + optind, argc - optind, solve_board,
+		    &run);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (run.summary) {
+		if (run.st.games && run.final && !run.tally)
+			printf("\n");
+		print_summary(&run.st, run.tally ? 0 : (double)(t1.tv_sec -
+		    t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	}
+	if (run.log && fclose(run.log) != 0)
+		cli_die(2, "--log: write error");
+	g2048_search_free(run.search);
+	g2048_eval_free(run.eval);
+	free(run.st.scores);
+	return cli_finish(run.status);
+}

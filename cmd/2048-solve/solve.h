@@ -1,0 +1,62 @@
+/*
+ * solve.h - the parts of 2048-solve.  main.c: the options, and the best
+ * move for every board read.  games.c: games played to the end, each board
+ * read (--play) or N new games on a pool of workers (--games), written in
+ * game order.  tally.c: the table of finished games (--summary, --tally).
+ * A game's steps are the library's (g2048_play_step); what prints is here.
+ */
+#ifndef SOLVE_H
+#define SOLVE_H
+
+#include <stdio.h>
+
+#include "cli.h"
+
+/* What the searches of a game, or of a run, cost. */
+struct effort {
+	uint64_t nodes;
+	uint64_t deepened;           /* moves searched a second time, deeper */
+	double seconds, slowest;
+};
+
+struct stats {
+	uint64_t games, moves;
+	struct effort search;
+	uint64_t *scores;            /* every game's score, for the median */
+	size_t cap;
+	uint64_t reach[G2048_MAX_RANK + 1];   /* games reaching each rank */
+};
+
+struct run {
+	g2048_search_opts opts;
+	const char *heuristic, *weights;
+	int explain, play, final, summary, tally, quiet, have_seed;
+	uint64_t games, seed;
+	int workers;                 /* games in parallel */
+	g2048_rng run_rng;           /* with --seed: for boards without a stream */
+	FILE *log;
+	g2048_eval *eval;
+	g2048_search *search;        /* for the boards read */
+	struct stats st;
+	int status;
+};
+
+/* games.c */
+/* Give b a stream if it has none, as 2048-spawn would. */
+void give_stream(struct run *run, g2048_board *b);
+/* Write one decision to --log: the board, the move, every value. */
+void log_decision(struct run *run, const g2048_board *b,
+    const g2048_search_result *r);
+/* --play: play b to the end and write it. */
+void play_board(struct run *run, g2048_board *b);
+/* --games: play the run's new games on its workers, written in order. */
+void play_new_games(struct run *run);
+
+/* tally.c */
+void effort_add(struct effort *to, const struct effort *e);
+/* Count a finished game; e (NULL for --tally) is what its searches cost. */
+void stats_add(struct stats *st, const g2048_board *b, const struct effort *e);
+/* The table; wall is the run's time (0: --tally, no speeds). */
+void print_summary(struct stats *st, double wall);
+
+#endif

@@ -1,0 +1,105 @@
+/* tally.c - 2048-solve's table of finished games: scores, speed, and how
+ * many games reach each tile with its 95% interval. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "solve.h"
+
+#define TILE_FIRST 9             /* the table counts 512 ... 131072 */
+
+void
+effort_add(struct effort *to, const struct effort *e)
+{
+	to->nodes += e->nodes;
+	to->deepened += e->deepened;
+	to->seconds += e->seconds;
+	if (e->slowest > to->slowest)
+		to->slowest = e->slowest;
+}
+
+void
+stats_add(struct stats *st, const g2048_board *b, const struct effort *e)
+{
+	int r;
+
+	if (st->games == st->cap) {
+		st->cap = st->cap ? 2 * st->cap : 256;
+		if ((st->scores = realloc(st->scores, st->cap *
+		    sizeof *st->scores)) == NULL)
+			cli_die(2, "out of memory");
+	}
+	st->scores[st->games++] = b->score;
+	st->moves += b->moves;
+	if (e)
+		effort_add(&st->search, e);
+	for (r = g2048_max_rank(b->grid); r > 0; r--)
+		st->reach[r]++;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Wilson score interval, 95%, for k successes in n, in percent. */
+static void
+wilson(uint64_t k, uint64_t n, double *lo, double *hi)
+{
+	double z = 1.959964, p = (double)k / (double)n, z2n = z * z / (double)n;
+	double mid = (p + z2n / 2) / (1 + z2n);
+	double half = z * sqrt(p * (1 - p) / (double)n + z2n / (4 * (double)n)) /
+	    (1 + z2n);
+
+	*lo = 100 * fmax(0, mid - half);
+	*hi = 100 * fmin(1, mid + half);
+}
+
+/* what the searches cost, when the games were played in this run */
+static void
+print_speed(const struct stats *st, double wall)
+{
+	printf("moves/s       %.1f\n", (double)st->moves / wall);
+	printf("ms/move       %.3f\n", st->moves ? 1000 *
+	    st->search.seconds / (double)st->moves : 0.0);
+	printf("ms/move max   %.3f\n", 1000 * st->search.slowest);
+	printf("nodes/s       %.0f\n", st->search.seconds > 0 ?
+	    (double)st->search.nodes / st->search.seconds : 0.0);
+	printf("deepened      %llu moves, %.2f%%\n",
+	    (unsigned long long)st->search.deepened, st->moves ? 100.0 *
+	    (double)st->search.deepened / (double)st->moves : 0.0);
+}
+
+void
+print_summary(struct stats *st, double wall)
+{
+	double sum = 0, median, lo, hi;
+	uint64_t n = st->games, i;
+	int r;
+
+	if (n == 0) {
+		printf("games 0\n");
+		return;
+	}
+	qsort(st->scores, n, sizeof *st->scores, cmp_u64);
+	for (i = 0; i < n; i++)
+		sum += (double)st->scores[i];
+	median = n % 2 ? (double)st->scores[n / 2] :
+	    ((double)st->scores[n / 2 - 1] + (double)st->scores[n / 2]) / 2;
+	printf("games         %llu\n", (unsigned long long)n);
+	printf("score mean    %.1f\n", sum / (double)n);
+	printf("score median  %.1f\n", median);
+	printf("score max     %llu\n", (unsigned long long)st->scores[n - 1]);
+	printf("moves         %llu\n", (unsigned long long)st->moves);
+	if (wall > 0)
+		print_speed(st, wall);
+	printf("tile      games       %%  95%% CI\n");
+	for (r = TILE_FIRST; r <= G2048_MAX_RANK; r++) {
+		wilson(st->reach[r], n, &lo, &hi);
+		printf("%-8u %6llu  %6.1f  %.1f-%.1f\n", g2048_tile(r),
+		    (unsigned long long)st->reach[r],
+		    100.0 * (double)st->reach[r] / (double)n, lo, hi);
+	}
+}

@@ -1,0 +1,64 @@
+/*
+ * play.c - one move of a game, as every player makes it: the search's
+ * move, the move, the spawn from the board's stream, and the stream that
+ * random moves are drawn from (part of the reproducibility contract: a
+ * game in one process equals the shell loop of single moves).
+ */
+#include <unistd.h>
+
+#include "2048.h"
+
+void
+g2048_choice_rng(const g2048_board *b, g2048_rng *r)
+{
+	g2048_rng_init(r, b->seed, G2048_CHOICE_STREAM);
+	g2048_rng_advance(r, b->draws);
+}
+
+int
+g2048_best_move(g2048_search *s, const g2048_board *b,
+    g2048_search_result *r)
+{
+	g2048_rng choice;
+
+	g2048_choice_rng(b, &choice);
+	return g2048_search_run(s, b->grid, &choice, r);
+}
+
+int
+g2048_play_step(g2048_search *s, g2048_board *b, g2048_search_result *r)
+{
+	g2048_search_result own;
+	int d;
+
+	if ((d = g2048_best_move(s, b, r ? r : &own)) < 0)
+		return -1;
+	g2048_board_move(b, (enum g2048_dir)d);
+	g2048_board_spawn(b, G2048_FOUR_DEFAULT);
+	return d;
+}
+
+int
+g2048_hint(g2048_grid g)
+{
+	g2048_search_opts o;
+	g2048_search_result r;
+	g2048_board b;
+	g2048_eval *e;
+	g2048_search *s;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	char err[128];
+	int dir = -1;
+
+	g2048_search_defaults(&o);
+	o.threads = ncpu < 1 ? 1 : ncpu > G2048_NDIRS ? G2048_NDIRS : (int)ncpu;
+	g2048_board_init(&b);
+	b.grid = g;
+	if ((e = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL)
+		return -1;
+	if ((s = g2048_search_new(&o, e, err, sizeof err)) != NULL)
+		dir = g2048_best_move(s, &b, &r);
+	g2048_search_free(s);
+	g2048_eval_free(e);
+	return dir;
+}

@@ -1,0 +1,95 @@
+/* search-opts.c - the search's settings and the one check of their ranges. */
+#include <stdio.h>
+#include <string.h>
+
+#include "2048.h"
+#include "tt.h"
+
+void
+g2048_search_defaults(g2048_search_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->algo = G2048_EXPECTIMAX;
+	o->depth = 0;
+	o->depth_min = 3;
+	o->depth_sub = 2;
+	/* nneonneo's depth with a slightly coarser cutoff: about 20 ms a
+	 * move on two cores (bench/AI.md) */
+	o->depth_max = 15;
+	o->cutoff = 1.25e-4;
+	/* on about 2% of a game's moves: one move deeper where it counts */
+	o->deepen = 0.995;
+	o->deepen_sub = 1;
+	o->deepen_max = 15;
+	o->deepen_cutoff = 1e-4;
+	o->tt_bits = 20;
+	o->tt_depth = TT_DEPTH_CAP;
+	o->threads = 1;
+	o->lost = 1;
+	o->bitboard = 1;
+	o->time_ms = 0;
+}
+
+void
+g2048_search_fast(g2048_search_opts *o)
+{
+	g2048_search_defaults(o);
+	o->depth_min = 3;
+	o->depth_sub = 3;
+	o->depth_max = 7;
+	o->cutoff = 3e-3;
+	o->deepen = 0;
+	o->tt_bits = 16;
+}
+
+static int
+in(int v, int min, int max)
+{
+	return v >= min && v <= max;
+}
+
+static int
+cutoff_ok(double p)
+{
+	return p >= 0 && p <= G2048_CUTOFF_MAX;
+}
+
+int
+g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize)
+{
+	const int dmax = G2048_DEPTH_MAX;
+	char why[160] = "";
+
+	if (!in((int)o->algo, G2048_EXPECTIMAX, G2048_RANDOM))
+		snprintf(why, sizeof why, "unknown algorithm");
+	else if (!in(o->depth, 0, dmax))
+		snprintf(why, sizeof why, "depth: expected 0 (from the board) "
+		    "to %d", dmax);
+	else if (!in(o->depth_min, 1, dmax) || !in(o->depth_sub, -dmax, dmax) ||
+	    !in(o->depth_max, 0, dmax) ||
+	    (o->depth_max > 0 && o->depth_max < o->depth_min))
+		snprintf(why, sizeof why, "adaptive depth: expected 1 <= MIN <= "
+		    "MAX <= %d and -%d <= SUB <= %d", dmax, dmax, dmax);
+	else if (!cutoff_ok(o->cutoff) || !cutoff_ok(o->cutoff_crowded) ||
+	    !cutoff_ok(o->deepen_cutoff))
+		snprintf(why, sizeof why, "cutoff: expected 0 to %g",
+		    G2048_CUTOFF_MAX);
+	else if (!in(o->crowded, 0, G2048_CELLS))
+		snprintf(why, sizeof why, "crowded: expected 0 to %d empty "
+		    "cells", G2048_CELLS);
+	else if (!(o->deepen >= 0 && o->deepen <= G2048_DEEPEN_MAX) ||
+	    (o->deepen > 0 && (!in(o->deepen_max, 1, dmax) ||
+	    !in(o->deepen_sub, -dmax, dmax))))
+		snprintf(why, sizeof why, "deepen: expected a ratio from 0 to "
+		    "%g, a depth from 1 to %d and -%d <= SUB <= %d",
+		    G2048_DEEPEN_MAX, dmax, dmax, dmax);
+	else if (!in(o->tt_bits, 0, G2048_TT_BITS_MAX))
+		snprintf(why, sizeof why, "transposition table bits: expected 0 "
+		    "to %d", G2048_TT_BITS_MAX);
+	else if (!in(o->threads, 1, G2048_THREADS_MAX))
+		snprintf(why, sizeof why, "threads: expected 1 to %d",
+		    G2048_THREADS_MAX);
+	if (why[0] && errsize)
+		snprintf(err, errsize, "%s", why);
+	return why[0] ? -1 : 0;
+}

@@ -1,0 +1,168 @@
+/*
+ * test-game.c - the library's pieces that the tools share: the writer of
+ * board streams, a game's step and its random-move stream, the check of
+ * the search's options, the cells of a line.  Through the public header
+ * only, as a C user would.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "2048.h"
+#include "unit.h"
+
+/* Blank lines between grid boards, none before the first; none in the
+ * compact form; a writer that goes on a stream starts with one. */
+static void
+test_writer(void)
+{
+	char buf[G2048_STREAM_MAX], one[G2048_TEXT_MAX];
+	g2048_writer w = { 0, 0 };
+	g2048_board b;
+	int n;
+
+	g2048_new_game(&b, 7, G2048_FOUR_DEFAULT);
+	g2048_format(&b, one, sizeof one);
+	n = g2048_writer_format(&w, &b, buf, sizeof buf);
+	CHECK(strcmp(buf, one) == 0);
+	CHECK_EQ_U64(n, strlen(one));
+	n = g2048_writer_format(&w, &b, buf, sizeof buf);
+	CHECK(buf[0] == '\n' && strcmp(buf + 1, one) == 0);
+	CHECK_EQ_U64(n, strlen(one) + 1);
+	CHECK_EQ_U64(w.boards, 2);
+	w.compact = 1;
+	g2048_format_compact(&b, one, sizeof one);
+	n = g2048_writer_format(&w, &b, buf, sizeof buf);
+	CHECK(strcmp(buf, one) == 0);
+	CHECK_EQ_U64(g2048_writer_format(&w, &b, buf, G2048_TEXT_MAX), -1);
+	CHECK_EQ_U64(w.boards, 3);
+}
+
+/* A step is the search's move, the move and a spawn from the board's
+ * stream: what 2048-solve | 2048-move | 2048-spawn does. */
+static void
+test_play_step(void)
+{
+	g2048_search_opts o;
+	g2048_search_result r;
+	g2048_search *s;
+	g2048_eval *e;
+	g2048_board b, by_hand;
+	char err[256];
+	int i, d;
+
+	e = g2048_eval_new(NULL, NULL, err, sizeof err);
+	CHECK(e != NULL);
+	g2048_search_fast(&o);
+	o.depth = 2;
+	s = g2048_search_new(&o, e, err, sizeof err);
+	CHECK(s != NULL);
+	g2048_new_game(&b, 3, G2048_FOUR_DEFAULT);
+	for (i = 0; i < 50; i++) {
+		by_hand = b;
+		d = g2048_best_move(s, &by_hand, &r);
+		CHECK(d >= 0 && d == r.dir);
+		g2048_board_move(&by_hand, (enum g2048_dir)d);
+		g2048_board_spawn(&by_hand, G2048_FOUR_DEFAULT);
+		CHECK_EQ_U64(g2048_play_step(s, &b, NULL), d);
+		CHECK(g2048_grid_eq(b.grid, by_hand.grid));
+		CHECK_EQ_U64(b.draws, by_hand.draws);
+		CHECK_EQ_U64(b.score, by_hand.score);
+	}
+	/* a game over: no step, the board unchanged */
+	g2048_board_init(&b);
+	for (i = 0; i < G2048_CELLS; i++)
+		b.grid = g2048_set_rank(b.grid, i, 1 + (i + i / 4) % 2);
+	b.has_rng = 1;
+	by_hand = b;
+	CHECK_EQ_U64(g2048_play_step(s, &b, &r), -1);
+	CHECK_EQ_U64(r.dir, -1);
+	CHECK(memcmp(&b.grid, &by_hand.grid, sizeof b.grid) == 0);
+	g2048_search_free(s);
+	g2048_eval_free(e);
+}
+
+/* Random moves come from the board's position on the choice stream. */
+static void
+test_random_moves(void)
+{
+	g2048_search_opts o;
+	g2048_search_result r;
+	g2048_search *s;
+	g2048_rng rng;
+	g2048_board b;
+	unsigned legal;
+	uint32_t k;
+	char err[256];
+	int i, d;
+
+	g2048_search_defaults(&o);
+	o.algo = G2048_RANDOM;
+	s = g2048_search_new(&o, NULL, err, sizeof err);
+	CHECK(s != NULL);
+	g2048_new_game(&b, 11, G2048_FOUR_DEFAULT);
+	for (i = 0; i < 30; i++) {
+		g2048_choice_rng(&b, &rng);
+		CHECK_EQ_U64(rng.draws, b.draws);
+		legal = g2048_legal(b.grid);
+		k = g2048_rng_bounded(&rng, (uint32_t)__builtin_popcount(legal));
+		for (d = 0; d < G2048_NDIRS; d++)
+			if ((legal >> d & 1) && k-- == 0)
+				break;
+		CHECK_EQ_U64(g2048_best_move(s, &b, &r), d);
+		if (g2048_play_step(s, &b, NULL) < 0)
+			break;
+	}
+	g2048_search_free(s);
+}
+
+/* One check of the ranges, with G2048_*_MAX as its bounds. */
+static void
+test_search_check(void)
+{
+	g2048_search_opts o;
+	char err[256];
+
+	g2048_search_defaults(&o);
+	CHECK(g2048_search_check(&o, err, sizeof err) == 0);
+	o.cutoff = G2048_CUTOFF_MAX;
+	CHECK(g2048_search_check(&o, err, sizeof err) == 0);
+	o.cutoff = 0.6;
+	CHECK(g2048_search_check(&o, err, sizeof err) == -1);
+	CHECK(strcmp(err, "cutoff: expected 0 to 0.5") == 0);
+	g2048_search_defaults(&o);
+	o.depth = G2048_DEPTH_MAX + 1;
+	CHECK(g2048_search_check(&o, err, sizeof err) == -1);
+	CHECK(g2048_search_new(&o, NULL, err, sizeof err) == NULL);
+	g2048_search_defaults(&o);
+	o.depth_min = 5;
+	o.depth_max = 4;
+	CHECK(g2048_search_check(&o, err, sizeof err) == -1);
+	g2048_search_defaults(&o);
+	o.threads = G2048_THREADS_MAX + 1;
+	CHECK(g2048_search_check(&o, err, sizeof err) == -1);
+	g2048_search_defaults(&o);
+	o.tt_bits = G2048_TT_BITS_MAX + 1;
+	CHECK(g2048_search_check(&o, NULL, 0) == -1);
+}
+
+/* Position 0 is the front, where the tiles go. */
+static void
+test_line_cell(void)
+{
+	CHECK_EQ_U64(g2048_line_cell(G2048_LEFT, 1, 0), 4);
+	CHECK_EQ_U64(g2048_line_cell(G2048_RIGHT, 1, 0), 7);
+	CHECK_EQ_U64(g2048_line_cell(G2048_UP, 2, 3), 14);
+	CHECK_EQ_U64(g2048_line_cell(G2048_DOWN, 2, 0), 14);
+	CHECK_EQ_U64(g2048_line_cell(G2048_DOWN, 2, 3), 2);
+}
+
+int
+main(void)
+{
+	RUN(test_writer);
+	RUN(test_play_step);
+	RUN(test_random_moves);
+	RUN(test_search_check);
+	RUN(test_line_cell);
+	return UNIT_EXIT();
+}
