@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "2048.h"
+#include "bench.h"
 
 #define MAX_POSITIONS 4096
 
@@ -48,14 +49,6 @@ static const struct setting settings[] = {
 	{ "no second search", no_deepen },
 	{ "no bitboard", no_bitboard },
 };
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 int
 main(int argc, char **argv)
@@ -109,9 +102,8 @@ main(int argc, char **argv)
 			nodes += r.nodes;
 		}
 		g2048_search_free(s);
-		qsort(ms, (size_t)n, sizeof ms[0], cmp_double);
 		printf("%-22s %9.3f %9.3f %12.0f %12.0f %7.1f\n", settings[k].name,
-		    1000 * secs / n, ms[n / 2], (double)nodes / n,
+		    1000 * secs / n, bench_median(ms, (size_t)n), (double)nodes / n,
 		    secs > 0 ? (double)nodes / secs : 0, 100.0 * same_move / n);
 		fflush(stdout);
 	}

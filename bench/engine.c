@@ -7,23 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "2048.h"
+#include "bench.h"
+#include "board.h"
 
 #define NGRIDS (1 << 12)
 #define RUNS 7
 
 static g2048_grid grids[NGRIDS];
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* grids with 6 to 16 tiles of ranks 1..14 (2 to 16384), like mid-game boards */
 static void
@@ -50,14 +41,14 @@ static double
 independent(int passes)
 {
 	uint64_t acc = 0;
-	double t = now();
+	double t = bench_now();
 	int p, i, d;
 
 	for (p = 0; p < passes; p++)
 		for (i = 0; i < NGRIDS; i++)
 			for (d = 0; d < G2048_NDIRS; d++)
 				acc += g2048_slide(grids[i], (enum g2048_dir)d).lo;
-	t = now() - t;
+	t = bench_now() - t;
 	sink += acc;
 	return (double)passes * NGRIDS * G2048_NDIRS / t;
 }
@@ -66,7 +57,7 @@ static double
 chained(int passes)
 {
 	g2048_grid g = grids[0];
-	double t = now();
+	double t = bench_now();
 	int p, i;
 
 	for (p = 0; p < passes; p++)
@@ -75,7 +66,7 @@ chained(int passes)
 			g.lo ^= grids[i].lo;    /* keep the chain alive */
 			g.hi = 0;
 		}
-	t = now() - t;
+	t = bench_now() - t;
 	sink += g.lo;
 	return (double)passes * NGRIDS / t;
 }
@@ -125,30 +116,22 @@ naive(int passes)
 	for (i = 0; i < NGRIDS; i++)
 		for (c = 0; c < 16; c++)
 			cells[i][c] = g2048_rank(grids[i], c);
-	t = now();
+	t = bench_now();
 	for (p = 0; p < passes; p++)
 		for (i = 0; i < NGRIDS; i++)
 			for (d = 0; d < 4; d++) {
 				memcpy(work, cells[i], sizeof work);
 				acc += (uint64_t)naive_move(work, d) + (uint64_t)work[5];
 			}
-	t = now() - t;
+	t = bench_now() - t;
 	sink += acc;
 	return (double)passes * NGRIDS * 4 / t;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 int
 main(void)
 {
-	double ind[RUNS], cha[RUNS], nai[RUNS];
+	double ind[RUNS], cha[RUNS], nai[RUNS], m_ind, m_cha, m_nai;
 	int r;
 
 	make_grids();
@@ -157,13 +140,13 @@ main(void)
 		cha[r] = chained(640);
 		nai[r] = naive(64);
 	}
-	qsort(ind, RUNS, sizeof ind[0], cmp);
-	qsort(cha, RUNS, sizeof cha[0], cmp);
-	qsort(nai, RUNS, sizeof nai[0], cmp);
+	m_ind = bench_median(ind, RUNS);
+	m_cha = bench_median(cha, RUNS);
+	m_nai = bench_median(nai, RUNS);
 	printf("engine: independent moves  %8.1f M/s (median of %d)\n",
-	    ind[RUNS / 2] / 1e6, RUNS);
-	printf("engine: chained moves      %8.1f M/s\n", cha[RUNS / 2] / 1e6);
-	printf("engine: naive cell loop    %8.1f M/s\n", nai[RUNS / 2] / 1e6);
-	printf("engine: table/naive ratio  %8.1fx\n", ind[RUNS / 2] / nai[RUNS / 2]);
+	    m_ind / 1e6, RUNS);
+	printf("engine: chained moves      %8.1f M/s\n", m_cha / 1e6);
+	printf("engine: naive cell loop    %8.1f M/s\n", m_nai / 1e6);
+	printf("engine: table/naive ratio  %8.1fx\n", m_ind / m_nai);
 	return sink == 42;   /* keep the work observable */
 }

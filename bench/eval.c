@@ -6,9 +6,9 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "2048.h"
+#include "bench.h"
 
 #define NGRIDS (1 << 16)
 #define PASSES 5
@@ -31,23 +31,6 @@ step(g2048_board *b, g2048_rng *rng, uint64_t *games)
 	g2048_board_spawn_rng(b, rng, G2048_FOUR_DEFAULT);
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int
-by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* evaluations per second over grids[], median of PASSES passes */
 static double
 rate(const g2048_eval *e, const g2048_grid *grids, int reps, double *sink)
@@ -56,14 +39,13 @@ rate(const g2048_eval *e, const g2048_grid *grids, int reps, double *sink)
 	int p, k, i;
 
 	for (p = 0; p < PASSES; p++) {
-		t = now();
+		t = bench_now();
 		for (k = 0; k < reps; k++)
 			for (i = 0; i < NGRIDS; i++)
 				*sink += g2048_eval_grid(e, grids[i]);
-		r[p] = (double)reps * NGRIDS / (now() - t);
+		r[p] = (double)reps * NGRIDS / (bench_now() - t);
 	}
-	qsort(r, PASSES, sizeof(r[0]), by_value);
-	return r[PASSES / 2];
+	return bench_median(r, PASSES);
 }
 
 int

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench.h"
 #include "play.h"
 
 #define ROUNDS 5
@@ -21,23 +21,6 @@ struct screen {
 	char *out;
 	size_t size;
 };
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 /* draw s; the bytes that change the screen (diff) or redraw it (full) */
 static void
@@ -129,15 +112,14 @@ bench(int cols, int rows, enum play_depth d, const g2048_board *b,
 		frame(&sc, &l, &s, d, &junk, NULL);
 	}
 	for (r = 0; r < ROUNDS; r++) {
-		t0 = now();
+		t0 = bench_now();
 		for (k = 0; k < MOVES; k++)
 			animated_move(&sc, &l, b, dir, d, &junk, NULL);
-		t[r] = (now() - t0) / (MOVES * (FRAMES + 1)) * 1e6;
+		t[r] = (bench_now() - t0) / (MOVES * (FRAMES + 1)) * 1e6;
 	}
-	qsort(t, ROUNDS, sizeof *t, cmp_double);
 	printf("%3dx%-3d %-9s %6.1f us/frame  animated move %6zu B "
 	    "(whole frames %6zu B, %4.1fx)  plain move %5zu B\n", cols, rows,
-	    names[d], t[ROUNDS / 2], diff, full, (double)full / (double)diff,
+	    names[d], bench_median(t, ROUNDS), diff, full, (double)full / (double)diff,
 	    plain);
 	free(sc.c[0].cells);
 	free(sc.c[1].cells);
