@@ -114,21 +114,28 @@ fuzz: $(OBJ)/lib/engine/tables.c
 	$(OUT)/fuzz/parse -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 	    -artifact_prefix=$(OUT)/fuzz/ $(OUT)/fuzz/corpus tests/fuzz/corpus
 
+VERSION  := $(shell sed -n 's/^\#define G2048_VERSION "\(.*\)"/\1/p' lib/include/2048.h)
+PCDIR     = $(DESTDIR)$(PREFIX)/lib/pkgconfig
+
 install: $(TOOLS) $(LIB)
-	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
-	    $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(PCDIR) $(DESTDIR)$(PREFIX)/include
+	for s in 1 3 5 7; do mkdir -p $(DESTDIR)$(PREFIX)/share/man/man$$s; done
 	cp $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	cp $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	cp lib/include/2048.h $(DESTDIR)$(PREFIX)/include/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	    lib/lib2048.pc.in > $(PCDIR)/lib2048.pc
 	$(if $(MAN1),cp $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/)
+	$(if $(MAN3),cp $(MAN3) $(DESTDIR)$(PREFIX)/share/man/man3/)
 	$(if $(MAN5),cp $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5/)
 	$(if $(MAN7),cp $(MAN7) $(DESTDIR)$(PREFIX)/share/man/man7/)
 
 uninstall:
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t; done
-	rm -f $(DESTDIR)$(PREFIX)/lib/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h
+	rm -f $(DESTDIR)$(PREFIX)/lib/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h \
+	    $(PCDIR)/lib2048.pc
 	for m in $(notdir $(MAN1)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$$m; done
+	for m in $(notdir $(MAN3)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man3/$$m; done
 	for m in $(notdir $(MAN5)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man5/$$m; done
 	for m in $(notdir $(MAN7)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man7/$$m; done
 

@@ -13,7 +13,7 @@ install_to() {
 	    { cat "$BATS_TEST_TMPDIR/make.log"; return 1; }
 }
 
-@test "make install PREFIX=dir: every tool, lib2048.a and 2048.h" {
+@test "make install PREFIX=dir: every tool, lib2048.a, 2048.h and lib2048.pc" {
 	local c tool
 	install_to PREFIX="$prefix"
 	# a tool is cmd/NAME.c or a directory cmd/NAME/
@@ -25,6 +25,7 @@ install_to() {
 		    's/^#define G2048_VERSION "\(.*\)"/\1/p' "$ROOT_DIR/lib/include/2048.h")" ]
 	done
 	[ -f "$prefix/lib/lib2048.a" ]
+	[ -f "$prefix/lib/pkgconfig/lib2048.pc" ]
 	cmp "$ROOT_DIR/lib/include/2048.h" "$prefix/include/2048.h"
 	# the front end is not installed
 	[ ! -e "$prefix/lib/libcli.a" ]
@@ -35,7 +36,7 @@ install_to() {
 	local page tool
 	[ -d "$ROOT_DIR/man" ] || skip "no man/ in this tree yet"
 	install_to PREFIX="$prefix"
-	for page in "$ROOT_DIR"/man/*.[157]; do
+	for page in "$ROOT_DIR"/man/*.[1357]; do
 		cmp "$page" "$prefix/share/man/man${page##*.}/${page##*/}"
 	done
 	for tool in "$ROOT_DIR"/cmd/2048-*.c "$ROOT_DIR"/cmd/2048-*/; do
@@ -54,36 +55,29 @@ install_to() {
 	[ -z "$(find "$BATS_TEST_TMPDIR/stage" -type f)" ]
 }
 
-@test "a program builds against the installed header and library" {
-	local cflags=""
+@test "the example of lib2048(3) builds with pkg-config against the installed library" {
+	local cflags="" page=$ROOT_DIR/man/lib2048.3
+	command -v pkg-config >/dev/null || skip "pkg-config is not installed"
 	install_to PREFIX="$prefix"
-	cat > "$BATS_TEST_TMPDIR/game.c" <<'EOF'
-#include <stdio.h>
-#include <2048.h>
-
-/* a new game of seed 7, moved left: what 2048-new | 2048-move prints */
-int
-main(void)
-{
-	char text[G2048_TEXT_MAX];
-	g2048_board b;
-
-	g2048_new_game(&b, 7, G2048_FOUR_DEFAULT);
-	if (g2048_board_move(&b, G2048_LEFT) < 0)
-		return 1;
-	if (g2048_format(&b, text, sizeof text) < 0)
-		return 1;
-	fputs(text, stdout);
-	return 0;
-}
-EOF
+	cmp "$page" "$prefix/share/man/man3/lib2048.3"
+	# the page's program: the literal block of its EXAMPLES, unescaped
+	awk '/^\.Sh EXAMPLES/ { ex = 1 } ex && /^\.Bd -literal/ { on = 1; next }
+	    on && /^\.Ed/ { exit } on' "$page" | sed 's/\\e/\\/g' \
+	    > "$BATS_TEST_TMPDIR/steps.c"
+	grep -q 'g2048_play_step' "$BATS_TEST_TMPDIR/steps.c"
 	# a sanitized build (make check SAN=1) installs a sanitized library
 	[ "${SAN:-}" = 1 ] && cflags="-fsanitize=address,undefined"
-	# shellcheck disable=SC2086
-	"${CC:-cc}" -std=c11 -Wall -Wextra -Wpedantic -Werror $cflags \
-	    -I"$prefix/include" -o "$BATS_TEST_TMPDIR/game" \
-	    "$BATS_TEST_TMPDIR/game.c" -L"$prefix/lib" -l2048 -lm
-	run "$BATS_TEST_TMPDIR/game"
+	export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+	run pkg-config --cflags --libs lib2048
 	[ "$status" -eq 0 ]
-	[ "$output" = "$(2048-new --seed 7 | 2048-move left)" ]
+	[[ "$output" == *"-I$prefix/include"* ]]
+	# shellcheck disable=SC2046,SC2086
+	"${CC:-cc}" -std=c11 -Wall -Wextra -Wpedantic -Werror $cflags \
+	    $(pkg-config --cflags lib2048) -o "$BATS_TEST_TMPDIR/steps" \
+	    "$BATS_TEST_TMPDIR/steps.c" $(pkg-config --libs lib2048)
+	run "$BATS_TEST_TMPDIR/steps"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 21 ]
+	[ "$output" = "$(2048-new --seed 7 |
+	    2048-solve --play --depth 2 --compact | head -n 21)" ]
 }
