@@ -1,6 +1,7 @@
-/* test-play.c - 2048-play's pure parts (cmd/2048-play/view.c) and its game
- * (cmd/2048-play/game.c): expected values are worked out by hand in the
- * comments, or come from the engine as an independent model. */
+/* test-play.c - 2048-play's pure parts (cmd/2048-play/view.c, draw.c) and
+ * its game (cmd/2048-play/game.c): expected values are worked out by hand
+ * in the comments, or come from the engine as an independent model.  Over
+ * 500 lines: the screen's expected cells are written out in full. */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
