@@ -1,10 +1,13 @@
 /*
- * 2048.h - the 2048-tools engine: boards, moves, spawns, the text format.
+ * 2048.h - the interface of lib2048, the 2048-tools engine: grids and
+ * moves, randomness and spawns, boards and the text format, streams of
+ * boards, evaluation, search and a game's step.  man 3 lib2048 is its
+ * manual.
  *
  * The library does no I/O of its own, never exits and never prints; every
- * function returns its errors.  The lookup tables are built at compile time
- * (lib/mktables.c), so nothing is initialised at start-up and there is no
- * mutable global state.
+ * function returns its errors.  The lookup tables are built at compile time,
+ * so nothing is initialised at start-up and there is no mutable global
+ * state.  The engine's internals are not here but in lib/engine/.
  */
 #ifndef G2048_H
 #define G2048_H
