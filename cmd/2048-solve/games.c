@@ -42,9 +42,9 @@ static void
 out_board(struct game *gm)
 {
 	char text[G2048_STREAM_MAX];
+	int n = g2048_writer_format(&gm->w, &gm->b, text, sizeof text);
 
-	out_add(&gm->trace, text, (size_t)g2048_writer_format(&gm->w, &gm->b,
-	    text, sizeof text));
+	out_add(&gm->trace, text, (size_t)n);
 }
 
 static void

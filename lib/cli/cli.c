@@ -169,10 +169,10 @@ void
 cli_write_board(const g2048_board *b)
 {
 	char buf[G2048_STREAM_MAX];
+	int n = g2048_writer_format(&cli_out, b, buf, sizeof buf);
 
 	/* whole boards only: the buffer is written in one piece */
-	cli_write(buf, (size_t)g2048_writer_format(&cli_out, b, buf,
-	    sizeof buf));
+	cli_write(buf, (size_t)n);
 }
 
 static g2048_reader *rd;   /* of the file being read */

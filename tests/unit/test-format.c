@@ -419,8 +419,10 @@ test_binary_bytes(void)
 	char err[256];
 	int fd = pipe_of(nul, sizeof nul - 1);
 
-	rd = g2048_reader_new(fd, "x");
-	CHECK(rd != NULL);
+	if ((rd = g2048_reader_new(fd, "x")) == NULL) {
+		CHECK(rd != NULL);
+		return;
+	}
 	CHECK_EQ_U64(g2048_read(rd, &b), -1);
 	CHECK_EQ_U64(g2048_reader_line(rd), 2);
 	CHECK(strcmp(g2048_reader_error(rd), "'\\x00' is not a tile") == 0);

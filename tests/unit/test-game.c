@@ -50,12 +50,14 @@ test_play_step(void)
 	char err[256];
 	int i, d;
 
-	e = g2048_eval_new(NULL, NULL, err, sizeof err);
-	CHECK(e != NULL);
 	g2048_search_fast(&o);
 	o.depth = 2;
-	s = g2048_search_new(&o, e, err, sizeof err);
-	CHECK(s != NULL);
+	if ((e = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL ||
+	    (s = g2048_search_new(&o, e, err, sizeof err)) == NULL) {
+		CHECK(!"a search");
+		g2048_eval_free(e);
+		return;
+	}
 	g2048_new_game(&b, 3, G2048_FOUR_DEFAULT);
 	for (i = 0; i < 50; i++) {
 		by_hand = b;
@@ -97,8 +99,10 @@ test_random_moves(void)
 
 	g2048_search_defaults(&o);
 	o.algo = G2048_RANDOM;
-	s = g2048_search_new(&o, NULL, err, sizeof err);
-	CHECK(s != NULL);
+	if ((s = g2048_search_new(&o, NULL, err, sizeof err)) == NULL) {
+		CHECK(!"a search");
+		return;
+	}
 	g2048_new_game(&b, 11, G2048_FOUR_DEFAULT);
 	for (i = 0; i < 30; i++) {
 		g2048_choice_rng(&b, &rng);
