@@ -118,27 +118,38 @@ update(g2048_learner *l, const size_t *idx, int nfeat, double error)
 	}
 }
 
-/* The move of the largest reward plus afterstate value, into **best; the
+/*
+ * The move of the largest reward plus afterstate value, into *best; the
  * first such in the order up, down, left, right.  0, or -1: no move.
- * The afterstates are large, so the two buffers swap, not their contents. */
+ * The weights are read at random from a large table: every afterstate's
+ * reads are asked for before any is summed, so their misses overlap.
+ */
 static int
-choose(const g2048_net *n, g2048_grid g, struct after **best,
-    struct after **tmp)
+choose(const g2048_net *n, g2048_grid g, struct after *cand, int *best)
 {
-	int d, found = 0;
+	int d, i, found = 0;
 
 	for (d = 0; d < G2048_NDIRS; d++) {
-		struct after *t = *tmp;
+		struct after *t = &cand[d];
 
 		t->grid = g;
 		if ((t->reward = g2048_move(&t->grid, (enum g2048_dir)d)) < 0)
 			continue;
-		features_of(n, t);
-		if (found && t->reward + t->value <=
-		    (*best)->reward + (*best)->value)
+		t->nfeat = net_features(n, net_ranks(t->grid),
+		    net_stage(n, t->grid), t->idx);
+		for (i = 0; i < t->nfeat; i++)
+			__builtin_prefetch(&n->w[t->idx[i]]);
+	}
+	for (d = 0; d < G2048_NDIRS; d++) {
+		struct after *t = &cand[d];
+
+		if (t->reward < 0)
 			continue;
-		*tmp = *best;
-		*best = t;
+		t->value = net_sum(n, t->idx, t->nfeat);
+		if (found && t->reward + t->value <=
+		    cand[*best].reward + cand[*best].value)
+			continue;
+		*best = d;
 		found = 1;
 	}
 	return found ? 0 : -1;
@@ -184,43 +195,46 @@ learn_backward(g2048_learner *l)
 	}
 }
 
+/* The afterstates of a move's choice, in two sets: the chosen one's set
+ * is kept until the next move has been chosen from the other. */
+struct choice {
+	struct after cand[G2048_NDIRS];
+	int best;
+};
+
 int
 g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out)
 {
 	static const g2048_grid empty = { 0, 0 };
-	struct after buf[3], *prev = &buf[0], *best = &buf[1], *tmp = &buf[2];
+	struct choice sets[2];
+	struct after *prev = NULL, *a;
 	g2048_grid g = empty;
-	int have_prev = 0;
+	int cur = 0;
 
 	out->score = out->moves = 0;
 	l->nsteps = 0;
 	g2048_spawn(&g, r, l->opts.four_threshold);
 	g2048_spawn(&g, r, l->opts.four_threshold);
-	while (choose(l->net, g, &best, &tmp) == 0) {
-		struct after *swap;
-
+	while (choose(l->net, g, sets[cur].cand, &sets[cur].best) == 0) {
+		a = &sets[cur].cand[sets[cur].best];
 		if (l->opts.lambda > 0) {
-			if (keep_step(l, best->grid, best->reward) < 0)
+			if (keep_step(l, a->grid, a->reward) < 0)
 				return -1;
-		} else if (have_prev) {
-			/* V(prev) again: this game's last update may
-			 * have moved it since it was chosen */
-			update(l, prev->idx, prev->nfeat, best->reward +
-			    best->value - net_sum(l->net, prev->idx,
-			    prev->nfeat));
+		} else if (prev) {
+			/* V(prev) again: the last update may have moved it */
+			update(l, prev->idx, prev->nfeat, a->reward + a->value -
+			    net_sum(l->net, prev->idx, prev->nfeat));
 		}
-		out->score += (uint64_t)best->reward;
+		out->score += (uint64_t)a->reward;
 		out->moves++;
-		g = best->grid;
+		g = a->grid;
 		g2048_spawn(&g, r, l->opts.four_threshold);
-		swap = prev;
-		prev = best;
-		best = swap;
-		have_prev = 1;
+		prev = a;
+		cur ^= 1;
 	}
 	if (l->opts.lambda > 0)
 		learn_backward(l);
-	else if (have_prev)
+	else if (prev)
 		update(l, prev->idx, prev->nfeat,
 		    -net_sum(l->net, prev->idx, prev->nfeat));
 	out->max_rank = g2048_max_rank(g);

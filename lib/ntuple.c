@@ -1,4 +1,5 @@
 /* ntuple.c - n-tuple networks: their layout, stages and value. */
+#define _DEFAULT_SOURCE          /* MAP_ANONYMOUS, madvise: where they exist */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,12 +215,47 @@ net_stages_text(const g2048_net *n, char *buf, size_t size)
 		    (unsigned long)g2048_tile(n->stage_rank[s]));
 }
 
-/* calloc: large blocks come as zero pages on demand, from mmap. */
+/*
+ * Weights are read at random all over a table of up to gigabytes: on
+ * 4 KiB pages nearly every read misses the TLB too, so ask for huge pages
+ * where the system has them (Linux: about twice the speed of training).
+ * Anonymous maps also come as zero pages on demand.
+ */
+#ifdef MAP_ANONYMOUS
+static float *
+zeroed(size_t count)
+{
+	void *p = mmap(NULL, count * sizeof(float), PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, count * sizeof(float), MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+static void
+unzeroed(float *p, size_t count)
+{
+	if (p)
+		munmap(p, count * sizeof(float));
+}
+#else
 static float *
 zeroed(size_t count)
 {
 	return calloc(count, sizeof(float));
 }
+
+static void
+unzeroed(float *p, size_t count)
+{
+	(void)count;
+	free(p);
+}
+#endif
 
 int
 net_alloc(g2048_net *n, int tc)
@@ -240,10 +276,10 @@ net_release(g2048_net *n)
 	if (n->map)
 		munmap(n->map, n->maplen);
 	else
-		free(n->w);
+		unzeroed(n->w, n->nweights);
 	if (n->tc_own) {
-		free(n->tc_err);
-		free(n->tc_abs);
+		unzeroed(n->tc_err, n->nweights);
+		unzeroed(n->tc_abs, n->nweights);
 	}
 }
 
@@ -285,7 +321,7 @@ g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize)
 		return 0;
 	if ((n->tc_err = zeroed(n->nweights)) == NULL ||
 	    (n->tc_abs = zeroed(n->nweights)) == NULL) {
-		free(n->tc_err);
+		unzeroed(n->tc_err, n->nweights);
 		n->tc_err = NULL;
 		return fail(err, errsize, "%s", "out of memory for TC");
 	}
