@@ -501,6 +501,8 @@ main(int argc, char **argv)
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* a file too large for its limit is a write error, not a kill */
+	signal(SIGXFSZ, SIG_IGN);
 	status = train(&run);
 	if (run.log && fclose(run.log) != 0)
 		cli_die(2, "%s: write error", run.logname);
