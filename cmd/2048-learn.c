@@ -133,6 +133,7 @@ report(struct run *run, const struct block *b, uint64_t games, double dt)
 			fprintf(run->log, "\t%.2f", 100.0 * (double)b->reach[t] /
 			    (double)b->games);
 		fprintf(run->log, "\t%.1f\n", elapsed);
+		fflush(run->log);     /* the curve can be watched as it grows */
 	}
 	if (run->quiet)
 		return;
