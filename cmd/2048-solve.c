@@ -36,7 +36,8 @@ struct stats {
 
 struct run {
 	g2048_search_opts opts;
-	const char *heuristic, *weights;
+	const char *heuristic, *weights, *netpath;
+	g2048_net *net;
 	int explain, play, final, summary, tally, quiet, have_seed;
 	uint64_t games, seed;
 	int workers;                 /* games in parallel */
@@ -70,6 +71,8 @@ usage(int status)
 	    "                     MIN to MAX (default 3,2,15)\n"
 	    "  -H, --heuristic H  lines (default) or xu, as in 2048-eval\n"
 	    "  -w, --weights W    heuristic weights, k=v,... as in 2048-eval\n"
+	    "      --net FILE     evaluate with the n-tuple network in FILE\n"
+	    "                     (see 2048-learn); moves add their score\n"
 	    "  -j, --threads N    threads (default: all cores)\n"
 	    "  -s, --seed N       seed of --games, and of boards without a stream\n"
 	    "  -e, --explain      also write each legal move's value and the\n"
@@ -553,6 +556,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "games", required_argument, NULL, 'n' },
 		{ "heuristic", required_argument, NULL, 'H' },
 		{ "log", required_argument, NULL, 'l' },
+		{ "net", required_argument, NULL, 'E' },
 		{ "no-bitboard", no_argument, NULL, 'B' },
 		{ "no-deepen", no_argument, NULL, 'N' },
 		{ "no-lost", no_argument, NULL, 'L' },
@@ -620,6 +624,9 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'H':
 			run->heuristic = optarg;
+			break;
+		case 'E':
+			run->netpath = optarg;
 			break;
 		case 'j':
 			threads = (int)cli_double(optarg, "--threads", 1, 256);
@@ -695,9 +702,8 @@ main(int argc, char **argv)
 		g2048_rng_seed(&run.run_rng, run.seed, 0);
 	else if (run.games)
 		run.seed = cli_random_seed();
-	if ((run.eval = g2048_eval_new(run.heuristic, run.weights, err,
-	    sizeof err)) == NULL)
-		cli_usage_error("%s", err);
+	run.eval = cli_evaluator(run.heuristic, run.weights, run.netpath,
+	    &run.net);
 	if ((run.search = g2048_search_new(&run.opts, run.eval, err,
 	    sizeof err)) == NULL)
 		cli_usage_error("%s", err);
@@ -718,6 +724,7 @@ main(int argc, char **argv)
 		cli_die(2, "--log: write error");
 	g2048_search_free(run.search);
 	g2048_eval_free(run.eval);
+	g2048_net_free(run.net);
 	free(run.st.scores);
 	return cli_finish(run.status);
 }

@@ -314,6 +314,15 @@ void g2048_eval_free(g2048_eval *e);
 int g2048_eval_check(const char *heuristic, const char *weights,
     char *err, size_t errsize);
 
+/* An evaluator that is the net's value (g2048_net_value), for the search
+ * and 2048-eval: n stays the caller's and must outlive it.  The search
+ * adds each move's score to a net's values, as the net was trained. */
+struct g2048_net;
+g2048_eval *g2048_eval_net(const struct g2048_net *n, char *err,
+    size_t errsize);
+/* The net an evaluator is, or NULL for a heuristic. */
+const struct g2048_net *g2048_eval_net_of(const g2048_eval *e);
+
 /*
  * The heuristic value of a grid: higher is better; a few table lookups
  * (rows, and columns via g2048_transpose), exact also for grids with tiles

@@ -260,3 +260,26 @@ cli_finish(int status)
 	}
 	return status;
 }
+
+g2048_eval *
+cli_evaluator(const char *heuristic, const char *weights,
+    const char *netpath, g2048_net **net)
+{
+	char err[512];
+	g2048_eval *e;
+
+	*net = NULL;
+	if (netpath && (heuristic || weights))
+		cli_usage_error("--net is the evaluator: no --heuristic or "
+		    "--weights with it");
+	if (netpath) {
+		if ((*net = g2048_net_load(netpath, err, sizeof err)) == NULL)
+			cli_die(2, "%s", err);
+		e = g2048_eval_net(*net, err, sizeof err);
+	} else {
+		e = g2048_eval_new(heuristic, weights, err, sizeof err);
+	}
+	if (e == NULL)
+		cli_usage_error("%s", err);
+	return e;
+}
