@@ -213,3 +213,16 @@ header() {
 	echo "mean score: first block $first, last block $last"
 	awk -v a="$first" -v b="$last" 'BEGIN { exit !(b > 1.5 * a) }'
 }
+
+@test "examples/learning-curve.sh draws the curve as a PNG" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+	2048-learn $TINY --save "$T/a" --games 300 --block 100 --seed 1 -q \
+	    --log "$T/curve.tsv"
+	run "$ROOT_DIR/examples/learning-curve.sh" "$T/curve.tsv" "$T/c.png"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$T/c.png" ]
+	[ "$(head -c 8 "$T/c.png" | od -An -c | tr -d ' ')" = "211PNG\r\n032\n" ]
+	run "$ROOT_DIR/examples/learning-curve.sh" "$T/a"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"not a 2048-learn --log file"* ]]
+}
