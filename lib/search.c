@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "2048.h"
+#include "ntuple.h"
 #include "tt.h"
 
 #define TIME_CHECK 4095        /* nodes between looks at the clock */
@@ -41,6 +42,7 @@ struct g2048_search {
 	const struct g2048_eval *e;
 	/* a net's values are of future score: a move's value adds its score */
 	int scores;
+	const g2048_net *net;      /* the evaluator's net, or NULL */
 	int nworkers;
 	struct worker *w;
 	struct timespec deadline;  /* with o.time_ms */
@@ -213,6 +215,41 @@ uses_table(const struct worker *w, int depth)
 static double chance_node(struct worker *w, g2048_grid g, double cprob,
     int depth);
 
+/*
+ * The best of the moves next[] when all of them are leaves valued by a
+ * net: the weights each reads are asked for before any is summed, so that
+ * their cache misses overlap (a net's tables are far larger than cache).
+ */
+static double
+net_leaves(struct worker *w, g2048_grid g, const g2048_grid *next,
+    const double *reward)
+{
+	const g2048_net *n = w->s->net;
+	size_t idx[G2048_NDIRS][NET_FEATURES_MAX];
+	int count[G2048_NDIRS] = { 0 }, d, i;
+	double best = -HUGE_VAL, v;
+
+	for (d = 0; d < G2048_NDIRS; d++) {
+		if (g2048_grid_eq(next[d], g))
+			continue;
+		count[d] = net_features(n, net_ranks(next[d]),
+		    net_stage(n, next[d]), idx[d]);
+		for (i = 0; i < count[d]; i++)
+			__builtin_prefetch(&n->w[idx[d][i]]);
+	}
+	for (d = 0; d < G2048_NDIRS; d++) {
+		if (count[d] == 0)
+			continue;
+		w->nodes++;
+		v = reward[d] + net_sum(n, idx[d], count[d]);
+		if (v > best)
+			best = v;
+	}
+	if (best == -HUGE_VAL)
+		return w->s->o.lost ? 0.0 : leaf(w, g);
+	return best;
+}
+
 /* The best move's value; depth moves have been made so far. */
 static double
 max_node(struct worker *w, g2048_grid g, double cprob, int depth)
@@ -224,6 +261,8 @@ max_node(struct worker *w, g2048_grid g, double cprob, int depth)
 	slides(w->s, g, next);
 	if (w->s->scores)
 		rewards(g, next, reward);
+	if (w->s->net && !w->s->o.time_ms && at_horizon(w, depth + 1, cprob))
+		return net_leaves(w, g, next, reward);
 	/* A chance node begins with a table read that mostly misses the
 	 * cache: ask for the children's buckets now, so the misses overlap. */
 	if (!at_horizon(w, depth + 1, cprob) && uses_table(w, depth + 1))
@@ -628,7 +667,8 @@ g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
 	memset(s->w, 0, (size_t)o->threads * sizeof *s->w);
 	s->o = *o;
 	s->e = e;
-	s->scores = g2048_eval_net_of(e) != NULL;
+	s->net = g2048_eval_net_of(e);
+	s->scores = s->net != NULL;
 	s->nworkers = o->threads;
 	for (i = 0; i < s->nworkers; i++)
 		s->w[i].s = s;
