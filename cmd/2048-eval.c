@@ -398,7 +398,7 @@ main(int argc, char **argv)
 		if (g2048_eval_check(heuristic, weights, err, sizeof(err)) < 0)
 			cli_usage_error("%s", err);
 	} else {
-		run.eval = cli_evaluator(heuristic, weights, netpath, &run.net);
+		run.eval = cli_evaluator(heuristic, weights, netpath, 0, &run.net);
 		setup(&run, list);
 	}
 	c = cli_boards(argv + optind, argc - optind, eval_board, &run);

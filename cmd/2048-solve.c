@@ -702,7 +702,7 @@ main(int argc, char **argv)
 		g2048_rng_seed(&run.run_rng, run.seed, 0);
 	else if (run.games)
 		run.seed = cli_random_seed();
-	run.eval = cli_evaluator(run.heuristic, run.weights, run.netpath,
+	run.eval = cli_evaluator(run.heuristic, run.weights, run.netpath, 1,
 	    &run.net);
 	if ((run.search = g2048_search_new(&run.opts, run.eval, err,
 	    sizeof err)) == NULL)
