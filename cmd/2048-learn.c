@@ -22,11 +22,12 @@ struct block {
 };
 
 struct run {
-	const char *spec, *stages, *load, *save, *logname;
+	const char *spec, *stages, *load, *save, *export, *logname;
 	g2048_learn_opts opts;
 	double optimistic;
 	uint64_t games, seed, every, blocksize;
 	int have_seed, threads, quiet, tty;
+	int alpha_set, lambda_set, tc_set;   /* given, not from --load */
 	g2048_net *net;
 	FILE *log;
 	char train[G2048_NET_TEXT_MAX];
@@ -61,6 +62,8 @@ usage(int status)
 	    "                       each tile, e.g. 16384,32768 (default: one)\n"
 	    "      --load FILE      go on training the net in FILE\n"
 	    "      --save FILE      write the net to FILE (atomically)\n"
+	    "      --export FILE    at the end, also write it without what only\n"
+	    "                       training needs (the TC sums), for play\n"
 	    "      --games N        games to play (default 10000)\n"
 	    "      --alpha A        learning rate (default 0.1; 1.0 with --tc)\n"
 	    "      --lambda L       TD(lambda) by the lambda-return (default 0)\n"
@@ -263,6 +266,17 @@ save(struct run *run)
 	pthread_cond_broadcast(&run->wake);
 }
 
+/* The trained net without its training state, for play. */
+static void
+export(struct run *run)
+{
+	char err[512];
+
+	g2048_net_drop_tc(run->net);
+	if (g2048_net_save(run->net, run->export, err, sizeof err) < 0)
+		cli_die(2, "%s (the previous file is kept)", err);
+}
+
 /* Run the workers; save every run->every games, on a signal, and at the
  * end.  Returns 1 if interrupted. */
 static int
@@ -315,6 +329,8 @@ train(struct run *run)
 		cli_warn("interrupted after %llu games; saved to %s: go on with "
 		    "--load %s", (unsigned long long)run->next, run->save,
 		    run->save);
+	else if (run->export)
+		export(run);
 	return status;
 }
 
@@ -344,12 +360,14 @@ static void
 parse_options(int argc, char **argv, struct run *run)
 {
 	enum { O_NET = 256, O_STAGES, O_LOAD, O_SAVE, O_GAMES, O_ALPHA,
-	    O_LAMBDA, O_TC, O_OPT, O_THREADS, O_EVERY, O_BLOCK, O_LOG };
+	    O_LAMBDA, O_TC, O_OPT, O_THREADS, O_EVERY, O_BLOCK, O_LOG,
+	    O_EXPORT };
 	static const struct option longopts[] = {
 		{ "net", required_argument, NULL, O_NET },
 		{ "stages", required_argument, NULL, O_STAGES },
 		{ "load", required_argument, NULL, O_LOAD },
 		{ "save", required_argument, NULL, O_SAVE },
+		{ "export", required_argument, NULL, O_EXPORT },
 		{ "games", required_argument, NULL, O_GAMES },
 		{ "alpha", required_argument, NULL, O_ALPHA },
 		{ "lambda", required_argument, NULL, O_LAMBDA },
@@ -365,7 +383,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int c, alpha_set = 0;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "hqs:", longopts, NULL)) != -1) {
 		switch (c) {
@@ -381,19 +399,23 @@ parse_options(int argc, char **argv, struct run *run)
 		case O_SAVE:
 			run->save = optarg;
 			break;
+		case O_EXPORT:
+			run->export = optarg;
+			break;
 		case O_GAMES:
 			run->games = count_option(optarg, "--games", 0,
 			    UINT64_MAX / 2);
 			break;
 		case O_ALPHA:
 			run->opts.alpha = cli_double(optarg, "--alpha", 1e-9, 1);
-			alpha_set = 1;
+			run->alpha_set = 1;
 			break;
 		case O_LAMBDA:
 			run->opts.lambda = cli_double(optarg, "--lambda", 0, 1);
+			run->lambda_set = 1;
 			break;
 		case O_TC:
-			run->opts.tc = 1;
+			run->opts.tc = run->tc_set = 1;
 			break;
 		case O_OPT:
 			run->optimistic = cli_double(optarg, "--optimistic", 0,
@@ -433,13 +455,44 @@ parse_options(int argc, char **argv, struct run *run)
 	}
 	if (optind < argc)
 		cli_usage_error("unexpected argument '%s'", argv[optind]);
-	if (run->save == NULL)
+	if (run->save == NULL && run->export == NULL)
 		cli_usage_error("no --save FILE: the trained net would be lost");
+	if (run->save == NULL)
+		run->save = run->export;
 	if (run->load && (run->spec || run->stages))
 		cli_usage_error("--load takes the net's structure from its file: "
 		    "no --net or --stages with it");
-	if (run->opts.tc && !alpha_set)
-		run->opts.alpha = 1.0;
+}
+
+/* The value of `key=` in a train line, if there. */
+static int
+train_value(const char *train, const char *key, double *v)
+{
+	const char *p = strstr(train, key);
+	char *end;
+
+	if (p == NULL || (p != train && p[-1] != ' '))
+		return 0;
+	*v = strtod(p + strlen(key), &end);
+	return end != p + strlen(key);
+}
+
+/* Go on as the loaded net was trained, unless told otherwise. */
+static void
+resume_training(struct run *run, const char *train)
+{
+	double v;
+
+	if (!run->tc_set && train_value(train, "tc=", &v))
+		run->opts.tc = v != 0;
+	if (!run->alpha_set && train_value(train, "alpha=", &v) && v > 0 &&
+	    v <= 1)
+		run->opts.alpha = v;
+	if (!run->lambda_set && train_value(train, "lambda=", &v) && v >= 0 &&
+	    v <= 1)
+		run->opts.lambda = v;
+	if (train_value(train, "optimistic=", &v) && v >= 0)
+		run->optimistic = v;
 }
 
 /* The net to train: loaded or new, with what the options ask of it. */
@@ -455,6 +508,10 @@ make_net(struct run *run)
 		    run->stages, err, sizeof err);
 	if (run->net == NULL)
 		cli_die(2, "%s", err);
+	if (run->load)
+		resume_training(run, g2048_net_info_of(run->net)->train);
+	if (run->opts.tc && !run->alpha_set && !run->load)
+		run->opts.alpha = 1.0;
 	if (run->opts.tc && g2048_net_enable_tc(run->net, err, sizeof err) < 0)
 		cli_die(2, "%s", err);
 	if (run->load) {

@@ -527,5 +527,7 @@ int g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out);
 void g2048_learn_rng(g2048_rng *r, uint64_t seed, uint64_t game);
 /* Give n the TC accumulators (zero) if it has none: 0 or -1. */
 int g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize);
+/* Drop them: play does not need them, and they are twice the weights. */
+void g2048_net_drop_tc(g2048_net *n);
 
 #endif

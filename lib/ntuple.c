@@ -330,6 +330,18 @@ g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize)
 	return 0;
 }
 
+void
+g2048_net_drop_tc(g2048_net *n)
+{
+	if (n->tc_own) {
+		unzeroed(n->tc_err, n->nweights);
+		unzeroed(n->tc_abs, n->nweights);
+	}
+	n->tc_err = n->tc_abs = NULL;
+	n->tc_own = 0;
+	n->info.tc = 0;
+}
+
 const g2048_net_info *
 g2048_net_info_of(const g2048_net *n)
 {

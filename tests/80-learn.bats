@@ -106,12 +106,29 @@ header() {
 		2048-learn $TINY $sw --save "$T/part" --games 200 --seed 3 \
 		    --threads 1 -q
 		header "$T/part" | grep -qx 'games 200'
-		# shellcheck disable=SC2086
-		2048-learn $sw --load "$T/part" --save "$T/part" --games 200 \
+		# the file says how it was trained: no need to say it again
+		2048-learn --load "$T/part" --save "$T/part" --games 200 \
 		    --threads 1 -q
 		header "$T/part" | grep -qx 'games 400'
 		cmp "$T/whole" "$T/part"
 	done
+}
+
+@test "--export writes the net without its training state" {
+	2048-learn $TINY --tc --save "$T/full" --export "$T/play" --games 200 \
+	    --seed 3 --threads 1 -q
+	header "$T/full" | grep -qx 'tc 1'
+	header "$T/play" | grep -qx 'tc 0'
+	[ "$(stat -c %s "$T/full")" -eq $((4096 + 3 * 131072 * 4)) ]
+	[ "$(stat -c %s "$T/play")" -eq $((4096 + 131072 * 4)) ]
+	# the same weights: the same values
+	board '2 4 8 16' '. . . 2' '. 4 . .' '. . . .' > "$T/b"
+	[ "$(2048-eval --net "$T/full" -f total "$T/b")" = \
+	    "$(2048-eval --net "$T/play" -f total "$T/b")" ]
+	# --export alone is enough
+	run 2048-learn $TINY --export "$T/only" --games 10 -q
+	[ "$status" -eq 0 ]
+	[ -f "$T/only" ]
 }
 
 @test "--every saves along the way; the run's result is unchanged" {
