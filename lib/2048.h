@@ -401,6 +401,9 @@ typedef struct {
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */
 void g2048_search_fast(g2048_search_opts *o);       /* >= 1000 moves/s */
+/* The same two with a net as the evaluator: see man 1 2048-solve. */
+void g2048_search_net_defaults(g2048_search_opts *o);
+void g2048_search_net_fast(g2048_search_opts *o);
 
 typedef struct {
 	int dir;                     /* the best direction, -1 if none is legal */
