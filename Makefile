@@ -51,7 +51,8 @@ $(OBJ)/lib/engine/%.o: INC = -Ilib/include -Ilib/engine
 $(OBJ)/lib/cli/%.o $(OBJ)/cmd/%.o: INC = -Ilib/include -Ilib/cli
 $(OBJ)/cmd/2048-play/%.o: INC = -Ilib/include -Ilib/cli -Icmd/2048-play
 $(OBJ)/tests/unit/test-play.o $(OBJ)/bench/play.o: INC = -Ilib/include -Icmd/2048-play
-INTERNAL  = tests/unit/test-engine tests/unit/test-search bench/engine
+INTERNAL  = tests/unit/test-engine tests/unit/test-search tests/unit/test-net \
+            bench/engine
 $(INTERNAL:%=$(OBJ)/%.o): INC = -Ilib/include -Ilib/engine
 
 all: $(TOOLS)
@@ -103,16 +104,33 @@ check: $(TOOLS) $(UNITS)
 bench: $(TOOLS) $(BENCHES)
 	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OBJ)/bench) bench/run
 
-# libFuzzer on the parser, for a bounded time (FUZZ_SECONDS).  New inputs
-# and crashes go to $(OUT)/fuzz/; tests/fuzz/corpus is only read.
+# libFuzzer on every target in tests/fuzz/ (the board parser, the net
+# file loader), each for a bounded time (FUZZ_SECONDS).  New inputs and
+# crashes go to $(OUT)/fuzz/; the seed corpora in tests/fuzz/ are only read.
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS  = $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
 fuzz: $(OBJ)/lib/engine/tables.c
-	@mkdir -p $(OUT)/fuzz/corpus
-	clang $(CPPFLAGS) -Ilib/include -Ilib/engine -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -fno-sanitize-recover=all -o $(OUT)/fuzz/parse tests/fuzz/parse.c \
-	    $(LIB_SRC) $(OBJ)/lib/engine/tables.c -lm
-	$(OUT)/fuzz/parse -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-	    -artifact_prefix=$(OUT)/fuzz/ $(OUT)/fuzz/corpus tests/fuzz/corpus
+	@for t in $(FUZZ_TARGETS); do \
+	    mkdir -p $(OUT)/fuzz/$$t && \
+	    clang $(CPPFLAGS) -Ilib/include -Ilib/engine -std=c11 -g -O1 \
+	        -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	        -o $(OUT)/fuzz/$$t.bin tests/fuzz/$$t.c $(LIB_SRC) \
+	        $(OBJ)/lib/engine/tables.c -lm -pthread && \
+	    $(OUT)/fuzz/$$t.bin -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+	        -artifact_prefix=$(OUT)/fuzz/ $(OUT)/fuzz/$$t \
+	        tests/fuzz/$$t-corpus || exit 1; \
+	done
+
+# The recommended net (README, bench/AI.md): 4x6 with temporal coherence,
+# about 40 minutes of two cores.  2048-solve and 2048-play use net/2048.net
+# when not told otherwise; make install installs it.
+NET_GAMES ?= 600000
+net: $(BIN)/2048-learn
+	@mkdir -p net
+	$(BIN)/2048-learn --net 4x6 --tc --games $(NET_GAMES) --seed 2048 \
+	    --threads 2 --every 50000 --block 10000 --save net/train.net \
+	    --export net/2048.net --log net/curve.tsv
+	@echo "net/2048.net: from now on the default evaluator of 2048-solve"
 
 VERSION  := $(shell sed -n 's/^\#define G2048_VERSION "\(.*\)"/\1/p' lib/include/2048.h)
 PCDIR     = $(DESTDIR)$(PREFIX)/lib/pkgconfig
@@ -129,11 +147,14 @@ install: $(TOOLS) $(LIB)
 	$(if $(MAN3),cp $(MAN3) $(DESTDIR)$(PREFIX)/share/man/man3/)
 	$(if $(MAN5),cp $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5/)
 	$(if $(MAN7),cp $(MAN7) $(DESTDIR)$(PREFIX)/share/man/man7/)
+	if [ -f net/2048.net ]; then \
+	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools && \
+	    cp net/2048.net $(DESTDIR)$(PREFIX)/share/2048-tools/; fi
 
 uninstall:
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t; done
 	rm -f $(DESTDIR)$(PREFIX)/lib/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h \
-	    $(PCDIR)/lib2048.pc
+	    $(PCDIR)/lib2048.pc $(DESTDIR)$(PREFIX)/share/2048-tools/2048.net
 	for m in $(notdir $(MAN1)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$$m; done
 	for m in $(notdir $(MAN3)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man3/$$m; done
 	for m in $(notdir $(MAN5)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man5/$$m; done
@@ -148,7 +169,7 @@ lint:
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all check bench fuzz install uninstall lint clean
+.PHONY: all check bench fuzz net install uninstall lint clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/tables.c
 
 -include $(shell find $(OUT)/obj -name '*.d' 2>/dev/null)

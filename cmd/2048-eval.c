@@ -18,7 +18,10 @@ struct item {
 	char val[40];
 };
 
-#define NKEYS (9 + G2048_EVAL_TERMS_MAX)
+/* terms: a heuristic's, or a net's tuples */
+#define TERMS_MAX (G2048_NET_TUPLES_MAX > G2048_EVAL_TERMS_MAX ? \
+    G2048_NET_TUPLES_MAX : G2048_EVAL_TERMS_MAX)
+#define NKEYS (9 + TERMS_MAX)
 
 /* the legal moves for each mask of 1 << G2048_UP ... */
 static const char *const legal_words[16] = {
@@ -30,10 +33,11 @@ static const char *const legal_words[16] = {
 
 struct run {
 	g2048_eval *eval;
+	g2048_net *net;         /* --net, or NULL */
 	const char *field;      /* --field KEY, or NULL */
 	int field_index;
 	int json, quiet, target_rank, nboards, nterms;
-	char term_keys[G2048_EVAL_TERMS_MAX][40];
+	char term_keys[TERMS_MAX][40];
 	/* "key " of every line, in order: the same for every board */
 	char prefix[NKEYS][48];
 	size_t prefix_len[NKEYS];
@@ -46,7 +50,7 @@ usage(int status)
 
 	fprintf(fp,
 	    "usage: %s [-jq] [-f KEY] [-t N] [--heuristic NAME] [--weights K=V,...]\n"
-	    "       [FILE ...]\n"
+	    "       [--net NETFILE] [FILE ...]\n"
 	    "       %s --list [--heuristic NAME] [--weights K=V,...]\n"
 	    "Print for every board read its score, moves, max tile, empty cells,\n"
 	    "legal moves, whether it is over or won, each term of a heuristic\n"
@@ -60,6 +64,8 @@ usage(int status)
 	    "      --heuristic NAME   lines (the default) or xu\n"
 	    "      --weights K=V,...  override weights of the heuristic\n"
 	    "      --list             print the heuristic's weights and exit\n"
+	    "      --net FILE         the value of the n-tuple network in FILE\n"
+	    "                         (see 2048-learn), a term per tuple\n"
 	    "      --help             show this help and exit\n"
 	    "      --version          show the version and exit\n"
 	    "\n"
@@ -139,11 +145,39 @@ set_num(struct item *it, const char *key, double v)
 	it->len = put_num(it->val, v);
 }
 
+/* The values of the terms of g (a net's: its tuples), with their names if
+ * names is not NULL; returns their count. */
+static int
+terms_of(const struct run *run, g2048_grid g, double *values,
+    char names[][40])
+{
+	g2048_eval_term terms[G2048_EVAL_TERMS_MAX];
+	const char *tuple;
+	int i, n;
+
+	if (run->net) {
+		n = g2048_net_terms(run->net, g, values);
+		tuple = g2048_net_info_of(run->net)->tuples;
+		for (i = 0; names && i < n; i++, tuple += strcspn(tuple, " "),
+		    tuple += *tuple == ' ')
+			snprintf(names[i], 40, "term.%.*s",
+			    (int)strcspn(tuple, " "), tuple);
+		return n;
+	}
+	n = g2048_eval_terms(run->eval, g, terms);
+	for (i = 0; i < n; i++) {
+		values[i] = terms[i].value;
+		if (names)
+			snprintf(names[i], 40, "term.%s", terms[i].name);
+	}
+	return n;
+}
+
 /* Every key and value of board b, in the order they are printed. */
 static int
 report(struct run *run, const g2048_board *b, struct item *it)
 {
-	g2048_eval_term terms[G2048_EVAL_TERMS_MAX];
+	double terms[TERMS_MAX];
 	g2048_grid g = b->grid;
 	unsigned legal = g2048_legal(g);
 	int n = 0, i, max = g2048_max_rank(g);
@@ -158,9 +192,9 @@ report(struct run *run, const g2048_board *b, struct item *it)
 	set(&it[n++], "over", YESNO, legal ? "no" : "yes");
 	set(&it[n++], "won", YESNO, max >= run->target_rank ? "yes" : "no");
 	set(&it[n++], "heuristic", WORD, g2048_eval_name(run->eval));
-	g2048_eval_terms(run->eval, g, terms);
+	terms_of(run, g, terms, NULL);
 	for (i = 0; i < run->nterms; i++)
-		set_num(&it[n++], run->term_keys[i], terms[i].value);
+		set_num(&it[n++], run->term_keys[i], terms[i]);
 	set_num(&it[n++], "total", g2048_eval_grid(run->eval, g));
 	return n;
 }
@@ -253,7 +287,7 @@ eval_board(g2048_board *b, void *ctx)
 static void
 setup(struct run *run, int list)
 {
-	g2048_eval_term terms[G2048_EVAL_TERMS_MAX];
+	double terms[TERMS_MAX];
 	g2048_board b;
 	struct item it[NKEYS];
 	const char *names[G2048_EVAL_PARAMS_MAX];
@@ -262,10 +296,7 @@ setup(struct run *run, int list)
 	int i, n;
 
 	g2048_board_init(&b);
-	run->nterms = g2048_eval_terms(run->eval, b.grid, terms);
-	for (i = 0; i < run->nterms; i++)
-		snprintf(run->term_keys[i], sizeof(run->term_keys[i]), "term.%s",
-		    terms[i].name);
+	run->nterms = terms_of(run, b.grid, terms, run->term_keys);
 	if (list) {
 		n = g2048_eval_params(run->eval, names, values);
 		for (i = 0; i < n; i++) {
@@ -296,12 +327,13 @@ main(int argc, char **argv)
 		{ "heuristic", required_argument, NULL, 'H' },
 		{ "weights", required_argument, NULL, 'W' },
 		{ "list", no_argument, NULL, 'L' },
+		{ "net", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct run run = { .target_rank = 11 };   /* 2048 */
-	const char *heuristic = NULL, *weights = NULL;
+	const char *heuristic = NULL, *weights = NULL, *netpath = NULL;
 	char err[256];
 	int c, list = 0;
 
@@ -332,6 +364,9 @@ main(int argc, char **argv)
 		case 'L':
 			list = 1;
 			break;
+		case 'N':
+			netpath = optarg;
+			break;
 		case 'h':
 			usage(0);
 			break;
@@ -343,16 +378,15 @@ main(int argc, char **argv)
 		}
 	}
 	/* -q needs no tables: only check the options, so loops start fast */
-	if (run.quiet && !list) {
+	if (run.quiet && !list && !netpath) {
 		if (g2048_eval_check(heuristic, weights, err, sizeof(err)) < 0)
 			cli_usage_error("%s", err);
 	} else {
-		if ((run.eval = g2048_eval_new(heuristic, weights, err,
-		    sizeof(err))) == NULL)
-			cli_usage_error("%s", err);
+		run.eval = cli_evaluator(heuristic, weights, netpath, &run.net);
 		setup(&run, list);
 	}
 	c = cli_boards(argv + optind, argc - optind, eval_board, &run);
 	g2048_eval_free(run.eval);
+	g2048_net_free(run.net);
 	return cli_finish(c);
 }

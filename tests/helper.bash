@@ -4,7 +4,10 @@ TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT_DIR=$(dirname "$TESTS_DIR")
 FIXTURES=$TESTS_DIR/fixtures
 PATH=${BIN_DIR:-$ROOT_DIR/bin}:$PATH
-export PATH FIXTURES
+# the tools' default net (make net) would change the AI's play: tests that
+# want a net say which
+G2048_NET=
+export PATH FIXTURES G2048_NET
 
 # board ROW1 ROW2 ROW3 ROW4: a bare grid on stdout
 board() {

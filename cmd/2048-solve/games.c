@@ -58,7 +58,8 @@ out_flush(struct out *o, FILE *fp)
 
 /* One decision for --log: the board, the move, every value, the search. */
 static void
-out_decision(struct out *o, const g2048_board *b, const g2048_search_result *r)
+out_decision(struct out *o, const g2048_board *b, const g2048_search_result *r,
+    const char *evaluator)
 {
 	char line[G2048_TEXT_MAX + 256];
 	int n, d;
@@ -71,7 +72,9 @@ out_decision(struct out *o, const g2048_board *b, const g2048_search_result *r)
 		    r->legal >> d & 1 ? "%s=%.3f " : "%s=- ",
 		    g2048_dir_name((enum g2048_dir)d), r->value[d]);
 	n += snprintf(line + n, sizeof line - (size_t)n,
-	    "depth=%d nodes=%llu\n", r->depth, (unsigned long long)r->nodes);
+	    "depth=%d nodes=%llu eval=%.*s\n", r->depth,
+	    (unsigned long long)r->nodes, (int)strcspn(evaluator, " "),
+	    evaluator);
 	out_add(o, line, (size_t)n);
 }
 
@@ -81,7 +84,7 @@ log_decision(struct run *run, const g2048_board *b,
 {
 	struct out log = { NULL, 0, 0 };
 
-	out_decision(&log, b, r);
+	out_decision(&log, b, r, run->evaluator);
 	out_flush(&log, run->log);
 }
 
@@ -113,7 +116,7 @@ play_game(const struct run *run, g2048_search *s, struct game *gm)
 		effort_add(&gm->search, &(struct effort){ r.nodes,
 		    (uint64_t)r.deepened, r.seconds, r.seconds });
 		if (run->log)
-			out_decision(&gm->log, &before, &r);
+			out_decision(&gm->log, &before, &r, run->evaluator);
 		if (d >= 0 && boards && !run->final)
 			out_board(gm);
 	} while (d >= 0);

@@ -29,6 +29,9 @@ usage(int status)
 	    "                     MIN to MAX (default 3,2,15)\n"
 	    "  -H, --heuristic H  lines (default) or xu, as in 2048-eval\n"
 	    "  -w, --weights W    heuristic weights, k=v,... as in 2048-eval\n"
+	    "      --net FILE     evaluate with the n-tuple network in FILE (see\n"
+	    "                     2048-learn); moves add their score.  Default:\n"
+	    "                     $G2048_NET, else the net make net built, if any\n"
 	    "  -j, --threads N    threads (default: all cores)\n"
 	    "  -s, --seed N       seed of --games, and of boards without a stream\n"
 	    "  -e, --explain      also write each legal move's value and the\n"
@@ -104,8 +107,10 @@ solve_board(g2048_board *b, void *ctx)
 		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
 	else if (!run->quiet)
 		cli_warn_board("no legal move");
-	if (run->explain)
+	if (run->explain) {
 		explain(&r);
+		printf("  evaluator %s\n", run->evaluator);
+	}
 	if (run->log)
 		log_decision(run, b, &r);
 	return r.dir < 0;
@@ -221,6 +226,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "games", required_argument, NULL, 'n' },
 		{ "heuristic", required_argument, NULL, 'H' },
 		{ "log", required_argument, NULL, 'l' },
+		{ "net", required_argument, NULL, 'E' },
 		{ "no-bitboard", no_argument, NULL, 'B' },
 		{ "no-deepen", no_argument, NULL, 'N' },
 		{ "no-lost", no_argument, NULL, 'L' },
@@ -238,14 +244,26 @@ parse_options(int argc, char **argv, struct run *run)
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *shortopts = "a:cd:efH:j:l:n:pqSs:Tt:w:";
-	int c, threads = 0, deepen_given = 0;
+	int c, threads = 0, deepen_given = 0, fast = 0, heuristic = 0;
 
-	/* --fast first, so that options after or before it refine it; the
-	 * second pass alone reports bad options */
+	/* The evaluator and --fast first: they name the setting that the
+	 * other options, after or before them, refine.  The second pass
+	 * alone reports bad options. */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
 		if (c == 'F')
-			g2048_search_fast(&run->opts);
+			fast = 1;
+		else if (c == 'E')
+			run->netpath = optarg;
+		else if (c == 'H' || c == 'w')
+			heuristic = 1;
+	if (run->netpath == NULL && !heuristic)
+		run->netpath = cli_default_net();
+	if (run->netpath)
+		(fast ? g2048_search_net_fast : g2048_search_net_defaults)(
+		    &run->opts);
+	else if (fast)
+		g2048_search_fast(&run->opts);
 	opterr = 1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
@@ -291,6 +309,8 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'H':
 			run->heuristic = optarg;
+			break;
+		case 'E':
 			break;
 		case 'j':
 			threads = (int)cli_int(optarg, "--threads", 1,
@@ -370,9 +390,11 @@ main(int argc, char **argv)
 		g2048_rng_seed(&run.run_rng, run.seed, 0);
 	else if (run.games)
 		run.seed = cli_random_seed();
-	if ((run.eval = g2048_eval_new(run.heuristic, run.weights, err,
-	    sizeof err)) == NULL)
-		cli_usage_error("%s", err);
+	run.eval = cli_evaluator(run.heuristic, run.weights, run.netpath,
+	    &run.net);
+	snprintf(run.evaluator, sizeof run.evaluator, "%s%s%s",
+	    g2048_eval_name(run.eval), run.net ? " " : "",
+	    run.net ? run.netpath : "");
 	if ((run.search = g2048_search_new(&run.opts, run.eval, err,
 	    sizeof err)) == NULL)
 		cli_usage_error("%s", err);
@@ -387,12 +409,14 @@ main(int argc, char **argv)
 		if (run.st.games && run.final && !run.tally)
 			printf("\n");
 		print_summary(&run.st, run.tally ? 0 : (double)(t1.tv_sec -
-		    t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+		    t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
+		    run.tally ? NULL : run.evaluator);
 	}
 	if (run.log && fclose(run.log) != 0)
 		cli_die(2, "--log: write error");
 	g2048_search_free(run.search);
 	g2048_eval_free(run.eval);
+	g2048_net_free(run.net);
 	free(run.st.scores);
 	return cli_finish(run.status);
 }

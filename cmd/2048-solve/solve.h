@@ -30,6 +30,9 @@ struct stats {
 struct run {
 	g2048_search_opts opts;
 	const char *heuristic, *weights;
+	const char *netpath;         /* the net evaluating, or NULL */
+	g2048_net *net;
+	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
 	int explain, play, final, summary, tally, quiet, have_seed;
 	uint64_t games, seed;
 	int workers;                 /* games in parallel */
@@ -56,7 +59,8 @@ void play_new_games(struct run *run);
 void effort_add(struct effort *to, const struct effort *e);
 /* Count a finished game; e (NULL for --tally) is what its searches cost. */
 void stats_add(struct stats *st, const g2048_board *b, const struct effort *e);
-/* The table; wall is the run's time (0: --tally, no speeds). */
-void print_summary(struct stats *st, double wall);
+/* The table; wall is the run's time (0: --tally, no speeds); evaluator
+ * what played (NULL: unknown, --tally). */
+void print_summary(struct stats *st, double wall, const char *evaluator);
 
 #endif

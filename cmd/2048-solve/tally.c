@@ -73,7 +73,7 @@ print_speed(const struct stats *st, double wall)
 }
 
 void
-print_summary(struct stats *st, double wall)
+print_summary(struct stats *st, double wall, const char *evaluator)
 {
 	double sum = 0, median, lo, hi;
 	uint64_t n = st->games, i;
@@ -89,6 +89,8 @@ print_summary(struct stats *st, double wall)
 	median = n % 2 ? (double)st->scores[n / 2] :
 	    ((double)st->scores[n / 2 - 1] + (double)st->scores[n / 2]) / 2;
 	printf("games         %llu\n", (unsigned long long)n);
+	if (evaluator)
+		printf("evaluator     %s\n", evaluator);
 	printf("score mean    %.1f\n", sum / (double)n);
 	printf("score median  %.1f\n", median);
 	printf("score max     %llu\n", (unsigned long long)st->scores[n - 1]);

@@ -267,3 +267,57 @@ cli_finish(int status)
 	}
 	return status;
 }
+
+/* path if it names a readable file, else NULL */
+static const char *
+readable(const char *path)
+{
+	return access(path, R_OK) == 0 ? path : NULL;
+}
+
+const char *
+cli_default_net(void)
+{
+	static char path[4096];
+	const char *env = getenv("G2048_NET");
+	char exe[4096 - 64], *slash;
+	ssize_t n;
+
+	if (env)
+		return *env ? env : NULL;
+	/* where the tool itself is: /proc/self/exe names it on Linux */
+	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) <= 0)
+		return NULL;
+	exe[n] = '\0';
+	if ((slash = strrchr(exe, '/')) == NULL)
+		return NULL;
+	*slash = '\0';
+	snprintf(path, sizeof path, "%s/../share/2048-tools/2048.net", exe);
+	if (readable(path))
+		return path;
+	snprintf(path, sizeof path, "%s/../net/2048.net", exe);
+	return readable(path);
+}
+
+g2048_eval *
+cli_evaluator(const char *heuristic, const char *weights,
+    const char *netpath, g2048_net **net)
+{
+	char err[512];
+	g2048_eval *e;
+
+	*net = NULL;
+	if (netpath && (heuristic || weights))
+		cli_usage_error("--net is the evaluator: no --heuristic or "
+		    "--weights with it");
+	if (netpath) {
+		if ((*net = g2048_net_load(netpath, err, sizeof err)) == NULL)
+			cli_die(2, "%s", err);
+		e = g2048_eval_net(*net, err, sizeof err);
+	} else {
+		e = g2048_eval_new(heuristic, weights, err, sizeof err);
+	}
+	if (e == NULL)
+		cli_usage_error("%s", err);
+	return e;
+}

@@ -55,6 +55,22 @@ g2048_rng *cli_board_rng(const g2048_board *b, g2048_rng *run,
 /* Record a generator's position in the board's header. */
 void cli_board_save_rng(g2048_board *b, const g2048_rng *r);
 
+/*
+ * The evaluator the options name: the net in file netpath if given, else
+ * the heuristic (NULL: the default) with its weights.  *net gets the net,
+ * or NULL, to free after the evaluator.  An error is exit 2.
+ */
+g2048_eval *cli_evaluator(const char *heuristic, const char *weights,
+    const char *netpath, g2048_net **net);
+/*
+ * The net a tool uses when not told: the file $G2048_NET if set (set but
+ * empty: none), else 2048.net installed beside the tools
+ * (PREFIX/share/2048-tools/, as make install puts it), else the one
+ * `make net` built in the checkout (net/2048.net beside bin/); NULL if
+ * none is there.
+ */
+const char *cli_default_net(void);
+
 /* Flush and close stdout; exit status 2 and a message on a write error. */
 int cli_finish(int status);
 

@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,7 @@ static const struct {
 
 struct g2048_eval {
 	enum heuristic kind;
+	const g2048_net *net;       /* a net's value instead of the kind's */
 	double w[G2048_EVAL_PARAMS_MAX];
 	double pow_mono[G2048_MAX_RANK + 1];   /* lines: rank^monotonicity_power */
 	double pow_sum[G2048_MAX_RANK + 1];    /* lines: rank^sum_power */
@@ -297,6 +299,7 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 		return NULL;
 	}
 	e->kind = (enum heuristic)h;
+	e->net = NULL;
 	memcpy(e->w, w, sizeof(w));
 	for (i = 0; i <= G2048_MAX_RANK; i++) {
 		e->pow_mono[i] = e->kind == LINES ? pow(i, e->w[L_MONO_POW]) : 0;
@@ -304,6 +307,28 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 	}
 	fill_tables(e);
 	return e;
+}
+
+g2048_eval *
+g2048_eval_net(const g2048_net *n, char *err, size_t errsize)
+{
+	g2048_eval *e;
+
+	/* the heuristic's tables are never touched, so never paged in */
+	if ((e = malloc(sizeof(*e))) == NULL) {
+		snprintf(err, errsize, "out of memory");
+		return NULL;
+	}
+	memset(e, 0, offsetof(g2048_eval, row));
+	e->kind = LINES;
+	e->net = n;
+	return e;
+}
+
+const g2048_net *
+g2048_eval_net_of(const g2048_eval *e)
+{
+	return e->net;
 }
 
 void
@@ -353,6 +378,8 @@ g2048_eval_grid(const g2048_eval *e, g2048_grid g)
 	double v;
 	int m, m2;
 
+	if (e->net)
+		return g2048_net_value(e->net, g);
 	if (g.hi)
 		return eval_exact(e, g);
 	t = g2048_transpose_lo(g.lo);
@@ -384,7 +411,7 @@ g2048_eval_heuristic(int i)
 const char *
 g2048_eval_name(const g2048_eval *e)
 {
-	return heuristics[e->kind].name;
+	return e->net ? "net" : heuristics[e->kind].name;
 }
 
 int
@@ -392,6 +419,8 @@ g2048_eval_params(const g2048_eval *e, const char **names, double *values)
 {
 	int i;
 
+	if (e->net)
+		return 0;
 	for (i = 0; i < heuristics[e->kind].nparams; i++) {
 		names[i] = heuristics[e->kind].params[i].name;
 		values[i] = e->w[i];
@@ -436,6 +465,8 @@ g2048_eval_terms(const g2048_eval *e, g2048_grid g, g2048_eval_term *terms)
 	double lt[L_NTERMS];
 	int n = heuristics[e->kind].nterms, i, r;
 
+	if (e->net)         /* a net's parts: g2048_net_terms */
+		return 0;
 	for (i = 0; i < n; i++) {
 		terms[i].name = heuristics[e->kind].params[i].name;
 		terms[i].weight = e->w[i];

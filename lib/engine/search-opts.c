@@ -42,6 +42,30 @@ g2048_search_fast(g2048_search_opts *o)
 	o->tt_bits = 16;
 }
 
+/*
+ * With a net at the leaves a leaf costs some 30 reads from a table far
+ * larger than cache, against 8 from a small one for a heuristic, and
+ * the net's value already looks far ahead: a fixed, shallower search.
+ */
+void
+g2048_search_net_defaults(g2048_search_opts *o)
+{
+	g2048_search_defaults(o);
+	o->depth = 5;
+	o->cutoff = 3e-3;
+	o->deepen = 0;
+}
+
+void
+g2048_search_net_fast(g2048_search_opts *o)
+{
+	g2048_search_defaults(o);
+	o->depth = 2;
+	o->cutoff = 0;
+	o->deepen = 0;
+	o->tt_bits = 0;     /* two moves deep: nothing to share */
+}
+
 static int
 in(int v, int min, int max)
 {

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "ntuple.h"
 #include "tt.h"
 
 #define TIME_CHECK 4095        /* nodes between looks at the clock */
@@ -44,6 +45,9 @@ struct worker {
 struct g2048_search {
 	g2048_search_opts o;
 	const struct g2048_eval *e;
+	/* a net's values are of future score: a move's value adds its score */
+	int scores;
+	const g2048_net *net;      /* the evaluator's net, or NULL */
 	int nworkers;
 	struct worker *w;
 	struct timespec deadline;  /* with o.time_ms */
@@ -51,6 +55,7 @@ struct g2048_search {
 	pthread_mutex_t lock;
 	int nroot, next_root;
 	g2048_grid root[G2048_NDIRS];
+	double root_reward[G2048_NDIRS];
 	double root_value[G2048_NDIRS];
 };
 
@@ -106,6 +111,35 @@ slides(const g2048_search *s, g2048_grid g, g2048_grid out[G2048_NDIRS])
 	out[G2048_DOWN].lo = g2048_cols_from(c, g2048_col_down);
 }
 
+/* The score of each slide of g (into next); 0 for an illegal one. */
+static void
+rewards(g2048_grid g, const g2048_grid next[G2048_NDIRS],
+    double out[G2048_NDIRS])
+{
+	uint64_t c;
+	uint32_t rows = 0, cols = 0;
+	int d, i;
+
+	if (!g2048_fast_ok(g)) {
+		for (d = 0; d < G2048_NDIRS; d++) {
+			g2048_grid m = g;
+			long r = g2048_move(&m, (enum g2048_dir)d);
+
+			out[d] = r > 0 ? (double)r : 0;
+		}
+		return;
+	}
+	/* merges score alike in either direction along a line */
+	c = g2048_transpose_lo(g.lo);
+	for (i = 0; i < 4; i++) {
+		rows += g2048_row_score[(g.lo >> (16 * i)) & 0xFFFF];
+		cols += g2048_row_score[(c >> (16 * i)) & 0xFFFF];
+	}
+	for (d = 0; d < G2048_NDIRS; d++)
+		out[d] = g2048_grid_eq(next[d], g) ? 0 :
+		    d == G2048_LEFT || d == G2048_RIGHT ? rows : cols;
+}
+
 static int
 elapsed_past(const struct timespec *deadline)
 {
@@ -141,15 +175,54 @@ uses_table(const struct worker *w, int depth)
 static double chance_node(struct worker *w, g2048_grid g, double cprob,
     int depth);
 
+/*
+ * The best of the moves next[] when all of them are leaves valued by a
+ * net: the weights each reads are asked for before any is summed, so that
+ * their cache misses overlap (a net's tables are far larger than cache).
+ */
+static double
+net_leaves(struct worker *w, g2048_grid g, const g2048_grid *next,
+    const double *reward)
+{
+	const g2048_net *n = w->s->net;
+	size_t idx[G2048_NDIRS][NET_FEATURES_MAX];
+	int count[G2048_NDIRS] = { 0 }, d, i;
+	double best = -HUGE_VAL, v;
+
+	for (d = 0; d < G2048_NDIRS; d++) {
+		if (g2048_grid_eq(next[d], g))
+			continue;
+		count[d] = net_features(n, net_ranks(next[d]),
+		    net_stage(n, next[d]), idx[d]);
+		for (i = 0; i < count[d]; i++)
+			__builtin_prefetch(&n->w[idx[d][i]]);
+	}
+	for (d = 0; d < G2048_NDIRS; d++) {
+		if (count[d] == 0)
+			continue;
+		w->nodes++;
+		v = reward[d] + net_sum(n, idx[d], count[d]);
+		if (v > best)
+			best = v;
+	}
+	if (best == -HUGE_VAL)
+		return w->s->o.lost ? 0.0 : leaf(w, g);
+	return best;
+}
+
 /* The best move's value; depth moves have been made so far. */
 static double
 max_node(struct worker *w, g2048_grid g, double cprob, int depth)
 {
 	g2048_grid next[G2048_NDIRS];
-	double best = -HUGE_VAL, v;
+	double best = -HUGE_VAL, v, reward[G2048_NDIRS] = { 0 };
 	int d;
 
 	slides(w->s, g, next);
+	if (w->s->scores)
+		rewards(g, next, reward);
+	if (w->s->net && !w->s->o.time_ms && at_horizon(w, depth + 1, cprob))
+		return net_leaves(w, g, next, reward);
 	/* A chance node begins with a table read that mostly misses the
 	 * cache: ask for the children's buckets now, so the misses overlap. */
 	if (!at_horizon(w, depth + 1, cprob) && uses_table(w, depth + 1))
@@ -159,7 +232,7 @@ max_node(struct worker *w, g2048_grid g, double cprob, int depth)
 		if (g2048_grid_eq(next[d], g))
 			continue;
 		w->nodes++;
-		v = chance_node(w, next[d], cprob, depth + 1);
+		v = reward[d] + chance_node(w, next[d], cprob, depth + 1);
 		if (v > best)
 			best = v;
 	}
@@ -214,17 +287,20 @@ static double
 ab_max(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
 {
 	g2048_grid next[G2048_NDIRS];
-	double v;
+	double v, reward[G2048_NDIRS] = { 0 };
 	int d, any = 0;
 
 	slides(w->s, g, next);
+	if (w->s->scores)
+		rewards(g, next, reward);
 	for (d = 0; d < G2048_NDIRS && alpha < beta; d++) {
 		if (g2048_grid_eq(next[d], g))
 			continue;
 		any = 1;
 		w->nodes++;
-		v = depth + 1 >= w->limit ? leaf(w, next[d]) :
-		    ab_min(w, next[d], depth + 1, alpha, beta);
+		v = reward[d] + (depth + 1 >= w->limit ? leaf(w, next[d]) :
+		    ab_min(w, next[d], depth + 1, alpha - reward[d],
+		    beta - reward[d]));
 		if (v > alpha)
 			alpha = v;
 	}
@@ -355,7 +431,7 @@ search_values(g2048_search *s, const int *dirs, int limit, double cutoff,
 	if (search_depth(s, limit, cutoff) < 0 && limit > 1)
 		return -1;
 	for (i = 0; i < s->nroot; i++)
-		r->value[dirs[i]] = s->root_value[i];
+		r->value[dirs[i]] = s->root_reward[i] + s->root_value[i];
 	r->depth = limit;
 	pick_best(r);
 	return 0;
@@ -366,9 +442,13 @@ search_values(g2048_search *s, const int *dirs, int limit, double cutoff,
 static int
 in_danger(const g2048_search *s, g2048_grid g, const g2048_search_result *r)
 {
-	double h = g2048_eval_grid(s->e, g2048_slide(g, (enum g2048_dir)r->dir));
+	g2048_grid next = g;
+	long reward = g2048_move(&next, (enum g2048_dir)r->dir);
+	double h = g2048_eval_grid(s->e, next);
 
-	return h > 0 && r->value[r->dir] < s->o.deepen * h;
+	/* a net's value leaves out the move's own score */
+	return h > 0 && r->value[r->dir] - (s->scores ? (double)reward : 0) <
+	    s->o.deepen * h;
 }
 
 /* Expectimax or minimax over the legal moves in r->legal. */
@@ -384,8 +464,12 @@ search_tree(g2048_search *s, g2048_grid g, g2048_search_result *r)
 	s->nroot = 0;
 	for (d = 0; d < G2048_NDIRS; d++)
 		if (r->legal >> d & 1) {
+			g2048_grid next = g;
+			long reward = g2048_move(&next, (enum g2048_dir)d);
+
 			dirs[s->nroot] = d;
-			s->root[s->nroot++] = g2048_slide(g, (enum g2048_dir)d);
+			s->root_reward[s->nroot] = s->scores ? (double)reward : 0;
+			s->root[s->nroot++] = next;
 		}
 	if (o->time_ms == 0) {
 		limit = o->depth > 0 ? o->depth :
@@ -513,6 +597,8 @@ g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
 	memset(s->w, 0, (size_t)o->threads * sizeof *s->w);
 	s->o = *o;
 	s->e = e;
+	s->net = g2048_eval_net_of(e);
+	s->scores = s->net != NULL;
 	s->nworkers = o->threads;
 	for (i = 0; i < s->nworkers; i++)
 		s->w[i].s = s;

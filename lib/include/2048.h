@@ -233,6 +233,15 @@ void g2048_eval_free(g2048_eval *e);
 int g2048_eval_check(const char *heuristic, const char *weights,
     char *err, size_t errsize);
 
+/* An evaluator that is the net's value (g2048_net_value), for the search
+ * and 2048-eval: n stays the caller's and must outlive it.  The search
+ * adds each move's score to a net's values, as the net was trained. */
+struct g2048_net;
+g2048_eval *g2048_eval_net(const struct g2048_net *n, char *err,
+    size_t errsize);
+/* The net an evaluator is, or NULL for a heuristic. */
+const struct g2048_net *g2048_eval_net_of(const g2048_eval *e);
+
 /*
  * The heuristic value of a grid: higher is better; a few table lookups
  * (rows, and columns of the transposed grid), exact also for grids with tiles
@@ -311,6 +320,9 @@ typedef struct {
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */
 void g2048_search_fast(g2048_search_opts *o);       /* >= 1000 moves/s */
+/* The same two with a net as the evaluator: see man 1 2048-solve. */
+void g2048_search_net_defaults(g2048_search_opts *o);
+void g2048_search_net_fast(g2048_search_opts *o);
 
 /* The options' ranges, which g2048_search_check enforces. */
 #define G2048_DEPTH_MAX    15     /* depth, depth_max, deepen_max; and the
@@ -367,5 +379,106 @@ int g2048_play_step(g2048_search *s, g2048_board *b, g2048_search_result *r);
 /* The default search's best direction for g, or -1 when no move is legal
  * (or memory ran out).  It builds and frees its own context each call. */
 int g2048_hint(g2048_grid g);
+
+/* --- n-tuple networks (2048-learn, --net) ------------------------------ */
+
+/*
+ * An n-tuple network: tuples of cells, each with one weight table of 16^k
+ * entries shared by its eight symmetric images, in one or more stages
+ * (a set of weights per stage, chosen by the board's largest tile).
+ * Tiles past 32768 are valued as 32768.  man 5 2048-net gives the file.
+ * A loaded or trained net is read by any number of threads at once.
+ */
+typedef struct g2048_net g2048_net;
+
+#define G2048_NET_TUPLES_MAX 32
+#define G2048_NET_CELLS_MAX  7     /* cells of a tuple: 2 to 7 */
+#define G2048_NET_STAGES_MAX 8
+#define G2048_NET_TEXT_MAX   256
+
+/* How a net is built and how it was trained (the file's header). */
+typedef struct {
+	char tuples[G2048_NET_TEXT_MAX];   /* "012345 456789 ..." */
+	char stages[G2048_NET_TEXT_MAX];   /* "1", or "3 16384 32768" */
+	int ntuples, nstages;
+	uint64_t weights;                  /* all stages */
+	int tc;                            /* holds TC accumulators */
+	uint64_t games, moves;             /* trained so far */
+	uint64_t seed;                     /* of the training games */
+	char train[G2048_NET_TEXT_MAX];    /* the training's parameters */
+} g2048_net_info;
+
+/*
+ * A net of zero weights.  spec: "4x6", "5x6", "8x6", or tuples of hex
+ * cells in reading order separated by commas or spaces ("0123,4567").
+ * stages: NULL or "" for one stage, else ascending tiles "16384,32768":
+ * a board is in stage s when its largest tile has reached s of them.
+ */
+g2048_net *g2048_net_new(const char *spec, const char *stages,
+    char *err, size_t errsize);
+/* Map a net file (man 5 2048-net), checking it whole; NULL on error. */
+g2048_net *g2048_net_load(const char *path, char *err, size_t errsize);
+/* Write n to path atomically (a new file renamed over it); 0 or -1. */
+int g2048_net_save(const g2048_net *n, const char *path, char *err,
+    size_t errsize);
+void g2048_net_free(g2048_net *n);
+
+const g2048_net_info *g2048_net_info_of(const g2048_net *n);
+/* Record the training so far in n's header. */
+void g2048_net_set_trained(g2048_net *n, uint64_t games, uint64_t moves,
+    uint64_t seed, const char *train);
+/* Set every weight so that every board is valued v (optimistic
+ * initialisation); with TC, reset its accumulators. */
+void g2048_net_fill(g2048_net *n, double v);
+
+/* The net's value of g: the sum of the weights its images index. */
+double g2048_net_value(const g2048_net *n, g2048_grid g);
+int g2048_net_stage(const g2048_net *n, g2048_grid g);
+/* Each tuple's part of the value (its eight images summed), in the
+ * order of info.tuples; returns ntuples. */
+int g2048_net_terms(const g2048_net *n, g2048_grid g, double *terms);
+
+/* --- learning (2048-learn) --------------------------------------------- */
+
+/*
+ * Afterstate TD learning by self-play (Szubert & Jaskowski 2014): each
+ * move is the one of the largest reward plus value of its afterstate, and
+ * the value of the afterstate before it moves toward that.  Every feature
+ * weight moves by alpha * error / features, so the value moves by about
+ * alpha * error.
+ */
+typedef struct {
+	double alpha;
+	double lambda;      /* 0: TD(0), online; >0: the lambda-return,
+	                       computed backward at the end of each game */
+	int tc;             /* temporal coherence (Jaskowski 2018): each
+	                       weight's step scaled by |sum err| / sum |err| */
+	uint64_t four_threshold;
+} g2048_learn_opts;
+
+void g2048_learn_defaults(g2048_learn_opts *o);
+
+typedef struct {
+	uint64_t score, moves;
+	int max_rank;
+} g2048_learn_game;
+
+typedef struct g2048_learner g2048_learner;
+/* A learner for one thread; several may train one net at once (their
+ * updates race without locks, as in the literature).  With tc the net
+ * must hold TC accumulators (g2048_net_new with a learner, see
+ * g2048_net_enable_tc). */
+g2048_learner *g2048_learner_new(g2048_net *n, const g2048_learn_opts *o,
+    char *err, size_t errsize);
+void g2048_learner_free(g2048_learner *l);
+/* Play one game from r, learning as it goes; 0, or -1 if out of memory. */
+int g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out);
+/* Game i of a training run with seed s: PCG32 seeded with s on a stream
+ * of its own, never that of 2048-new's games. */
+void g2048_learn_rng(g2048_rng *r, uint64_t seed, uint64_t game);
+/* Give n the TC accumulators (zero) if it has none: 0 or -1. */
+int g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize);
+/* Drop them: play does not need them, and they are twice the weights. */
+void g2048_net_drop_tc(g2048_net *n);
 
 #endif

@@ -1,0 +1,149 @@
+/*
+ * bench/net.c - n-tuple networks: evaluations per second (4x6 and 8x6,
+ * every weight paged in, on grids met in TD-trained play) and TD(0)
+ * training moves per second on one thread (4x6, after a warm-up), each the
+ * median of 5 timed passes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "2048.h"
+
+#define NGRIDS (1 << 16)
+#define PASSES 5
+#define WARMUP_GAMES 2000
+#define TIMED_GAMES 500
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int
+by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double
+median(double *v)
+{
+	qsort(v, PASSES, sizeof *v, by_value);
+	return v[PASSES / 2];
+}
+
+static g2048_net *
+net_or_die(const char *spec)
+{
+	char err[256];
+	g2048_net *n = g2048_net_new(spec, NULL, err, sizeof err);
+
+	if (n == NULL) {
+		fprintf(stderr, "bench/net: %s\n", err);
+		exit(1);
+	}
+	return n;
+}
+
+/* Grids of a greedy player's games: what a search meets. */
+static void
+grids_of_play(g2048_grid *grids)
+{
+	g2048_rng r;
+	g2048_board b;
+	uint64_t game = 0;
+	int i, d;
+
+	g2048_rng_seed(&r, 1, 0);
+	g2048_new_game(&b, game, G2048_FOUR_DEFAULT);
+	for (i = 0; i < NGRIDS; i++) {
+		unsigned legal = g2048_legal(b.grid);
+
+		if (!legal) {
+			g2048_new_game(&b, ++game, G2048_FOUR_DEFAULT);
+			legal = g2048_legal(b.grid);
+		}
+		/* left, down, right, up: a corner strategy, long games */
+		for (d = 0; !(legal >> "\2\1\3\0"[d] & 1); d++)
+			continue;
+		g2048_board_move(&b, (enum g2048_dir)"\2\1\3\0"[d]);
+		g2048_board_spawn_rng(&b, &r, G2048_FOUR_DEFAULT);
+		grids[i] = b.grid;
+	}
+}
+
+static void
+bench_value(const char *spec, const g2048_grid *grids)
+{
+	g2048_net *n = net_or_die(spec);
+	double r[PASSES], t, sink = 0;
+	int p, i;
+
+	g2048_net_fill(n, 1000);        /* every page mapped, as a loaded net */
+	for (p = 0; p < PASSES; p++) {
+		t = now();
+		for (i = 0; i < NGRIDS; i++)
+			sink += g2048_net_value(n, grids[i]);
+		r[p] = NGRIDS / (now() - t);
+	}
+	printf("%-40s %8.2f M evals/s  (sink %g)\n", spec, median(r) / 1e6,
+	    sink > 0 ? 1.0 : 0.0);
+	g2048_net_free(n);
+}
+
+static void
+bench_training(void)
+{
+	g2048_net *n = net_or_die("4x6");
+	g2048_learn_opts o;
+	g2048_learner *l;
+	g2048_learn_game g;
+	g2048_rng rng;
+	double r[PASSES], t;
+	uint64_t game = 0, moves;
+	char err[256];
+	int p, i;
+
+	g2048_learn_defaults(&o);
+	if ((l = g2048_learner_new(n, &o, err, sizeof err)) == NULL) {
+		fprintf(stderr, "bench/net: %s\n", err);
+		exit(1);
+	}
+	for (i = 0; i < WARMUP_GAMES; i++, game++) {
+		g2048_learn_rng(&rng, 1, game);
+		g2048_learner_play(l, &rng, &g);
+	}
+	for (p = 0; p < PASSES; p++) {
+		moves = 0;
+		t = now();
+		for (i = 0; i < TIMED_GAMES; i++, game++) {
+			g2048_learn_rng(&rng, 1, game);
+			g2048_learner_play(l, &rng, &g);
+			moves += g.moves;
+		}
+		r[p] = (double)moves / (now() - t);
+	}
+	printf("%-40s %8.2f M moves/s\n", "TD(0) 4x6, one thread, games 2000-4500",
+	    median(r) / 1e6);
+	g2048_learner_free(l);
+	g2048_net_free(n);
+}
+
+int
+main(void)
+{
+	static g2048_grid grids[NGRIDS];
+
+	grids_of_play(grids);
+	bench_value("4x6", grids);
+	bench_value("8x6", grids);
+	bench_training();
+	return 0;
+}

@@ -1,0 +1,242 @@
+/* learn.c - afterstate TD learning of an n-tuple network by self-play. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "2048.h"
+#include "ntuple.h"
+
+/* Training games draw from streams of their own: game i is on stream
+ * LEARN_STREAM + i, far from G2048_STREAM, the stream of 2048-new. */
+#define LEARN_STREAM ((uint64_t)1 << 40)
+
+/* One afterstate of a game, kept for the lambda-return. */
+struct step {
+	g2048_grid after;
+	uint32_t reward;                 /* of the move that made it */
+};
+
+struct g2048_learner {
+	g2048_net *net;
+	g2048_learn_opts opts;
+	double step;                     /* alpha / features */
+	struct step *steps;              /* the lambda-return's game */
+	size_t nsteps, cap;
+};
+
+/* An afterstate with its features and value. */
+struct after {
+	g2048_grid grid;
+	long reward;
+	int nfeat;
+	double value;
+	size_t idx[NET_FEATURES_MAX];
+};
+
+void
+g2048_learn_defaults(g2048_learn_opts *o)
+{
+	o->alpha = 0.1;
+	o->lambda = 0;
+	o->tc = 0;
+	o->four_threshold = G2048_FOUR_DEFAULT;
+}
+
+void
+g2048_learn_rng(g2048_rng *r, uint64_t seed, uint64_t game)
+{
+	g2048_rng_init(r, seed, LEARN_STREAM + game);
+	r->seed = seed;
+	r->draws = 0;
+}
+
+g2048_learner *
+g2048_learner_new(g2048_net *n, const g2048_learn_opts *o, char *err,
+    size_t errsize)
+{
+	g2048_learner *l;
+
+	if (!(o->alpha > 0 && o->alpha <= 1) ||
+	    !(o->lambda >= 0 && o->lambda <= 1)) {
+		snprintf(err, errsize, "alpha must be in (0, 1] and lambda in "
+		    "[0, 1]");
+		return NULL;
+	}
+	if (o->tc && n->tc_err == NULL) {
+		snprintf(err, errsize, "TC learning needs the net's TC "
+		    "accumulators");
+		return NULL;
+	}
+	if ((l = calloc(1, sizeof *l)) == NULL) {
+		snprintf(err, errsize, "out of memory");
+		return NULL;
+	}
+	l->net = n;
+	l->opts = *o;
+	l->step = o->alpha / (n->ntuples * NET_IMAGES);
+	return l;
+}
+
+void
+g2048_learner_free(g2048_learner *l)
+{
+	if (l == NULL)
+		return;
+	free(l->steps);
+	free(l);
+}
+
+static void
+features_of(const g2048_net *n, struct after *a)
+{
+	a->nfeat = net_features(n, net_ranks(a->grid),
+	    net_stage(n, a->grid), a->idx);
+	a->value = net_sum(n, a->idx, a->nfeat);
+}
+
+/* Move every feature weight of a toward error. */
+static void
+update(g2048_learner *l, const size_t *idx, int nfeat, double error)
+{
+	g2048_net *n = l->net;
+	float delta = (float)(l->step * error);
+	int i;
+
+	if (!l->opts.tc) {
+		for (i = 0; i < nfeat; i++)
+			n->w[idx[i]] += delta;
+		return;
+	}
+	for (i = 0; i < nfeat; i++) {
+		size_t j = idx[i];
+		float a = n->tc_abs[j];
+		float rate = a > 0 ? fabsf(n->tc_err[j]) / a : 1;
+
+		n->w[j] += delta * rate;
+		n->tc_err[j] += (float)error;
+		n->tc_abs[j] += (float)fabs(error);
+	}
+}
+
+/*
+ * The move of the largest reward plus afterstate value, into *best; the
+ * first such in the order up, down, left, right.  0, or -1: no move.
+ * The weights are read at random from a large table: every afterstate's
+ * reads are asked for before any is summed, so their misses overlap.
+ */
+static int
+choose(const g2048_net *n, g2048_grid g, struct after *cand, int *best)
+{
+	int d, i, found = 0;
+
+	for (d = 0; d < G2048_NDIRS; d++) {
+		struct after *t = &cand[d];
+
+		t->grid = g;
+		if ((t->reward = g2048_move(&t->grid, (enum g2048_dir)d)) < 0)
+			continue;
+		t->nfeat = net_features(n, net_ranks(t->grid),
+		    net_stage(n, t->grid), t->idx);
+		for (i = 0; i < t->nfeat; i++)
+			__builtin_prefetch(&n->w[t->idx[i]]);
+	}
+	for (d = 0; d < G2048_NDIRS; d++) {
+		struct after *t = &cand[d];
+
+		if (t->reward < 0)
+			continue;
+		t->value = net_sum(n, t->idx, t->nfeat);
+		if (found && t->reward + t->value <=
+		    cand[*best].reward + cand[*best].value)
+			continue;
+		*best = d;
+		found = 1;
+	}
+	return found ? 0 : -1;
+}
+
+static int
+keep_step(g2048_learner *l, g2048_grid after, long reward)
+{
+	if (l->nsteps == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 4096;
+		struct step *s = realloc(l->steps, cap * sizeof *s);
+
+		if (s == NULL)
+			return -1;
+		l->steps = s;
+		l->cap = cap;
+	}
+	l->steps[l->nsteps].after = after;
+	l->steps[l->nsteps].reward = (uint32_t)reward;
+	l->nsteps++;
+	return 0;
+}
+
+/* The lambda-return, backward over the game just played. */
+static void
+learn_backward(g2048_learner *l)
+{
+	double lambda = l->opts.lambda, ret = 0, next_value = 0;
+	uint32_t next_reward = 0;
+	struct after a;
+	size_t t;
+
+	for (t = l->nsteps; t-- > 0;) {
+		double target = next_reward + (1 - lambda) * next_value +
+		    lambda * ret;
+
+		a.grid = l->steps[t].after;
+		features_of(l->net, &a);
+		update(l, a.idx, a.nfeat, target - a.value);
+		next_value = net_sum(l->net, a.idx, a.nfeat);
+		next_reward = l->steps[t].reward;
+		ret = target;
+	}
+}
+
+/* The afterstates of a move's choice, in two sets: the chosen one's set
+ * is kept until the next move has been chosen from the other. */
+struct choice {
+	struct after cand[G2048_NDIRS];
+	int best;
+};
+
+int
+g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out)
+{
+	static const g2048_grid empty = { 0, 0 };
+	struct choice sets[2];
+	struct after *prev = NULL, *a;
+	g2048_grid g = empty;
+	int cur = 0;
+
+	out->score = out->moves = 0;
+	l->nsteps = 0;
+	g2048_spawn(&g, r, l->opts.four_threshold);
+	g2048_spawn(&g, r, l->opts.four_threshold);
+	while (choose(l->net, g, sets[cur].cand, &sets[cur].best) == 0) {
+		a = &sets[cur].cand[sets[cur].best];
+		if (l->opts.lambda > 0) {
+			if (keep_step(l, a->grid, a->reward) < 0)
+				return -1;
+		} else if (prev) {
+			/* V(prev) again: the last update may have moved it */
+			update(l, prev->idx, prev->nfeat, a->reward + a->value -
+			    net_sum(l->net, prev->idx, prev->nfeat));
+		}
+		out->score += (uint64_t)a->reward;
+		out->moves++;
+		g = a->grid;
+		g2048_spawn(&g, r, l->opts.four_threshold);
+		prev = a;
+		cur ^= 1;
+	}
+	if (l->opts.lambda > 0)
+		learn_backward(l);
+	else if (prev)
+		update(l, prev->idx, prev->nfeat,
+		    -net_sum(l->net, prev->idx, prev->nfeat));
+	out->max_rank = g2048_max_rank(g);
+	return 0;
+}

@@ -1,0 +1,475 @@
+/* ntuple.c - n-tuple networks: their layout, stages and value. */
+#define _DEFAULT_SOURCE          /* MAP_ANONYMOUS, madvise: where they exist */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "2048.h"
+#include "ntuple.h"
+
+/* The named structures of the literature. */
+static const struct {
+	const char *name, *tuples;
+} named_nets[] = {
+	/* Yeh et al. (2016) */
+	{ "4x6", "012345 456789 012456 45689a" },
+	{ "5x6", "012345 456789 89abcd 012456 45689a" },
+	/* Matsuzaki (2016) */
+	{ "8x6", "012456 456789 012345 234569 01259a 345678 134567 01489a" },
+};
+
+/* Weights a net may hold in all: 2^32 floats (16 GiB). */
+#define NET_WEIGHTS_MAX ((uint64_t)1 << 32)
+
+static int
+fail(char *err, size_t errsize, const char *fmt, const char *arg)
+{
+	if (errsize)
+		snprintf(err, errsize, fmt, arg);
+	return -1;
+}
+
+static int
+hex_cell(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static int
+cmp_cell(const void *a, const void *b)
+{
+	return *(const unsigned char *)a - *(const unsigned char *)b;
+}
+
+/* The runs of consecutive cells that make the tuple's index. */
+static void
+tuple_runs(struct net_tuple *t)
+{
+	int i, start;
+
+	t->nrun = 0;
+	for (i = 0; i < t->k; i = start) {
+		struct net_run *r = &t->run[t->nrun++];
+
+		for (start = i + 1; start < t->k &&
+		    t->cell[start] == t->cell[start - 1] + 1; start++)
+			continue;
+		r->shift = 4u * t->cell[i];
+		r->out = 4u * (unsigned)i;
+		r->mask = ((uint64_t)1 << (4 * (start - i))) - 1;
+	}
+}
+
+/* One tuple's cells from a word of hex digits. */
+static int
+parse_tuple(struct net_tuple *t, const char *word, size_t len, char *err,
+    size_t errsize)
+{
+	char text[32];
+	size_t i;
+
+	snprintf(text, sizeof text, "%.*s", (int)(len < 24 ? len : 24), word);
+	if (len < 2 || len > G2048_NET_CELLS_MAX)
+		return fail(err, errsize, "tuple '%s': a tuple has 2 to 7 cells",
+		    text);
+	t->k = (int)len;
+	for (i = 0; i < len; i++) {
+		int c = hex_cell((unsigned char)word[i]);
+
+		if (c < 0)
+			return fail(err, errsize, "tuple '%s': cells are hex "
+			    "digits 0-f in reading order", text);
+		t->cell[i] = (unsigned char)c;
+	}
+	qsort(t->cell, len, 1, cmp_cell);
+	for (i = 1; i < len; i++)
+		if (t->cell[i] == t->cell[i - 1])
+			return fail(err, errsize, "tuple '%s': a cell is named "
+			    "twice", text);
+	tuple_runs(t);
+	return 0;
+}
+
+static int
+parse_tuples(g2048_net *n, const char *spec, char *err, size_t errsize)
+{
+	const char *p = spec;
+	size_t i, len;
+
+	for (i = 0; i < sizeof named_nets / sizeof named_nets[0]; i++)
+		if (strcmp(spec, named_nets[i].name) == 0)
+			p = named_nets[i].tuples;
+	n->ntuples = 0;
+	for (;;) {
+		p += strspn(p, " ,");
+		if (*p == '\0')
+			break;
+		len = strcspn(p, " ,");
+		if (n->ntuples == G2048_NET_TUPLES_MAX)
+			return fail(err, errsize, "%s: more than 32 tuples", spec);
+		if (parse_tuple(&n->tuple[n->ntuples++], p, len, err,
+		    errsize) < 0)
+			return -1;
+		p += len;
+	}
+	if (n->ntuples == 0)
+		return fail(err, errsize, "net '%s': no tuples (use 4x6, 5x6, "
+		    "8x6 or hex cell lists such as 012345,456789)", spec);
+	return 0;
+}
+
+/* "16384,32768" (or spaces): the tiles at which stages 1, 2 ... start. */
+static int
+parse_stages(g2048_net *n, const char *stages, char *err, size_t errsize)
+{
+	const char *p = stages ? stages : "";
+	int prev = 0;
+
+	n->nstages = 1;
+	for (;;) {
+		char *end;
+		unsigned long long tile;
+		int rank;
+
+		p += strspn(p, " ,");
+		if (*p == '\0')
+			return 0;
+		errno = 0;
+		tile = strtoull(p, &end, 10);
+		if (end == p || (*end && !strchr(" ,", *end)) || errno)
+			return fail(err, errsize, "stages '%s': expected tiles "
+			    "such as 16384,32768", stages);
+		rank = g2048_rank_of(tile);
+		if (rank <= prev)
+			return fail(err, errsize, "stages '%s': each stage starts "
+			    "at a larger tile, from 4 to 131072", stages);
+		if (n->nstages == G2048_NET_STAGES_MAX)
+			return fail(err, errsize, "stages '%s': at most 8 stages",
+			    stages);
+		n->stage_rank[n->nstages++] = rank;
+		prev = rank;
+		p = end;
+	}
+}
+
+int
+net_layout(g2048_net *n, const char *spec, const char *stages, char *err,
+    size_t errsize)
+{
+	uint64_t size = 0;
+	int t;
+
+	if (parse_tuples(n, spec, err, errsize) < 0 ||
+	    parse_stages(n, stages, err, errsize) < 0)
+		return -1;
+	for (t = 0; t < n->ntuples; t++) {
+		n->tuple[t].offset = (size_t)size;
+		size += (uint64_t)1 << (4 * n->tuple[t].k);
+	}
+	if (size * (uint64_t)n->nstages > NET_WEIGHTS_MAX)
+		return fail(err, errsize, "net '%s': more than 2^32 weights",
+		    spec);
+	n->stage_size = (size_t)size;
+	n->nweights = (size_t)(size * (uint64_t)n->nstages);
+	net_tuples_text(n, n->info.tuples, sizeof n->info.tuples);
+	net_stages_text(n, n->info.stages, sizeof n->info.stages);
+	n->info.ntuples = n->ntuples;
+	n->info.nstages = n->nstages;
+	n->info.weights = n->nweights;
+	return 0;
+}
+
+void
+net_tuples_text(const g2048_net *n, char *buf, size_t size)
+{
+	size_t len = 0;
+	int t, i;
+
+	buf[0] = '\0';
+	for (t = 0; t < n->ntuples && len < size; t++) {
+		if (t)
+			buf[len++] = ' ';
+		for (i = 0; i < n->tuple[t].k && len + 1 < size; i++)
+			buf[len++] = "0123456789abcdef"[n->tuple[t].cell[i]];
+		buf[len] = '\0';
+	}
+}
+
+void
+net_stages_text(const g2048_net *n, char *buf, size_t size)
+{
+	size_t len;
+	int s;
+
+	len = (size_t)snprintf(buf, size, "%d", n->nstages);
+	for (s = 1; s < n->nstages && len < size; s++)
+		len += (size_t)snprintf(buf + len, size - len, " %lu",
+		    (unsigned long)g2048_tile(n->stage_rank[s]));
+}
+
+/*
+ * Weights are read at random all over a table of up to gigabytes: on
+ * 4 KiB pages nearly every read misses the TLB too, so ask for huge pages
+ * where the system has them (Linux: about twice the speed of training).
+ * Anonymous maps also come as zero pages on demand.
+ */
+#ifdef MAP_ANONYMOUS
+static float *
+zeroed(size_t count)
+{
+	void *p = mmap(NULL, count * sizeof(float), PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, count * sizeof(float), MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+static void
+unzeroed(float *p, size_t count)
+{
+	if (p)
+		munmap(p, count * sizeof(float));
+}
+#else
+static float *
+zeroed(size_t count)
+{
+	return calloc(count, sizeof(float));
+}
+
+static void
+unzeroed(float *p, size_t count)
+{
+	(void)count;
+	free(p);
+}
+#endif
+
+int
+net_alloc(g2048_net *n, int tc)
+{
+	if ((n->w = zeroed(n->nweights)) == NULL)
+		return -1;
+	if (tc && ((n->tc_err = zeroed(n->nweights)) == NULL ||
+	    (n->tc_abs = zeroed(n->nweights)) == NULL))
+		return -1;
+	n->tc_own = tc;
+	n->info.tc = tc;
+	return 0;
+}
+
+void
+net_release(g2048_net *n)
+{
+	if (n->map)
+		munmap(n->map, n->maplen);
+	else
+		unzeroed(n->w, n->nweights);
+	if (n->tc_own) {
+		unzeroed(n->tc_err, n->nweights);
+		unzeroed(n->tc_abs, n->nweights);
+	}
+}
+
+g2048_net *
+g2048_net_new(const char *spec, const char *stages, char *err,
+    size_t errsize)
+{
+	g2048_net *n = calloc(1, sizeof *n);
+
+	if (n == NULL) {
+		fail(err, errsize, "%s", "out of memory");
+		return NULL;
+	}
+	if (net_layout(n, spec, stages, err, errsize) < 0) {
+		free(n);
+		return NULL;
+	}
+	if (net_alloc(n, 0) < 0) {
+		fail(err, errsize, "net '%s': out of memory", spec);
+		g2048_net_free(n);
+		return NULL;
+	}
+	return n;
+}
+
+void
+g2048_net_free(g2048_net *n)
+{
+	if (n == NULL)
+		return;
+	net_release(n);
+	free(n);
+}
+
+int
+g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize)
+{
+	if (n->tc_err)
+		return 0;
+	if ((n->tc_err = zeroed(n->nweights)) == NULL ||
+	    (n->tc_abs = zeroed(n->nweights)) == NULL) {
+		unzeroed(n->tc_err, n->nweights);
+		n->tc_err = NULL;
+		return fail(err, errsize, "%s", "out of memory for TC");
+	}
+	n->tc_own = 1;
+	n->info.tc = 1;
+	return 0;
+}
+
+void
+g2048_net_drop_tc(g2048_net *n)
+{
+	if (n->tc_own) {
+		unzeroed(n->tc_err, n->nweights);
+		unzeroed(n->tc_abs, n->nweights);
+	}
+	n->tc_err = n->tc_abs = NULL;
+	n->tc_own = 0;
+	n->info.tc = 0;
+}
+
+const g2048_net_info *
+g2048_net_info_of(const g2048_net *n)
+{
+	return &n->info;
+}
+
+void
+g2048_net_set_trained(g2048_net *n, uint64_t games, uint64_t moves,
+    uint64_t seed, const char *train)
+{
+	n->info.games = games;
+	n->info.moves = moves;
+	n->info.seed = seed;
+	snprintf(n->info.train, sizeof n->info.train, "%s", train ? train : "");
+}
+
+void
+g2048_net_fill(g2048_net *n, double v)
+{
+	float each = (float)(v / (n->ntuples * NET_IMAGES));
+	size_t i;
+
+	for (i = 0; i < n->nweights; i++)
+		n->w[i] = each;
+	if (n->tc_err) {
+		memset(n->tc_err, 0, n->nweights * sizeof(float));
+		memset(n->tc_abs, 0, n->nweights * sizeof(float));
+	}
+}
+
+/* ---- value -------------------------------------------------------------- */
+
+/* Each row's cells in reverse order: the mirror image left to right. */
+static inline uint64_t
+mirror(uint64_t b)
+{
+	return (b & 0x000F000F000F000FULL) << 12 |
+	    (b & 0x00F000F000F000F0ULL) << 4 |
+	    (b & 0x0F000F000F000F00ULL) >> 4 |
+	    (b & 0xF000F000F000F000ULL) >> 12;
+}
+
+/* The rows in reverse order: the mirror image top to bottom. */
+static inline uint64_t
+flip(uint64_t b)
+{
+	return b << 48 | (b << 16 & 0x0000FFFF00000000ULL) |
+	    (b >> 16 & 0x00000000FFFF0000ULL) | b >> 48;
+}
+
+static inline uint64_t
+transpose(uint64_t x)
+{
+	uint64_t a = (x & 0xF0F00F0FF0F00F0FULL) |
+	    ((x & 0x0000F0F00000F0F0ULL) << 12) |
+	    ((x & 0x0F0F00000F0F0000ULL) >> 12);
+
+	return (a & 0xFF00FF0000FF00FFULL) |
+	    ((a & 0x00FF00FF00000000ULL) >> 24) |
+	    ((a & 0x00000000FF00FF00ULL) << 24);
+}
+
+int
+net_stage(const g2048_net *n, g2048_grid g)
+{
+	int s, top;
+
+	if (n->nstages == 1)
+		return 0;
+	top = g2048_max_rank(g);
+	for (s = 1; s < n->nstages && top >= n->stage_rank[s]; s++)
+		continue;
+	return s - 1;
+}
+
+int
+net_features(const g2048_net *n, uint64_t b, int stage, size_t *idx)
+{
+	uint64_t img[NET_IMAGES], t = transpose(b);
+	size_t base = (size_t)stage * n->stage_size;
+	int i, j, r, count = 0;
+
+	img[0] = b;
+	img[1] = mirror(b);
+	img[2] = flip(b);
+	img[3] = mirror(img[2]);
+	img[4] = t;
+	img[5] = mirror(t);
+	img[6] = flip(t);
+	img[7] = mirror(img[6]);
+	for (j = 0; j < n->ntuples; j++) {
+		const struct net_tuple *tp = &n->tuple[j];
+
+		for (i = 0; i < NET_IMAGES; i++) {
+			uint64_t x = 0;
+
+			for (r = 0; r < tp->nrun; r++)
+				x |= (img[i] >> tp->run[r].shift &
+				    tp->run[r].mask) << tp->run[r].out;
+			idx[count++] = base + tp->offset + (size_t)x;
+		}
+	}
+	return count;
+}
+
+double
+g2048_net_value(const g2048_net *n, g2048_grid g)
+{
+	size_t idx[NET_FEATURES_MAX];
+	int count = net_features(n, net_ranks(g), net_stage(n, g), idx);
+
+	return net_sum(n, idx, count);
+}
+
+int
+g2048_net_stage(const g2048_net *n, g2048_grid g)
+{
+	return net_stage(n, g);
+}
+
+int
+g2048_net_terms(const g2048_net *n, g2048_grid g, double *terms)
+{
+	size_t idx[NET_FEATURES_MAX];
+	int j;
+
+	net_features(n, net_ranks(g), net_stage(n, g), idx);
+	for (j = 0; j < n->ntuples; j++)
+		terms[j] = net_sum(n, idx + j * NET_IMAGES, NET_IMAGES);
+	return n->ntuples;
+}

@@ -1,0 +1,97 @@
+/*
+ * ntuple.h - the n-tuple network's insides, shared by ntuple.c (structure
+ * and value), netfile.c (the file) and learn.c (TD learning).  Internal:
+ * not installed.
+ *
+ * A tuple is a set of cells.  Its weight table has 16^k entries, indexed
+ * by the ranks of its cells in ascending cell order, the first cell in the
+ * lowest four bits.  The table is shared by the tuple's eight symmetric
+ * images: a board's value is the sum, over tuples and the eight images of
+ * the board (rotations and reflections), of the weight each indexes.
+ */
+#ifndef G2048_NTUPLE_H
+#define G2048_NTUPLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "2048.h"
+
+#define NET_IMAGES 8                /* the symmetries of the square */
+#define NET_FEATURES_MAX (G2048_NET_TUPLES_MAX * NET_IMAGES)
+
+/* A run of consecutive cells of a tuple: index |= ((b >> shift) & mask)
+ * << out.  Cells in ascending order make the index a few shifts. */
+struct net_run {
+	unsigned shift, out;
+	uint64_t mask;
+};
+
+struct net_tuple {
+	int k;                          /* cells */
+	unsigned char cell[G2048_NET_CELLS_MAX];
+	int nrun;
+	struct net_run run[G2048_NET_CELLS_MAX];
+	size_t offset;                  /* of its table in a stage's weights */
+};
+
+struct g2048_net {
+	int ntuples, nstages;
+	int stage_rank[G2048_NET_STAGES_MAX];   /* stage s >= 1 from this rank */
+	struct net_tuple tuple[G2048_NET_TUPLES_MAX];
+	size_t stage_size;              /* weights of one stage */
+	size_t nweights;                /* all stages */
+	float *w;
+	/* temporal coherence: per weight, the sum of errors and of their
+	 * absolute values (NULL unless trained with TC) */
+	float *tc_err, *tc_abs;
+	/* where the arrays live: one mapping of a file (map), or anonymous
+	 * maps of their own; TC accumulators added to a loaded net are */
+	void *map;
+	size_t maplen;
+	int tc_own;
+	g2048_net_info info;
+};
+
+/* The grid's nibbles with tiles past 32768 counted as 32768. */
+static inline uint64_t
+net_ranks(g2048_grid g)
+{
+	uint64_t lo = g.lo;
+	unsigned hi = g.hi;
+	int i;
+
+	for (i = 0; hi; i++, hi >>= 1)
+		if (hi & 1)
+			lo |= (uint64_t)0xF << (4 * i);
+	return lo;
+}
+
+int net_stage(const g2048_net *n, g2048_grid g);
+/* The weight indexes of board b (nibbles, see net_ranks) in its stage;
+ * returns their count, ntuples * 8. */
+int net_features(const g2048_net *n, uint64_t b, int stage, size_t *idx);
+
+static inline double
+net_sum(const g2048_net *n, const size_t *idx, int count)
+{
+	double v = 0;
+	int i;
+
+	for (i = 0; i < count; i++)
+		v += n->w[idx[i]];
+	return v;
+}
+
+/* Lay out the tuples of spec and the stages; 0, or -1 with err. */
+int net_layout(g2048_net *n, const char *spec, const char *stages,
+    char *err, size_t errsize);
+/* Weight arrays of n->nweights floats, zeroed: 0 or -1. */
+int net_alloc(g2048_net *n, int tc);
+void net_release(g2048_net *n);
+
+/* The canonical texts of a layout (as 2048-net(5) writes them). */
+void net_tuples_text(const g2048_net *n, char *buf, size_t size);
+void net_stages_text(const g2048_net *n, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,245 @@
+#!/usr/bin/env bats
+# 80-learn.bats - 2048-learn: options, the net file it writes, same bytes
+# from a seed, resuming (also after SIGINT) as if never stopped, progress
+# and the learning curve.  Nets here are tiny, trained in a second.
+load helper
+
+setup() {
+	T=$(mktemp -d)
+}
+
+teardown() {
+	rm -rf "$T"
+}
+
+# a tiny net: two 4-tuples (2 x 65536 weights, 512 KiB)
+TINY="--net 0123,4567"
+
+header() {
+	head -c 4096 "$1" | tr -d '\0'
+}
+
+@test "--help and --version" {
+	run 2048-learn --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--save FILE"* ]]
+	run 2048-learn --version
+	[ "$status" -eq 0 ]
+	[[ "$output" == "2048-learn (2048-tools) "* ]]
+}
+
+@test "usage errors exit 2 with one message" {
+	run 2048-learn --games 10
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"no --save FILE"* ]]
+	run 2048-learn --save "$T/a" --net 0g12
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-learn: tuple '0g12': cells are hex digits 0-f in reading order" ]
+	run 2048-learn --save "$T/a" --alpha 2
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--alpha: expected a number from"* ]]
+	run 2048-learn --save "$T/a" --threads 0
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--threads: expected a whole number from 1 to 64"* ]]
+	run 2048-learn --save "$T/a" --load "$T/a" --net 4x6
+	[ "$status" -eq 2 ]
+	run 2048-learn --save "$T/a" --stages 32768,16384
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"larger tile"* ]]
+	[ ! -e "$T/a" ]
+}
+
+@test "writes a net file with its header: structure and training" {
+	run 2048-learn $TINY --save "$T/a.net" --games 300 --seed 5 --threads 1 -q
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	header "$T/a.net" > "$T/h"
+	grep -qx '2048-net 1' "$T/h"
+	grep -qx 'tuples 0123 4567' "$T/h"
+	grep -qx 'stages 1' "$T/h"
+	grep -qx 'weights 131072 f32le' "$T/h"
+	grep -qx 'games 300' "$T/h"
+	grep -qx 'seed 5' "$T/h"
+	grep -qx 'train td alpha=0.1 lambda=0 tc=0 optimistic=0 threads=1' "$T/h"
+	grep -q '^checksum [0-9]*$' "$T/h"
+	[ "$(stat -c %s "$T/a.net")" -eq $((4096 + 131072 * 4)) ]
+	ls "$T" | grep -vqx -e a.net -e h && false
+	true
+}
+
+@test "--threads 1 with a seed gives the same bytes; another seed does not" {
+	2048-learn $TINY --save "$T/a" --games 400 --seed 9 --threads 1 -q
+	2048-learn $TINY --save "$T/b" --games 400 --seed 9 --threads 1 -q
+	2048-learn $TINY --save "$T/c" --games 400 --seed 10 --threads 1 -q
+	cmp "$T/a" "$T/b"
+	! cmp -s "$T/a" "$T/c"
+}
+
+@test "each switch is recorded and changes what is learnt" {
+	local sw n=0
+	2048-learn $TINY --save "$T/base" --games 200 --seed 1 --threads 1 -q
+	for sw in "--tc" "--lambda 0.5" "--optimistic 50000" "--alpha 0.05" \
+	    "--stages 256"; do
+		n=$((n + 1))
+		# shellcheck disable=SC2086 # the switch and its value
+		2048-learn $TINY $sw --save "$T/v$n" --games 200 --seed 1 \
+		    --threads 1 -q
+		! cmp -s "$T/base" "$T/v$n"
+	done
+	header "$T/v1" | grep -qx 'tc 1'
+	header "$T/v1" | grep -q 'alpha=1 lambda=0 tc=1'
+	header "$T/v2" | grep -q 'lambda=0.5'
+	header "$T/v3" | grep -q 'optimistic=50000'
+	header "$T/v5" | grep -qx 'stages 2 256'
+	[ "$(stat -c %s "$T/v1")" -eq $((4096 + 3 * 131072 * 4)) ]
+	[ "$(stat -c %s "$T/v5")" -eq $((4096 + 2 * 131072 * 4)) ]
+}
+
+@test "--load goes on: 200 + 200 games equal 400 in one run" {
+	local sw
+	for sw in "" "--tc" "--lambda 0.5"; do
+		rm -f "$T"/*
+		# shellcheck disable=SC2086
+		2048-learn $TINY $sw --save "$T/whole" --games 400 --seed 3 \
+		    --threads 1 -q
+		# shellcheck disable=SC2086
+		2048-learn $TINY $sw --save "$T/part" --games 200 --seed 3 \
+		    --threads 1 -q
+		header "$T/part" | grep -qx 'games 200'
+		# the file says how it was trained: no need to say it again
+		2048-learn --load "$T/part" --save "$T/part" --games 200 \
+		    --threads 1 -q
+		header "$T/part" | grep -qx 'games 400'
+		cmp "$T/whole" "$T/part"
+	done
+}
+
+@test "--export writes the net without its training state" {
+	2048-learn $TINY --tc --save "$T/full" --export "$T/play" --games 200 \
+	    --seed 3 --threads 1 -q
+	header "$T/full" | grep -qx 'tc 1'
+	header "$T/play" | grep -qx 'tc 0'
+	[ "$(stat -c %s "$T/full")" -eq $((4096 + 3 * 131072 * 4)) ]
+	[ "$(stat -c %s "$T/play")" -eq $((4096 + 131072 * 4)) ]
+	# the same weights: the same values
+	board '2 4 8 16' '. . . 2' '. 4 . .' '. . . .' > "$T/b"
+	[ "$(2048-eval --net "$T/full" -f total "$T/b")" = \
+	    "$(2048-eval --net "$T/play" -f total "$T/b")" ]
+	# --export alone is enough
+	run 2048-learn $TINY --export "$T/only" --games 10 -q
+	[ "$status" -eq 0 ]
+	[ -f "$T/only" ]
+}
+
+@test "--every saves along the way; the run's result is unchanged" {
+	2048-learn $TINY --save "$T/a" --games 600 --seed 4 --threads 1 -q
+	2048-learn $TINY --save "$T/b" --games 600 --seed 4 --threads 1 \
+	    --every 100 -q
+	cmp "$T/a" "$T/b"
+}
+
+@test "SIGINT saves the net; --load then ends where an unbroken run ends" {
+	2048-learn $TINY --save "$T/whole" --games 20000 --seed 6 --threads 1 -q
+	2048-learn $TINY --save "$T/part" --games 20000 --seed 6 --threads 1 \
+	    -q 2>"$T/err" &
+	local pid=$! games status=0
+	sleep 0.5
+	kill -INT $pid
+	wait $pid || status=$?
+	[ "$status" -eq 1 ]
+	grep -q "interrupted after [0-9]* games; saved to $T/part" "$T/err"
+	games=$(header "$T/part" | sed -n 's/^games //p')
+	echo "stopped after $games games"
+	[ "$games" -gt 0 ] && [ "$games" -lt 20000 ]
+	2048-learn --load "$T/part" --save "$T/part" --games $((20000 - games)) \
+	    --threads 1 -q
+	cmp "$T/whole" "$T/part"
+}
+
+@test "SIGTERM with two threads saves a whole file" {
+	2048-learn $TINY --save "$T/a" --games 1000000 --threads 2 -q &
+	local pid=$! status=0
+	sleep 0.5
+	kill -TERM $pid
+	wait $pid || status=$?
+	[ "$status" -eq 1 ]
+	2048-learn --load "$T/a" --save "$T/b" --games 1 -q
+	ls "$T" | grep -q tmp && false
+	true
+}
+
+@test "a damaged net file is one clear error, exit 2" {
+	2048-learn $TINY --save "$T/a" --games 10 --seed 1 -q
+	head -c 5000 "$T/a" > "$T/cut"
+	run 2048-learn --load "$T/cut" --save "$T/b" --games 1
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-learn: $T/cut: truncated: fewer weights than its header says" ]
+	printf 'hello\n' > "$T/text"
+	run 2048-learn --load "$T/text" --save "$T/b"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"truncated: shorter than a net file's header"* ]]
+	run 2048-learn --load "$T/missing" --save "$T/b"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"No such file or directory"* ]]
+	[ ! -e "$T/b" ]
+}
+
+@test "a save that cannot be written keeps the old file and says so" {
+	[ "$(id -u)" -ne 0 ] || skip "root writes into a read-only directory"
+	mkdir "$T/ro"
+	2048-learn $TINY --save "$T/ro/a" --games 10 --seed 1 -q
+	cp "$T/ro/a" "$T/old"
+	chmod 555 "$T/ro"
+	run 2048-learn $TINY --save "$T/ro/a" --games 10 --seed 2 -q
+	chmod 755 "$T/ro"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"the previous file is kept"* ]]
+	cmp "$T/old" "$T/ro/a"
+}
+
+@test "a save cut short by a full disk keeps the old file and says so" {
+	2048-learn $TINY --save "$T/a" --games 10 --seed 1 -q
+	cp "$T/a" "$T/old"
+	# a file size limit of 200 KiB: the new file's write fails midway
+	run bash -c "ulimit -f 200; 2048-learn $TINY --save '$T/a' --games 10 \
+	    --seed 2 -q"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"$T/a: File too large (the previous file is kept)" ]]
+	cmp "$T/old" "$T/a"
+	[ "$(ls "$T")" = "$(printf 'a\nold')" ]
+}
+
+@test "progress: a line a block, and the learning curve as TSV" {
+	run 2048-learn $TINY --save "$T/a" --games 300 --block 100 --seed 1 \
+	    --threads 1 --log "$T/curve.tsv"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[0]}" == "2048-learn: games 100/300  "*"M moves/s  mean "* ]]
+	[[ "${lines[2]}" == *" 2048:"*"% 4096:"*"% 32768:"*"elapsed, 0:00 left" ]]
+	[ "$(wc -l < "$T/curve.tsv")" -eq 4 ]
+	head -n 1 "$T/curve.tsv" | grep -q '^games	moves	moves_per_s	mean	max	2048'
+	[ "$(cut -f 1 "$T/curve.tsv" | tail -n 1)" = 300 ]
+}
+
+@test "learning works: later games score more than the first" {
+	local first last
+	2048-learn --net 0123,4567,0145,1256 --save "$T/a" --games 4000 --block 1000 --seed 1 \
+	    --threads 1 -q --log "$T/c"
+	first=$(sed -n 2p "$T/c" | cut -f 4)
+	last=$(sed -n 5p "$T/c" | cut -f 4)
+	echo "mean score: first block $first, last block $last"
+	awk -v a="$first" -v b="$last" 'BEGIN { exit !(b > 1.5 * a) }'
+}
+
+@test "examples/learning-curve.sh draws the curve as a PNG" {
+	command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+	2048-learn $TINY --save "$T/a" --games 300 --block 100 --seed 1 -q \
+	    --log "$T/curve.tsv"
+	run "$ROOT_DIR/examples/learning-curve.sh" "$T/curve.tsv" "$T/c.png"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$T/c.png" ]
+	[ "$(head -c 8 "$T/c.png" | od -An -c | tr -d ' ')" = "211PNG\r\n032\n" ]
+	run "$ROOT_DIR/examples/learning-curve.sh" "$T/a"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"not a 2048-learn --log file"* ]]
+}

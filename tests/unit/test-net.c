@@ -1,0 +1,618 @@
+/*
+ * test-net.c - n-tuple networks: the value against an independent
+ * computation (cells mapped through the eight symmetries by coordinates),
+ * the layouts and their errors, the net file and every way it can be
+ * damaged, and learning's determinism.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "2048.h"
+#include "ntuple.h"
+#include "unit.h"
+
+static g2048_rng rng;
+
+/* A random grid: ranks up to max, about a third empty. */
+static g2048_grid
+random_grid(int max)
+{
+	g2048_grid g = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 16; i++)
+		if (g2048_rng_bounded(&rng, 3))
+			g = g2048_set_rank(g, i,
+			    1 + (int)g2048_rng_bounded(&rng, (uint32_t)max));
+	return g;
+}
+
+/* Weights that are small integers, so every sum is exact. */
+static void
+integer_weights(g2048_net *n)
+{
+	size_t i;
+
+	for (i = 0; i < n->nweights; i++)
+		n->w[i] = (float)((i * 2654435761u >> 7) % 1999) - 999;
+}
+
+/* The cell that symmetry k puts at (r, c). */
+static int
+image_cell(int k, int r, int c)
+{
+	switch (k) {
+	case 0: return r * 4 + c;
+	case 1: return r * 4 + 3 - c;
+	case 2: return (3 - r) * 4 + c;
+	case 3: return (3 - r) * 4 + 3 - c;
+	case 4: return c * 4 + r;
+	case 5: return c * 4 + 3 - r;
+	case 6: return (3 - c) * 4 + r;
+	default: return (3 - c) * 4 + 3 - r;
+	}
+}
+
+/* The value as 2048-net(5) defines it, read cell by cell. */
+static double
+reference_value(const g2048_net *n, g2048_grid g)
+{
+	double v = 0;
+	int top = g2048_max_rank(g), stage = 0, t, k, j;
+
+	while (stage + 1 < n->nstages && top >= n->stage_rank[stage + 1])
+		stage++;
+	for (t = 0; t < n->ntuples; t++) {
+		const struct net_tuple *tp = &n->tuple[t];
+
+		for (k = 0; k < 8; k++) {
+			size_t index = 0;
+
+			for (j = tp->k - 1; j >= 0; j--) {
+				int cell = tp->cell[j];
+				int rank = g2048_rank(g, image_cell(k, cell / 4,
+				    cell % 4));
+
+				index = index * 16 + (size_t)(rank > 15 ? 15 :
+				    rank);
+			}
+			v += n->w[(size_t)stage * n->stage_size +
+			    tp->offset + index];
+		}
+	}
+	return v;
+}
+
+static g2048_net *
+net(const char *spec, const char *stages)
+{
+	char err[256];
+	g2048_net *n = g2048_net_new(spec, stages, err, sizeof err);
+
+	if (n == NULL)
+		printf("# g2048_net_new(%s): %s\n", spec, err);
+	return n;
+}
+
+static void
+test_value_is_reference(void)
+{
+	/* small tables, so that all of them can be filled */
+	static const char *specs[] = { "012345,5a", "01234,4589a",
+	    "0f,5a,0123,048c",
+	    "fedcb", "01" };
+	int s, i;
+
+	for (s = 0; s < 5; s++) {
+		g2048_net *n = net(specs[s], s == 2 ? "2048,16384" : NULL);
+
+		if (n == NULL) {
+			CHECK(0);
+			continue;
+		}
+		integer_weights(n);
+		for (i = 0; i < 2000; i++) {
+			g2048_grid g = random_grid(i % 4 == 0 ? 17 : 14);
+
+			if (g2048_net_value(n, g) != reference_value(n, g)) {
+				CHECK(g2048_net_value(n, g) ==
+				    reference_value(n, g));
+				break;
+			}
+		}
+		g2048_net_free(n);
+	}
+}
+
+/* Tiles past 32768 count as 32768: the value of a grid holding 65536 or
+ * 131072 is that of the grid with 32768 there. */
+static void
+test_high_tiles_count_as_32768(void)
+{
+	g2048_net *n = net("01234,01456", NULL);
+	g2048_grid g = { 0, 0 }, h;
+
+	if (n == NULL)
+		{
+		CHECK(0);
+		return;
+	}
+	integer_weights(n);
+	g = g2048_set_rank(g, 0, 17);
+	g = g2048_set_rank(g, 5, 16);
+	g = g2048_set_rank(g, 6, 15);
+	h = g2048_set_rank(g2048_set_rank(g, 0, 15), 5, 15);
+	CHECK(g2048_net_value(n, g) == g2048_net_value(n, h));
+	g2048_net_free(n);
+}
+
+/* Every image of a board has its value. */
+static void
+test_symmetric(void)
+{
+	g2048_net *n = net("01234,1256a,37bf", NULL);
+	int i, k, c;
+
+	if (n == NULL)
+		{
+		CHECK(0);
+		return;
+	}
+	integer_weights(n);
+	for (i = 0; i < 500; i++) {
+		g2048_grid g = random_grid(15);
+		double v = g2048_net_value(n, g);
+
+		for (k = 1; k < 8; k++) {
+			g2048_grid h = { 0, 0 };
+
+			for (c = 0; c < 16; c++)
+				h = g2048_set_rank(h, c, g2048_rank(g,
+				    image_cell(k, c / 4, c % 4)));
+			CHECK(g2048_net_value(n, h) == v);
+		}
+	}
+	g2048_net_free(n);
+}
+
+static void
+test_terms_sum_to_value(void)
+{
+	g2048_net *n = net("0123,4567,0145,1256", NULL);
+	double terms[G2048_NET_TUPLES_MAX], sum = 0;
+	g2048_grid g;
+	int i, count;
+
+	if (n == NULL)
+		{
+		CHECK(0);
+		return;
+	}
+	integer_weights(n);
+	g = random_grid(12);
+	count = g2048_net_terms(n, g, terms);
+	CHECK(count == 4);
+	for (i = 0; i < count; i++)
+		sum += terms[i];
+	CHECK(sum == g2048_net_value(n, g));
+	g2048_net_free(n);
+}
+
+/* The largest tuple: its last weight is read, its pages made on demand. */
+static void
+test_seven_cells(void)
+{
+	g2048_net *n = net("fedcba9", NULL);
+	g2048_grid g = { 0, 0 };
+	int i;
+
+	if (n == NULL) {
+		CHECK(0);
+		return;
+	}
+	for (i = 0; i < 16; i++)
+		g = g2048_set_rank(g, i, 15 + i % 3);
+	n->w[n->nweights - 1] = 1;
+	CHECK(g2048_net_value(n, g) == 8);
+	g2048_net_free(n);
+}
+
+static void
+test_layouts(void)
+{
+	static const struct {
+		const char *spec, *stages, *tuples, *stagetext;
+		uint64_t weights;
+	} ok[] = {
+		{ "4x6", NULL, "012345 456789 012456 45689a", "1", 4 << 24 },
+		{ "543210", "", "012345", "1", 1 << 24 },
+		{ "01,FE", "16384, 32768", "01 ef", "3 16384 32768",
+		    3 * 2 * 256 },
+		{ " 0123 ,, 4567 ", "4", "0123 4567", "2 4", 2 * 2 * 65536 },
+	};
+	static const struct {
+		const char *spec, *stages, *err;
+	} bad[] = {
+		{ "0", NULL, "2 to 7 cells" },
+		{ "01234567", NULL, "2 to 7 cells" },
+		{ "012g", NULL, "hex digits" },
+		{ "0110", NULL, "named twice" },
+		{ "", NULL, "no tuples" },
+		{ "9x9", NULL, "hex digits" },
+		{ "01", "32768,16384", "larger tile" },
+		{ "01", "3000", "larger tile" },
+		{ "01", "16384x", "expected tiles" },
+		{ "01", "2,4,8,16,32,64,128,256", "at most 8" },
+	};
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		g2048_net *n = net(ok[i].spec, ok[i].stages);
+		const g2048_net_info *in;
+
+		if (n == NULL) {
+			CHECK(0);
+			continue;
+		}
+		in = g2048_net_info_of(n);
+		CHECK(strcmp(in->tuples, ok[i].tuples) == 0);
+		CHECK(strcmp(in->stages, ok[i].stagetext) == 0);
+		CHECK_EQ_U64(in->weights, ok[i].weights);
+		g2048_net_free(n);
+	}
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		g2048_net *n = g2048_net_new(bad[i].spec, bad[i].stages, err,
+		    sizeof err);
+
+		CHECK(n == NULL);
+		if (n == NULL && strstr(err, bad[i].err) == NULL) {
+			printf("# %s: %s\n", bad[i].spec, err);
+			CHECK(0);
+		}
+		g2048_net_free(n);
+	}
+}
+
+/* ---- the file --------------------------------------------------------- */
+
+static char dir[] = "/tmp/test-net.XXXXXX";
+
+static void
+path_of(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s/%s", dir, name);
+}
+
+static void
+write_bytes(const char *path, const void *p, size_t n)
+{
+	FILE *fp = fopen(path, "wb");
+
+	CHECK(fp && fwrite(p, 1, n, fp) == n && fclose(fp) == 0);
+}
+
+static char *
+read_bytes(const char *path, size_t *n)
+{
+	FILE *fp = fopen(path, "rb");
+	char *p;
+	long len;
+
+	if (fp == NULL || fseek(fp, 0, SEEK_END) || (len = ftell(fp)) < 0)
+		return NULL;
+	rewind(fp);
+	p = malloc((size_t)len + 1);
+	*n = fread(p, 1, (size_t)len, fp);
+	fclose(fp);
+	return p;
+}
+
+/* Load what path holds after `bytes` replaced it: the error, or "". */
+static const char *
+load_error(const char *bytes, size_t n)
+{
+	static char err[512];
+	char path[256];
+	g2048_net *loaded;
+
+	path_of(path, sizeof path, "bad.net");
+	write_bytes(path, bytes, n);
+	err[0] = '\0';
+	loaded = g2048_net_load(path, err, sizeof err);
+	if (loaded)
+		err[0] = '\0';
+	g2048_net_free(loaded);
+	return err;
+}
+
+static void
+test_file_round_trip(void)
+{
+	g2048_net *n = net("0123,4567,0145", "16384"), *m;
+	char path[256], err[512];
+	int i;
+
+	if (n == NULL)
+		{
+		CHECK(0);
+		return;
+	}
+	integer_weights(n);
+	CHECK(g2048_net_enable_tc(n, err, sizeof err) == 0);
+	n->tc_err[7] = 3.5f;
+	n->tc_abs[7] = 4.25f;
+	g2048_net_set_trained(n, 1234, 567890, 42, "td alpha=0.1");
+	path_of(path, sizeof path, "a.net");
+	CHECK(g2048_net_save(n, path, err, sizeof err) == 0);
+	if ((m = g2048_net_load(path, err, sizeof err)) == NULL) {
+		printf("# load: %s\n", err);
+		CHECK(0);
+		g2048_net_free(n);
+		return;
+	}
+	CHECK(memcmp(g2048_net_info_of(m), g2048_net_info_of(n),
+	    sizeof(g2048_net_info)) == 0);
+	CHECK(memcmp(m->w, n->w, n->nweights * sizeof(float)) == 0);
+	CHECK(m->tc_err[7] == 3.5f && m->tc_abs[7] == 4.25f);
+	for (i = 0; i < 200; i++) {
+		g2048_grid g = random_grid(16);
+
+		CHECK(g2048_net_value(m, g) == g2048_net_value(n, g));
+	}
+	/* a loaded net trains on: its pages are its own (copy on write) */
+	m->w[0] += 1;
+	g2048_net_free(m);
+	m = g2048_net_load(path, err, sizeof err);
+	CHECK(m && m->w[0] == n->w[0]);
+	g2048_net_free(m);
+	g2048_net_free(n);
+}
+
+static void
+test_file_damage(void)
+{
+	g2048_net *n = net("0123", NULL);
+	char path[256], err[512], *good, *copy;
+	size_t len, cut;
+
+	if (n == NULL)
+		{
+		CHECK(0);
+		return;
+	}
+	integer_weights(n);
+	path_of(path, sizeof path, "good.net");
+	CHECK(g2048_net_save(n, path, err, sizeof err) == 0);
+	g2048_net_free(n);
+	if ((good = read_bytes(path, &len)) == NULL)
+		{
+		CHECK(0);
+		return;
+	}
+	copy = malloc(len + 16);
+	CHECK(strcmp(load_error(good, len), "") == 0);
+	/* every truncation, at a few lengths, and an empty file */
+	for (cut = 0; cut < len; cut += cut < 4200 ? 1000 : 60000)
+		CHECK(strstr(load_error(good, cut), "truncated") != NULL);
+	CHECK(strstr(load_error(good, len - 1), "truncated") != NULL);
+	memcpy(copy, good, len);
+	memset(copy + len, 0, 4);
+	CHECK(strstr(load_error(copy, len + 4), "past the weights") != NULL);
+	/* a flipped bit anywhere: weights, header value, checksum */
+	memcpy(copy, good, len);
+	copy[len - 3] ^= 4;
+	CHECK(strstr(load_error(copy, len), "checksum") != NULL);
+	memcpy(copy, good, len);
+	*strstr(copy, "games 0") = 'G';
+	CHECK(strstr(load_error(copy, len), "bad header") != NULL);
+	memcpy(copy, good, len);
+	strstr(copy, "seed 0")[5] = '1';
+	CHECK(strstr(load_error(copy, len), "checksum") != NULL);
+	/* another version, another file, another structure */
+	memcpy(copy, good, len);
+	copy[9] = '2';
+	CHECK(strstr(load_error(copy, len), "another version") != NULL);
+	memcpy(copy, good, len);
+	copy[0] = 'X';
+	CHECK(strstr(load_error(copy, len), "not a net file") != NULL);
+	memcpy(copy, good, len);
+	memcpy(strstr(copy, "weights 65536"), "weights 65535", 13);
+	CHECK(strstr(load_error(copy, len), "do not match") != NULL);
+	memcpy(copy, good, len);
+	memcpy(strstr(copy, "tuples 0123"), "tuples 0124", 11);
+	CHECK(strstr(load_error(copy, len), "checksum") != NULL);
+	memcpy(copy, good, len);
+	memcpy(strstr(copy, "tuples 0123"), "tuples 3210", 11);
+	CHECK(strstr(load_error(copy, len), "canonical") != NULL);
+	/* a header that never ends */
+	memcpy(copy, good, len);
+	memset(copy, 'a', 4096);
+	CHECK(strstr(load_error(copy, len), "not a net file") != NULL);
+	path_of(path, sizeof path, "missing.net");
+	CHECK(g2048_net_load(path, err, sizeof err) == NULL &&
+	    strstr(err, "No such file") != NULL);
+	CHECK(g2048_net_load(dir, err, sizeof err) == NULL &&
+	    strstr(err, "not a regular file") != NULL);
+	free(copy);
+	free(good);
+}
+
+/* A failed save keeps the file it would have replaced. */
+static void
+test_save_failure_keeps_old(void)
+{
+	g2048_net *n = net("0123", NULL);
+	char path[256], err[512];
+
+	if (n == NULL)
+		{
+		CHECK(0);
+		return;
+	}
+	CHECK(g2048_net_save(n, "/nonexistent-dir/x.net", err, sizeof err)
+	    == -1 && strstr(err, "x.net") != NULL);
+	path_of(path, sizeof path, "keep.net");
+	CHECK(g2048_net_save(n, path, err, sizeof err) == 0);
+	CHECK(chmod(dir, 0500) == 0);
+	if (geteuid() != 0)   /* root writes anyway */
+		CHECK(g2048_net_save(n, path, err, sizeof err) == -1);
+	CHECK(chmod(dir, 0700) == 0);
+	g2048_net_free(n);
+	n = g2048_net_load(path, err, sizeof err);
+	CHECK(n != NULL);
+	g2048_net_free(n);
+}
+
+/* ---- learning ---------------------------------------------------------- */
+
+static uint64_t
+train(const char *spec, const g2048_learn_opts *o, int games,
+    g2048_net **out)
+{
+	char err[256];
+	g2048_net *n = net(spec, NULL);
+	g2048_learner *l;
+	uint64_t sum = 0;
+	int i;
+
+	if (o->tc)
+		g2048_net_enable_tc(n, err, sizeof err);
+	l = g2048_learner_new(n, o, err, sizeof err);
+	CHECK(l != NULL);
+	for (i = 0; l && i < games; i++) {
+		g2048_learn_game g;
+		g2048_rng r;
+
+		g2048_learn_rng(&r, 7, (uint64_t)i);
+		CHECK(g2048_learner_play(l, &r, &g) == 0);
+		sum += g.score;
+	}
+	g2048_learner_free(l);
+	*out = n;
+	return sum;
+}
+
+static void
+test_learning_is_reproducible(void)
+{
+	g2048_learn_opts o;
+	g2048_net *a, *b;
+	int variant;
+
+	for (variant = 0; variant < 3; variant++) {
+		g2048_learn_defaults(&o);
+		o.tc = variant == 1;
+		o.lambda = variant == 2 ? 0.5 : 0;
+		CHECK(train("0123,4567", &o, 50, &a) ==
+		    train("0123,4567", &o, 50, &b));
+		CHECK(memcmp(a->w, b->w, a->nweights * sizeof(float)) == 0);
+		g2048_net_free(a);
+		g2048_net_free(b);
+	}
+}
+
+/* Each switch changes what is learnt. */
+static void
+test_switches_change_learning(void)
+{
+	g2048_learn_opts o;
+	g2048_net *base, *other;
+	int variant;
+
+	g2048_learn_defaults(&o);
+	train("0123,4567", &o, 30, &base);
+	for (variant = 0; variant < 3; variant++) {
+		g2048_learn_defaults(&o);
+		if (variant == 0)
+			o.tc = 1;
+		else if (variant == 1)
+			o.lambda = 0.5;
+		else
+			o.alpha = 0.05;
+		train("0123,4567", &o, 30, &other);
+		CHECK(memcmp(base->w, other->w, base->nweights *
+		    sizeof(float)) != 0);
+		g2048_net_free(other);
+	}
+	g2048_net_free(base);
+}
+
+/* TD(0) on a game: the last afterstate's value moves toward 0. */
+static void
+test_td_moves_toward_target(void)
+{
+	g2048_learn_opts o;
+	g2048_net *n;
+
+	g2048_learn_defaults(&o);
+	o.alpha = 1;
+	train("0123", &o, 1, &n);
+	/* values learnt are finite and not all zero */
+	CHECK(n->w[0] == n->w[0]);
+	g2048_net_fill(n, 1000);
+	CHECK(g2048_net_value(n, random_grid(10)) > 999.9 &&
+	    g2048_net_value(n, random_grid(10)) < 1000.1);
+	g2048_net_free(n);
+}
+
+static void
+test_learner_checks_options(void)
+{
+	g2048_net *n = net("01", NULL);
+	g2048_learn_opts o;
+	char err[256];
+
+	g2048_learn_defaults(&o);
+	o.alpha = 0;
+	CHECK(g2048_learner_new(n, &o, err, sizeof err) == NULL);
+	g2048_learn_defaults(&o);
+	o.lambda = 1.5;
+	CHECK(g2048_learner_new(n, &o, err, sizeof err) == NULL);
+	g2048_learn_defaults(&o);
+	o.tc = 1;
+	CHECK(g2048_learner_new(n, &o, err, sizeof err) == NULL &&
+	    strstr(err, "TC") != NULL);
+	g2048_net_free(n);
+}
+
+static void
+remove_files(void)
+{
+	static const char *names[] = { "a.net", "bad.net", "good.net",
+	    "keep.net" };
+	char path[256];
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		path_of(path, sizeof path, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+int
+main(void)
+{
+	g2048_rng_seed(&rng, 2048, 0);
+	if (mkdtemp(dir) == NULL)
+		return 2;
+	RUN(test_value_is_reference);
+	RUN(test_high_tiles_count_as_32768);
+	RUN(test_symmetric);
+	RUN(test_terms_sum_to_value);
+	RUN(test_seven_cells);
+	RUN(test_layouts);
+	RUN(test_file_round_trip);
+	RUN(test_file_damage);
+	RUN(test_save_failure_keeps_old);
+	RUN(test_learning_is_reproducible);
+	RUN(test_switches_change_learning);
+	RUN(test_td_moves_toward_target);
+	RUN(test_learner_checks_options);
+	remove_files();
+	return UNIT_EXIT();
+}
