@@ -16,7 +16,8 @@ dead() {
 
 # the summary table without its timing lines
 table() {
-	grep -v -e '^moves/s' -e '^ms/move' -e '^nodes/s' -e '^deepened'
+	grep -v -e '^moves/s' -e '^ms/move' -e '^nodes/s' -e '^deepened' \
+	    -e '^evaluator'
 }
 
 @test "--help and --version" {
@@ -242,7 +243,7 @@ table() {
 	    "$(wc -l < "$BATS_TEST_TMPDIR/trace")" ]
 	[[ "$(tail -n 1 "$BATS_TEST_TMPDIR/log")" == *"	none	up=- down=- left=- right=- "* ]]
 	head -n 1 "$BATS_TEST_TMPDIR/log" |
-	    grep -qE '	(up|down|left|right)	up=[-0-9.e+]+ down=[-0-9.e+]+ left=[-0-9.e+]+ right=[-0-9.e+]+ depth=1 nodes=[0-9]+$'
+	    grep -qE '	(up|down|left|right)	up=[-0-9.e+]+ down=[-0-9.e+]+ left=[-0-9.e+]+ right=[-0-9.e+]+ depth=1 nodes=[0-9]+ eval=lines$'
 }
 
 @test "a board without a stream plays reproducibly with --seed" {

@@ -243,3 +243,74 @@ header() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"not a 2048-learn --log file"* ]]
 }
+
+# the trained tiny net of these tests, made once per test that needs it
+tiny_net() {
+	2048-learn --net 0123,4567,0145,1256 --save "$1" --games "$2" --seed 1 \
+	    --threads 1 -q
+}
+
+@test "2048-solve --net: the evaluator is named, a move's value adds its score" {
+	tiny_net "$T/n" 500
+	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
+	run 2048-solve --net "$T/n" --depth 1 --explain "$T/b"
+	[ "$status" -eq 0 ]
+	[ "${lines[6]}" = "  evaluator net $T/n" ]
+	# depth 1 with a net: the move's score plus the net's value after it
+	local left after
+	left=$(sed -n 's/^  left *//p' <<<"$output")
+	after=$(2048-move left "$T/b" | 2048-eval --net "$T/n" -f total)
+	awk -v l="$left" -v a="$after" 'BEGIN { d = l - (4 + a); exit !(d < 0.01 && d > -0.01) }'
+	run 2048-solve --explain "$T/b"
+	[ "${lines[6]}" = "  evaluator lines" ]
+	run 2048-solve --net "$T/n" --heuristic xu "$T/b"
+	[ "$status" -eq 2 ]
+	run 2048-solve --net "$T/missing" "$T/b"
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-solve: $T/missing: No such file or directory" ]
+}
+
+@test "2048-solve --summary and --log say which evaluator played" {
+	tiny_net "$T/n" 200
+	run 2048-solve --net "$T/n" --fast --games 2 --seed 1 --summary
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"evaluator     net $T/n"* ]]
+	2048-new --seed 1 | 2048-solve --net "$T/n" --depth 1 --play --log "$T/log" >/dev/null
+	grep -q 'eval=net$' "$T/log"
+	! grep -qv 'eval=net$' "$T/log"
+}
+
+@test "the default net: \$G2048_NET, installed, or the checkout's net/2048.net" {
+	tiny_net "$T/n" 200
+	mkdir -p "$T/co/bin" "$T/co/net" "$T/inst/bin" "$T/inst/share/2048-tools"
+	cp "$(command -v 2048-solve)" "$T/co/bin/"
+	cp "$(command -v 2048-solve)" "$T/inst/bin/"
+	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
+	# nothing there: the heuristic, as before
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	cp "$T/n" "$T/co/net/2048.net"
+	cp "$T/n" "$T/inst/share/2048-tools/2048.net"
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b" | tail -n 1)" = \
+	    "  evaluator net $T/co/bin/../net/2048.net" ]
+	[ "$(env -u G2048_NET "$T/inst/bin/2048-solve" -e "$T/b" | tail -n 1)" = \
+	    "  evaluator net $T/inst/bin/../share/2048-tools/2048.net" ]
+	[ "$(G2048_NET="$T/n" 2048-solve -e "$T/b" | tail -n 1)" = "  evaluator net $T/n" ]
+	# set but empty: none; a heuristic asked for: the heuristic
+	[ "$(G2048_NET= "$T/co/bin/2048-solve" -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -H xu -e "$T/b" | tail -n 1)" = "  evaluator xu" ]
+	# with a net, the net's own settings: depth 5 by default, 2 with --fast
+	[[ "$(G2048_NET="$T/n" 2048-solve -e "$T/b" | grep depth)" == "  depth 5 "* ]]
+	[[ "$(G2048_NET="$T/n" 2048-solve --fast -e "$T/b" | grep depth)" == "  depth 2 "* ]]
+}
+
+@test "a trained net plays clearly better than an untrained one" {
+	local trained untrained
+	tiny_net "$T/n" 3000
+	2048-learn --net 0123,4567,0145,1256 --save "$T/zero" --games 0 -q
+	trained=$(2048-solve --net "$T/n" --depth 1 --games 20 --seed 100 --summary |
+	    sed -n 's/^score mean *//p')
+	untrained=$(2048-solve --net "$T/zero" --depth 1 --games 20 --seed 100 --summary |
+	    sed -n 's/^score mean *//p')
+	echo "mean score: trained $trained, untrained $untrained"
+	awk -v a="$trained" -v b="$untrained" 'BEGIN { exit !(a > 3 * b) }'
+}
