@@ -41,6 +41,12 @@ g2048_play_step(g2048_search *s, g2048_board *b, g2048_search_result *r)
 int
 g2048_hint(g2048_grid g)
 {
+	return g2048_hint_net(g, NULL);
+}
+
+int
+g2048_hint_net(g2048_grid g, const g2048_net *n)
+{
 	g2048_search_opts o;
 	g2048_search_result r;
 	g2048_board b;
@@ -50,11 +56,13 @@ g2048_hint(g2048_grid g)
 	char err[128];
 	int dir = -1;
 
-	g2048_search_defaults(&o);
+	(n ? g2048_search_net_defaults : g2048_search_defaults)(&o);
 	o.threads = ncpu < 1 ? 1 : ncpu > G2048_NDIRS ? G2048_NDIRS : (int)ncpu;
 	g2048_board_init(&b);
 	b.grid = g;
-	if ((e = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL)
+	e = n ? g2048_eval_net(n, err, sizeof err) :
+	    g2048_eval_new(NULL, NULL, err, sizeof err);
+	if (e == NULL)
 		return -1;
 	if ((s = g2048_search_new(&o, e, err, sizeof err)) != NULL)
 		dir = g2048_best_move(s, &b, &r);

@@ -379,6 +379,8 @@ int g2048_play_step(g2048_search *s, g2048_board *b, g2048_search_result *r);
 /* The default search's best direction for g, or -1 when no move is legal
  * (or memory ran out).  It builds and frees its own context each call. */
 int g2048_hint(g2048_grid g);
+/* The same with net n (NULL: the heuristic) and the net's default search. */
+int g2048_hint_net(g2048_grid g, const struct g2048_net *n);
 
 /* --- n-tuple networks (2048-learn, --net) ------------------------------ */
 
