@@ -1,5 +1,6 @@
 /* 2048-learn - train an n-tuple network by TD learning from self-play. */
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -336,26 +337,6 @@ train(struct run *run)
 
 /* ---- setting up ------------------------------------------------------- */
 
-static int
-all_cores(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
-}
-
-static uint64_t
-count_option(const char *s, const char *option, uint64_t min, uint64_t max)
-{
-	uint64_t v = cli_u64(s, option);
-
-	if (v < min || v > max)
-		cli_usage_error("%s: expected a whole number from %llu to %llu: "
-		    "'%s'", option, (unsigned long long)min,
-		    (unsigned long long)max, s);
-	return v;
-}
-
 static void
 parse_options(int argc, char **argv, struct run *run)
 {
@@ -403,8 +384,8 @@ parse_options(int argc, char **argv, struct run *run)
 			run->export = optarg;
 			break;
 		case O_GAMES:
-			run->games = count_option(optarg, "--games", 0,
-			    UINT64_MAX / 2);
+			run->games = (uint64_t)cli_int(optarg, "--games", 0,
+			    LLONG_MAX / 2);
 			break;
 		case O_ALPHA:
 			run->opts.alpha = cli_double(optarg, "--alpha", 1e-9, 1);
@@ -426,16 +407,15 @@ parse_options(int argc, char **argv, struct run *run)
 			run->have_seed = 1;
 			break;
 		case O_THREADS:
-			run->threads = (int)count_option(optarg, "--threads", 1,
-			    64);
+			run->threads = (int)cli_int(optarg, "--threads", 1, 64);
 			break;
 		case O_EVERY:
-			run->every = count_option(optarg, "--every", 1,
-			    UINT64_MAX / 2);
+			run->every = (uint64_t)cli_int(optarg, "--every", 1,
+			    LLONG_MAX / 2);
 			break;
 		case O_BLOCK:
-			run->blocksize = count_option(optarg, "--block", 1,
-			    UINT64_MAX / 2);
+			run->blocksize = (uint64_t)cli_int(optarg, "--block", 1,
+			    LLONG_MAX / 2);
 			break;
 		case O_LOG:
 			run->logname = optarg;
@@ -542,7 +522,7 @@ main(int argc, char **argv)
 	g2048_learn_defaults(&run.opts);
 	run.games = 10000;
 	run.blocksize = 1000;
-	run.threads = all_cores();
+	run.threads = cli_cores();
 	parse_options(argc, argv, &run);
 	if (!run.have_seed)
 		run.seed = cli_random_seed();

@@ -40,7 +40,7 @@ header() {
 	[[ "$output" == *"--alpha: expected a number from"* ]]
 	run 2048-learn --save "$T/a" --threads 0
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"--threads: expected a whole number from 1 to 64"* ]]
+	[[ "$output" == *"--threads: expected an integer from 1 to 64"* ]]
 	run 2048-learn --save "$T/a" --load "$T/a" --net 4x6
 	[ "$status" -eq 2 ]
 	run 2048-learn --save "$T/a" --stages 32768,16384

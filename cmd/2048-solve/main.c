@@ -200,14 +200,6 @@ parse_deepen(const char *s, g2048_search_opts *o)
 	o->deepen_cutoff = cli_double(f[3], "--deepen P", 0, G2048_CUTOFF_MAX);
 }
 
-static int
-all_cores(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
-}
-
 /* Options that name a setting go first, so the others refine it. */
 static void
 parse_options(int argc, char **argv, struct run *run)
@@ -366,7 +358,7 @@ parse_options(int argc, char **argv, struct run *run)
 	/* a fixed depth means that depth, unless --deepen says otherwise */
 	if (run->opts.depth > 0 && !deepen_given)
 		run->opts.deepen = 0;
-	run->workers = threads ? threads : all_cores();
+	run->workers = threads ? threads : cli_cores();
 	run->opts.threads = run->workers < G2048_NDIRS ? run->workers :
 	    G2048_NDIRS;
 }

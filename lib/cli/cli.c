@@ -109,6 +109,14 @@ cli_int(const char *s, const char *option, long long min, long long max)
 	return v;
 }
 
+int
+cli_cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
 uint64_t
 cli_u64(const char *s, const char *option)
 {
