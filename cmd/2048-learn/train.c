@@ -1,0 +1,250 @@
+/* train.c - 2048-learn's training run: workers, progress, saves. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "learn.h"
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ---- progress ------------------------------------------------------- */
+
+static void
+hms(char *buf, size_t size, double s)
+{
+	unsigned long t = s > 0 && s < 1e9 ? (unsigned long)s : 0;
+
+	if (t >= 3600)
+		snprintf(buf, size, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60,
+		    t % 60);
+	else
+		snprintf(buf, size, "%lu:%02lu", t / 60, t % 60);
+}
+
+/* A block's line: on a terminal redrawn in place, else one a block. */
+static void
+report(struct run *run, const struct block *b, uint64_t games, double dt)
+{
+	double elapsed = now() - run->start;
+	double left = elapsed / (double)(games - run->first) *
+	    (double)(run->end - games);
+	char el[32], rem[32];
+	int t;
+
+	if (run->log) {
+		fprintf(run->log, "%llu\t%llu\t%.0f\t%.1f\t%llu",
+		    (unsigned long long)games, (unsigned long long)b->moves,
+		    dt > 0 ? (double)b->moves / dt : 0,
+		    (double)b->score_sum / (double)b->games,
+		    (unsigned long long)b->score_max);
+		for (t = TILE_FIRST; t <= TILE_LAST; t++)
+			fprintf(run->log, "\t%.2f", 100.0 * (double)b->reach[t] /
+			    (double)b->games);
+		fprintf(run->log, "\t%.1f\n", elapsed);
+		fflush(run->log);     /* the curve can be watched as it grows */
+	}
+	if (run->quiet)
+		return;
+	hms(el, sizeof el, elapsed);
+	hms(rem, sizeof rem, left);
+	fprintf(stderr, "%s%s: games %llu/%llu  %.2fM moves/s  mean %.0f  "
+	    "max %llu ", run->tty ? "\r" : "", progname,
+	    (unsigned long long)games, (unsigned long long)run->end,
+	    dt > 0 ? (double)b->moves / dt / 1e6 : 0,
+	    (double)b->score_sum / (double)b->games,
+	    (unsigned long long)b->score_max);
+	for (t = TILE_FIRST; t <= TILE_LAST; t++)
+		fprintf(stderr, " %lu:%.1f%%", (unsigned long)g2048_tile(t),
+		    100.0 * (double)b->reach[t] / (double)b->games);
+	fprintf(stderr, "  %s elapsed, %s left%s", el, rem,
+	    run->tty ? "\033[K" : "\n");
+}
+
+/* Count a game into its block; report the blocks now complete, in order.
+ * Called with the lock held. */
+static void
+count_game(struct run *run, uint64_t game, const g2048_learn_game *g)
+{
+	struct block *b;
+	int t;
+
+	b = &run->block[(game - run->first) / run->blocksize %
+	    BLOCKS_IN_FLIGHT];
+	b->games++;
+	b->moves += g->moves;
+	b->score_sum += g->score;
+	if (g->score > b->score_max)
+		b->score_max = g->score;
+	for (t = TILE_FIRST; t <= TILE_LAST && t <= g->max_rank; t++)
+		b->reach[t]++;
+	run->moves += g->moves;
+	for (;;) {
+		uint64_t lo = run->first + run->done_to * run->blocksize;
+		uint64_t hi = lo + run->blocksize < run->end ?
+		    lo + run->blocksize : run->end;
+		double t_now;
+
+		b = &run->block[run->done_to % BLOCKS_IN_FLIGHT];
+		if (lo >= run->end || b->games < hi - lo)
+			break;
+		t_now = now();
+		report(run, b, hi, t_now - run->last_draw);
+		run->last_draw = t_now;
+		memset(b, 0, sizeof *b);
+		run->done_to++;
+	}
+}
+
+/* ---- the workers ----------------------------------------------------- */
+
+/* The next game to play, or UINT64_MAX to stop; waits while paused. */
+static uint64_t
+take_game(struct run *run)
+{
+	uint64_t game = UINT64_MAX;
+
+	pthread_mutex_lock(&run->lock);
+	while (run->pause && !run->stop)
+		pthread_cond_wait(&run->wake, &run->lock);
+	/* a block far ahead of the report waits for the slow game */
+	while (!run->stop && run->next < run->end &&
+	    (run->next - run->first) / run->blocksize >=
+	    run->done_to + BLOCKS_IN_FLIGHT)
+		pthread_cond_wait(&run->wake, &run->lock);
+	if (!run->stop && run->next < run->end) {
+		game = run->next++;
+		run->busy++;
+	}
+	pthread_mutex_unlock(&run->lock);
+	return game;
+}
+
+static void *
+worker(void *arg)
+{
+	struct run *run = arg;
+	char err[256];
+	g2048_learner *l = g2048_learner_new(run->net, &run->opts, err,
+	    sizeof err);
+	uint64_t game;
+
+	while (l && (game = take_game(run)) != UINT64_MAX) {
+		g2048_learn_game g;
+		g2048_rng r;
+		int rc;
+
+		g2048_learn_rng(&r, run->seed, game);
+		rc = g2048_learner_play(l, &r, &g);
+		pthread_mutex_lock(&run->lock);
+		if (rc < 0)
+			run->failed = run->stop = 1;
+		else
+			count_game(run, game, &g);
+		run->busy--;
+		pthread_cond_broadcast(&run->wake);
+		pthread_mutex_unlock(&run->lock);
+	}
+	if (l == NULL) {
+		pthread_mutex_lock(&run->lock);
+		run->failed = run->stop = 1;
+		pthread_cond_broadcast(&run->wake);
+		pthread_mutex_unlock(&run->lock);
+	}
+	g2048_learner_free(l);
+	return NULL;
+}
+
+/* Save with every game taken finished and none running.  Lock held. */
+static void
+save(struct run *run)
+{
+	char err[512];
+
+	run->pause = 1;
+	while (run->busy > 0)
+		pthread_cond_wait(&run->wake, &run->lock);
+	g2048_net_set_trained(run->net, run->next, run->moves, run->seed,
+	    run->train);
+	if (g2048_net_save(run->net, run->save, err, sizeof err) < 0)
+		cli_die(2, "%s (the previous file is kept)", err);
+	run->pause = 0;
+	pthread_cond_broadcast(&run->wake);
+}
+
+/* The trained net without its training state, for play. */
+static void
+export(struct run *run)
+{
+	char err[512];
+
+	g2048_net_drop_tc(run->net);
+	if (g2048_net_save(run->net, run->export, err, sizeof err) < 0)
+		cli_die(2, "%s (the previous file is kept)", err);
+}
+
+/* Run the workers; save every run->every games, on a signal, and at the
+ * end.  Returns 1 if interrupted. */
+int
+train(struct run *run)
+{
+	pthread_t tid[64];
+	uint64_t next_save = run->every ? run->first + run->every : UINT64_MAX;
+	int i, status;
+
+	pthread_mutex_init(&run->lock, NULL);
+	pthread_cond_init(&run->wake, NULL);
+	run->start = run->last_draw = now();
+	for (i = 0; i < run->threads; i++)
+		if (pthread_create(&tid[i], NULL, worker, run) != 0)
+			cli_die(2, "cannot start a thread");
+	pthread_mutex_lock(&run->lock);
+	while (!run->stop && (run->next < run->end || run->busy > 0)) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 100000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&run->wake, &run->lock, &ts);
+		if (interrupted)
+			run->stop = 1;
+		else if (run->next >= next_save && run->next < run->end) {
+			save(run);
+			next_save = run->next + run->every;
+		}
+	}
+	run->stop = 1;
+	pthread_cond_broadcast(&run->wake);
+	while (run->busy > 0)
+		pthread_cond_wait(&run->wake, &run->lock);
+	pthread_mutex_unlock(&run->lock);
+	for (i = 0; i < run->threads; i++)
+		pthread_join(tid[i], NULL);
+	if (run->failed)
+		cli_die(2, "out of memory");
+	if (run->tty && !run->quiet)
+		fputc('\n', stderr);
+	status = interrupted || run->next < run->end;
+	pthread_mutex_lock(&run->lock);
+	save(run);
+	pthread_mutex_unlock(&run->lock);
+	if (status)
+		cli_warn("interrupted after %llu games; saved to %s: go on with "
+		    "--load %s", (unsigned long long)run->next, run->save,
+		    run->save);
+	else if (run->export)
+		export(run);
+	return status;
+}
+
