@@ -122,9 +122,9 @@ fuzz: $(OBJ)/lib/engine/tables.c
 	done
 
 # The recommended net (README, bench/AI.md): 4x6 with temporal coherence,
-# about 40 minutes of two cores.  2048-solve and 2048-play use net/2048.net
+# 300000 games: 48 minutes of two shared cores here (bench/AI.md).  2048-solve and 2048-play use net/2048.net
 # when not told otherwise; make install installs it.
-NET_GAMES ?= 600000
+NET_GAMES ?= 300000
 net: $(BIN)/2048-learn
 	@mkdir -p net
 	$(BIN)/2048-learn --net 4x6 --tc --games $(NET_GAMES) --seed 2048 \
