@@ -122,8 +122,9 @@ fuzz: $(OBJ)/lib/engine/tables.c
 	done
 
 # The recommended net (README, bench/AI.md): 4x6 with temporal coherence,
-# 300000 games: 48 minutes of two shared cores here (bench/AI.md).  2048-solve and 2048-play use net/2048.net
-# when not told otherwise; make install installs it.
+# 300000 games, 48 minutes of two shared cores here.  2048-solve and
+# 2048-play use net/2048.net when not told otherwise; make install
+# installs it.
 NET_GAMES ?= 300000
 net: $(BIN)/2048-learn
 	@mkdir -p net
