@@ -299,7 +299,8 @@ typedef struct {
 	int depth_min;      /* adaptive: max(depth_min, distinct tiles - depth_sub) */
 	int depth_sub;
 	int depth_max;
-	double cutoff;      /* a spawn path less likely than this is a leaf; 0: off */
+	double cutoff;      /* a spawn path less likely than this is a leaf
+	                       (as doubles, rounded: 2048-solve(1)); 0: off */
 	double cutoff_crowded;  /* the cutoff when the board has at most */
 	int crowded;            /* this many empty cells (0: never) */
 	double deepen;      /* >0: when the best move's value is below deepen

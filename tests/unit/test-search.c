@@ -21,71 +21,236 @@ grid_of(const int tiles[16])
 	return g;
 }
 
-/* Reference expectimax: no cutoff, no table, every spawn, moves by
- * g2048_move (the engine's checked path), lost boards 0. */
-static double ref_chance(g2048_grid g, int depth, int limit);
+/* ---- moves, cell by cell ---------------------------------------------- */
 
-static double
-ref_max(g2048_grid g, int depth, int limit)
+/*
+ * The references move tiles here from the rules alone, sharing nothing
+ * with the engine's row tables or its exact path: a left move row by row,
+ * the other directions by mirroring and transposing the grid around it.
+ */
+static int
+mirrored(int cell)
 {
-	double best = 0, v;
-	int d, any = 0;
-
-	for (d = 0; d < 4; d++) {
-		g2048_grid n = g;
-
-		if (g2048_move(&n, (enum g2048_dir)d) < 0)
-			continue;
-		v = ref_chance(n, depth + 1, limit);
-		if (!any || v > best)
-			best = v;
-		any = 1;
-	}
-	return any ? best : 0.0;
+	return cell / 4 * 4 + 3 - cell % 4;
 }
 
-static double
-ref_chance(g2048_grid g, int depth, int limit)
+static int
+transposed(int cell)
 {
-	double sum = 0;
-	int cell, n = 0;
-
-	if (depth >= limit)
-		return g2048_eval_grid(ev, g);
-	for (cell = 0; cell < 16; cell++) {
-		if (g2048_rank(g, cell))
-			continue;
-		n++;
-		sum += 0.9 * ref_max(g2048_set_rank(g, cell, 1), depth, limit) +
-		    0.1 * ref_max(g2048_set_rank(g, cell, 2), depth, limit);
-	}
-	return sum / n;
+	return cell % 4 * 4 + cell / 4;
 }
 
-/* Reference minimax without pruning: a 2 in the worst cell. */
-static double ref_min(g2048_grid g, int depth, int limit);
+static g2048_grid
+remap(g2048_grid g, int (*to)(int))
+{
+	g2048_grid out = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 16; i++)
+		out = g2048_set_rank(out, to(i), g2048_rank(g, i));
+	return out;
+}
+
+/* Each tile goes as far left as it can, onto the last one placed if equal
+ * and that one has not merged; two 131072s stay apart. */
+static g2048_grid
+ref_left(g2048_grid g)
+{
+	g2048_grid out = { 0, 0 };
+	int row, col, r, placed, last;
+
+	for (row = 0; row < 4; row++) {
+		placed = 0;
+		last = 0;           /* the last tile placed, if it may merge */
+		for (col = 0; col < 4; col++) {
+			if ((r = g2048_rank(g, row * 4 + col)) == 0)
+				continue;
+			if (r == last && r < G2048_MAX_RANK) {
+				out = g2048_set_rank(out, row * 4 + placed - 1, r + 1);
+				last = 0;
+			} else {
+				out = g2048_set_rank(out, row * 4 + placed++, r);
+				last = r;
+			}
+		}
+	}
+	return out;
+}
+
+static g2048_grid
+ref_slide(g2048_grid g, int d)
+{
+	switch (d) {
+	case G2048_LEFT:
+		return ref_left(g);
+	case G2048_RIGHT:
+		return remap(ref_left(remap(g, mirrored)), mirrored);
+	case G2048_UP:
+		return remap(ref_left(remap(g, transposed)), transposed);
+	default:
+		return remap(remap(ref_left(remap(remap(g, transposed),
+		    mirrored)), mirrored), transposed);
+	}
+}
+
+static int
+ref_empty(g2048_grid g)
+{
+	int i, n = 0;
+
+	for (i = 0; i < 16; i++)
+		n += g2048_rank(g, i) == 0;
+	return n;
+}
+
+/* ---- the reference searches ------------------------------------------- */
+
+/*
+ * Expectimax as 2048-solve(1) and 2048.h define it, by brute force: a
+ * chance node is a leaf (its heuristic) when depth moves have been made,
+ * or when the probability of the spawns on its path from the root is less
+ * than the cutoff; each spawn has the probability 1/empty cells times 0.9
+ * (a 2) or 0.1 (a 4), and the path's probability is computed in double
+ * precision one spawn at a time, divided by the empty cells, then
+ * multiplied by 0.9 or 0.1.  A board that cannot move is lost (0), or
+ * with lost unset scored by its heuristic.  The exact fraction is kept
+ * too, to count the paths exactly as likely as the cutoff (0.9/6 * 0.1/5
+ * is 0.003): for those the rounding decides.
+ */
+struct prob {
+	double p;
+	uint64_t num, den;          /* p exactly */
+};
+
+struct ref {
+	int limit;          /* moves looked ahead */
+	double cutoff;      /* 0: none */
+	struct prob exact;  /* the cutoff as a fraction */
+	int lost;
+	uint64_t nodes;     /* moves made, counted as the search counts them */
+	int cut;            /* chance nodes made leaves by the cutoff */
+	int coarser;        /* ... that ten times the cutoff would add */
+	int ties;           /* paths exactly as likely as the cutoff */
+	int dead;           /* boards met that cannot move */
+};
+
+static uint64_t
+gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* the probability of a path one spawn longer: tenths/10 on one of n */
+static struct prob
+spawn_prob(struct prob p, int tenths, int n)
+{
+	uint64_t k;
+
+	p.p = p.p / n * (tenths == 9 ? 0.9 : 0.1);
+	p.num *= (uint64_t)tenths;
+	p.den *= 10 * (uint64_t)n;
+	k = gcd(p.num, p.den);
+	p.num /= k;
+	p.den /= k;
+	return p;
+}
+
+/* p exactly against times the cutoff: -1 less, 0 equal, 1 more likely */
+static int
+cmp_exact(const struct ref *r, struct prob p, uint64_t times)
+{
+	uint64_t a = p.num * r->exact.den, b = times * r->exact.num * p.den;
+
+	return (a > b) - (a < b);
+}
+
+static double ref_chance(struct ref *r, g2048_grid g, struct prob p,
+    int depth);
 
 static double
-ref_mmax(g2048_grid g, int depth, int limit)
+ref_max(struct ref *r, g2048_grid g, struct prob p, int depth)
 {
 	double best = -HUGE_VAL, v;
 	int d;
 
 	for (d = 0; d < 4; d++) {
-		g2048_grid n = g;
+		g2048_grid n = ref_slide(g, d);
 
-		if (g2048_move(&n, (enum g2048_dir)d) < 0)
+		if (g2048_grid_eq(n, g))
 			continue;
-		v = depth + 1 >= limit ? g2048_eval_grid(ev, n) :
-		    ref_min(n, depth + 1, limit);
+		r->nodes++;
+		v = ref_chance(r, n, p, depth + 1);
 		if (v > best)
 			best = v;
+	}
+	if (best == -HUGE_VAL) {
+		r->dead++;
+		return r->lost ? 0.0 : g2048_eval_grid(ev, g);
 	}
 	return best;
 }
 
 static double
-ref_min(g2048_grid g, int depth, int limit)
+ref_chance(struct ref *r, g2048_grid g, struct prob p, int depth)
+{
+	double sum = 0;
+	int cell, n = ref_empty(g);
+
+	if (depth >= r->limit)
+		return g2048_eval_grid(ev, g);
+	if (r->cutoff > 0) {
+		r->ties += cmp_exact(r, p, 1) == 0;
+		if (p.p < r->cutoff) {
+			r->cut++;
+			return g2048_eval_grid(ev, g);
+		}
+		r->coarser += cmp_exact(r, p, 10) < 0;
+	}
+	for (cell = 0; cell < 16; cell++)
+		if (g2048_rank(g, cell) == 0)
+			sum += 0.9 * ref_max(r, g2048_set_rank(g, cell, 1),
+			    spawn_prob(p, 9, n), depth) +
+			    0.1 * ref_max(r, g2048_set_rank(g, cell, 2),
+			    spawn_prob(p, 1, n), depth);
+	return sum / n;
+}
+
+/* Minimax without pruning: the opponent puts a 2 in the worst cell; a
+ * board that cannot move is the worst of all. */
+static double ref_min(struct ref *r, g2048_grid g, int depth);
+
+static double
+ref_mmax(struct ref *r, g2048_grid g, int depth)
+{
+	double best = -HUGE_VAL, v;
+	int d, any = 0;
+
+	for (d = 0; d < 4; d++) {
+		g2048_grid n = ref_slide(g, d);
+
+		if (g2048_grid_eq(n, g))
+			continue;
+		any = 1;
+		v = depth + 1 >= r->limit ? g2048_eval_grid(ev, n) :
+		    ref_min(r, n, depth + 1);
+		if (v > best)
+			best = v;
+	}
+	if (!any) {
+		r->dead++;
+		return r->lost ? -HUGE_VAL : g2048_eval_grid(ev, g);
+	}
+	return best;
+}
+
+static double
+ref_min(struct ref *r, g2048_grid g, int depth)
 {
 	double worst = HUGE_VAL, v;
 	int cell;
@@ -93,12 +258,70 @@ ref_min(g2048_grid g, int depth, int limit)
 	for (cell = 0; cell < 16; cell++) {
 		if (g2048_rank(g, cell))
 			continue;
-		v = ref_mmax(g2048_set_rank(g, cell, 1), depth, limit);
+		v = ref_mmax(r, g2048_set_rank(g, cell, 1), depth);
 		if (v < worst)
 			worst = v;
 	}
 	return worst;
 }
+
+/* The value of the root move to n. */
+static double
+ref_root(struct ref *r, int algo, g2048_grid n)
+{
+	r->nodes++;
+	if (algo == G2048_MINIMAX)
+		return r->limit <= 1 ? g2048_eval_grid(ev, n) : ref_min(r, n, 1);
+	return ref_chance(r, n, (struct prob){ 1.0, 1, 1 }, 1);
+}
+
+static int
+same_value(double a, double b, double tolerance)
+{
+	return a == b || fabs(a - b) <= tolerance * fmax(1, fabs(b));
+}
+
+/*
+ * Search g with s and check every legal move's value against the
+ * reference r, the move against the best of them, and with exact_nodes
+ * the nodes: then the two trees have the same shape.  The table stores
+ * floats, so with it values agree only to a tolerance.
+ */
+static void
+check_search(g2048_search *s, const g2048_search_opts *o, g2048_grid g,
+    struct ref *r, double tolerance, int exact_nodes)
+{
+	g2048_search_result res;
+	double v[4], best = -HUGE_VAL;
+	unsigned legal = 0;
+	int d, fails = unit_fails;
+
+	r->nodes = 0;
+	CHECK(g2048_search_run(s, g, NULL, &res) >= 0);
+	for (d = 0; d < 4; d++) {
+		g2048_grid n = ref_slide(g, d);
+
+		if (g2048_grid_eq(n, g))
+			continue;
+		legal |= 1u << d;
+		v[d] = ref_root(r, o->algo, n);
+		CHECK(same_value(res.value[d], v[d], tolerance));
+		if (v[d] > best)
+			best = v[d];
+	}
+	CHECK_EQ_U64(res.legal, legal);
+	CHECK_EQ_U64(res.depth, r->limit);
+	CHECK(res.dir >= 0 && same_value(v[res.dir], best, tolerance));
+	if (exact_nodes)
+		CHECK_EQ_U64(res.nodes, r->nodes);
+	if (unit_fails != fails)
+		printf("# grid %016llx/%04x, algo %d, depth %d, cutoff %g, "
+		    "tt_bits %d, bitboard %d\n", (unsigned long long)g.lo,
+		    (unsigned)g.hi, o->algo, r->limit, o->cutoff, o->tt_bits,
+		    o->bitboard);
+}
+
+/* ---- boards ----------------------------------------------------------- */
 
 static const int mid[16] = {
 	2, 4, 8, 16,
@@ -118,6 +341,60 @@ static const int dead[16] = {
 	2, 4, 2, 4,
 	4, 2, 4, 2,
 };
+/* The tiles past the nibbles: a 65536 is an empty nibble with its fifth
+ * bit set, a 131072 a 2's nibble with it; two 32768s (or two 65536s) can
+ * merge into one.  The row tables are wrong on each of these. */
+static const int with65536[16] = {
+	65536, 32768, 16384, 4,
+	2, 0, 8, 0,
+	0, 4, 0, 2,
+	0, 0, 0, 0,
+};
+static const int with131072[16] = {
+	131072, 2, 0, 0,
+	4, 8, 0, 0,
+	2, 0, 0, 0,
+	0, 0, 0, 2,
+};
+static const int two32768[16] = {
+	32768, 32768, 16, 2,
+	8, 0, 4, 0,
+	0, 2, 0, 0,
+	4, 0, 0, 0,
+};
+static const int two65536[16] = {
+	65536, 4, 0, 0,
+	65536, 2, 0, 0,
+	8, 0, 0, 0,
+	2, 0, 0, 4,
+};
+static const int toward131072[16] = {
+	65536, 32768, 32768, 2,
+	4, 0, 0, 0,
+	0, 0, 2, 0,
+	0, 0, 0, 0,
+};
+/* Crowded late-game boards, from game 2 of --fast (moves 20479, 20599 and
+ * 20659): the default searches them 5 and 6 moves deep, and the last one
+ * a second time. */
+static const int crowded4[16] = {
+	32768, 4096, 8, 4,
+	8192, 32, 2, 4,
+	8, 4, 0, 0,
+	4, 2, 0, 2,
+};
+static const int crowded0[16] = {
+	32768, 4096, 128, 16,
+	8192, 128, 16, 8,
+	2, 4, 16, 4,
+	2, 4, 4, 8,
+};
+static const int crowded2[16] = {
+	32768, 4096, 128, 2,
+	8192, 128, 128, 2,
+	32, 4, 32, 0,
+	2, 4, 4, 0,
+};
 
 static g2048_search *
 make(int algo, int depth, double cutoff, int tt_bits, int threads)
@@ -135,36 +412,292 @@ make(int algo, int depth, double cutoff, int tt_bits, int threads)
 	return g2048_search_new(&o, ev, err, sizeof err);
 }
 
-static int
-close_to(double a, double b)
+/* ---- the search against the references -------------------------------- */
+
+/* The grid as the row tables alone would move it. */
+static g2048_grid
+table_slide(g2048_grid g, int d)
 {
-	return fabs(a - b) <= 1e-6 * fmax(1, fabs(b));
+	g2048_grid t = { 0, 0 };
+
+	t.lo = d == G2048_LEFT ? g2048_rows_by(g.lo, g2048_row_left) :
+	    d == G2048_RIGHT ? g2048_rows_by(g.lo, g2048_row_right) :
+	    d == G2048_UP ? g2048_cols_by(g.lo, g2048_col_up) :
+	    g2048_cols_by(g.lo, g2048_col_down);
+	return t;
+}
+
+/* Every board, depths 1-3, both tree searches, with and without the row
+ * tables, expectimax also with the transposition table. */
+static void
+test_tree_searches_match_reference(void)
+{
+	static const int *const boards[] = { mid, late, with65536, with131072,
+	    two32768, two65536, toward131072 };
+	g2048_search_opts o;
+	g2048_search *s;
+	char err[128];
+	int i, d, wrong, depth, algo, variant;
+
+	for (i = 0; i < 7; i++) {
+		g2048_grid g = grid_of(boards[i]);
+
+		/* the big boards need the exact path: the tables get a move
+		 * wrong on each */
+		for (d = wrong = 0; i >= 2 && d < 4; d++)
+			wrong += !g2048_grid_eq(table_slide(g, d), ref_slide(g, d));
+		CHECK(i < 2 || (!g2048_fast_ok(g) && wrong > 0));
+		for (depth = 1; depth <= 3; depth++)
+			for (algo = G2048_EXPECTIMAX; algo <= G2048_MINIMAX; algo++)
+				for (variant = 0; variant < 3; variant++) {
+					struct ref r = { depth, 0, { 0, 0, 1 }, 1, 0, 0, 0, 0, 0 };
+
+					if (algo == G2048_MINIMAX && variant == 2)
+						continue;
+					g2048_search_defaults(&o);
+					o.algo = (enum g2048_algo)algo;
+					o.depth = depth;
+					o.cutoff = 0;
+					o.deepen = 0;
+					o.bitboard = variant != 1;
+					o.tt_bits = variant == 2 ? 16 : 0;
+					if ((s = g2048_search_new(&o, ev, err,
+					    sizeof err)) == NULL) {
+						CHECK(!"g2048_search_new");
+						continue;
+					}
+					check_search(s, &o, g, &r, variant == 2 ?
+					    1e-6 : 1e-12, algo == G2048_EXPECTIMAX &&
+					    variant != 2);
+					g2048_search_free(s);
+				}
+	}
+}
+
+/* A board that cannot move scores 0 (lost) or, with lost unset, its
+ * heuristic: on the crowded boards some spawns leave no move. */
+static void
+test_lost_matches_reference(void)
+{
+	static const int *const boards[] = { crowded0, crowded2 };
+	g2048_search_opts o;
+	g2048_search *s;
+	char err[128];
+	int i, lost, algo, dead = 0;
+
+	for (i = 0; i < 2; i++)
+		for (lost = 0; lost <= 1; lost++)
+			for (algo = G2048_EXPECTIMAX; algo <= G2048_MINIMAX; algo++) {
+				struct ref r = { 3, 0, { 0, 0, 1 }, lost, 0, 0, 0, 0, 0 };
+
+				g2048_search_defaults(&o);
+				o.algo = (enum g2048_algo)algo;
+				o.depth = 3;
+				o.cutoff = 0;
+				o.deepen = 0;
+				o.tt_bits = 0;
+				o.lost = lost;
+				if ((s = g2048_search_new(&o, ev, err,
+				    sizeof err)) == NULL) {
+					CHECK(!"g2048_search_new");
+					continue;
+				}
+				check_search(s, &o, grid_of(boards[i]), &r, 1e-12,
+				    algo == G2048_EXPECTIMAX);
+				g2048_search_free(s);
+				dead += r.dead;
+			}
+	CHECK(dead > 0);
+}
+
+/*
+ * The probability cutoff as documented, at the second search's, the
+ * default's and the fast setting's, on boards and depths where each makes
+ * leaves and ten times it would make more, and where some paths are
+ * exactly as likely as the cutoff.
+ */
+static void
+test_cutoff_matches_reference(void)
+{
+	static const int *const boards[] = { mid, crowded4, crowded2,
+	    with65536 };
+	static const int depths[] = { 4, 4, 5, 4 };
+	static const struct prob cutoffs[] = { { 1e-4, 1, 10000 },
+	    { 1.25e-4, 1, 8000 }, { 3e-3, 3, 1000 } };
+	g2048_search_opts def, fast, o;
+	g2048_search *s;
+	char err[128];
+	int i, c, cut, coarser, ties;
+
+	g2048_search_defaults(&def);
+	g2048_search_fast(&fast);
+	CHECK(def.deepen_cutoff == cutoffs[0].p && def.cutoff == cutoffs[1].p &&
+	    fast.cutoff == cutoffs[2].p);
+	for (c = 0; c < 3; c++) {
+		cut = coarser = ties = 0;
+		for (i = 0; i < 4; i++) {
+			struct ref r = { depths[i], cutoffs[c].p, cutoffs[c], 1,
+			    0, 0, 0, 0, 0 };
+
+			o = def;
+			o.depth = depths[i];
+			o.cutoff = cutoffs[c].p;
+			o.deepen = 0;
+			o.tt_bits = 0;
+			if ((s = g2048_search_new(&o, ev, err, sizeof err)) ==
+			    NULL) {
+				CHECK(!"g2048_search_new");
+				continue;
+			}
+			check_search(s, &o, grid_of(boards[i]), &r, 1e-12, 1);
+			g2048_search_free(s);
+			cut += r.cut > 0;
+			coarser += r.coarser > 0;
+			ties += r.ties;
+		}
+		printf("# cutoff %g: leaves on %d boards, more at 10x on %d, "
+		    "%d ties\n", o.cutoff, cut, coarser, ties);
+		CHECK(cut > 0 && coarser > 0);
+	}
+}
+
+/* A search of g with the options o changed as the arguments say. */
+static void
+run_with(g2048_search_opts o, g2048_grid g, int depth, double cutoff,
+    int tt_bits, int threads, g2048_search_result *r)
+{
+	g2048_search *s;
+	char err[128];
+
+	o.tt_bits = tt_bits;
+	o.threads = threads;
+	if (depth) {
+		o.depth = depth;
+		o.cutoff = cutoff;
+		o.deepen = 0;
+	}
+	if ((s = g2048_search_new(&o, ev, err, sizeof err)) == NULL) {
+		CHECK(!"g2048_search_new");
+		memset(r, 0, sizeof *r);
+		return;
+	}
+	g2048_search_run(s, g, NULL, r);
+	g2048_search_free(s);
 }
 
 static void
-test_expectimax_matches_reference(void)
+check_same_result(const g2048_search_result *a, const g2048_search_result *b)
 {
-	const int *boards[] = { mid, late };
-	g2048_search_result r;
-	int i, d, depth;
+	CHECK_EQ_U64(a->dir, b->dir);
+	CHECK_EQ_U64(a->legal, b->legal);
+	CHECK_EQ_U64(a->depth, b->depth);
+	CHECK_EQ_U64(a->deepened, b->deepened);
+	CHECK_EQ_U64(a->nodes, b->nodes);
+	CHECK(memcmp(a->value, b->value, sizeof a->value) == 0);
+}
 
-	for (i = 0; i < 2; i++)
-		for (depth = 1; depth <= 3; depth++) {
-			g2048_search *s = make(G2048_EXPECTIMAX, depth, 0, 0, 1);
-			g2048_grid g = grid_of(boards[i]);
+static const int *const crowded[] = { crowded4, crowded0, crowded2 };
 
-			CHECK(g2048_search_run(s, g, NULL, &r) >= 0);
-			CHECK_EQ_U64(r.legal, g2048_legal(g));
-			CHECK_EQ_U64(r.depth, depth);
-			for (d = 0; d < 4; d++) {
-				g2048_grid n = g;
+/*
+ * The default setting (adaptive depth, cutoff, table, second search)
+ * gives the same move, values and nodes on 1, 2 and 4 threads, also with
+ * a table so small that entries are evicted (then it makes more nodes).
+ */
+static void
+test_default_whatever_the_threads(void)
+{
+	g2048_search_opts o;
+	g2048_search_result one, r, big;
+	int i, bits, t;
 
-				if (g2048_move(&n, (enum g2048_dir)d) < 0)
-					continue;
-				CHECK(close_to(r.value[d], ref_chance(n, 1, depth)));
+	g2048_search_defaults(&o);
+	for (i = 0; i < 3; i++) {
+		g2048_grid g = grid_of(crowded[i]);
+
+		run_with(o, g, 0, 0, 20, 1, &big);
+		for (bits = 20; bits >= 8; bits -= 12) {
+			run_with(o, g, 0, 0, bits, 1, &one);
+			for (t = 2; t <= 4; t += 2) {
+				run_with(o, g, 0, 0, bits, t, &r);
+				check_same_result(&r, &one);
 			}
-			g2048_search_free(s);
 		}
+		CHECK(one.nodes > big.nodes);
+		CHECK_EQ_U64(one.depth, big.depth);
+		CHECK_EQ_U64(one.dir, big.dir);
+	}
+}
+
+/* distinct tiles less sub, from min to max: the adaptive depth, counted
+ * here by hand */
+static int
+adaptive_depth(g2048_grid g, int min, int sub, int max)
+{
+	int seen[G2048_MAX_RANK + 1] = { 0 }, i, n = 0;
+
+	for (i = 0; i < 16; i++)
+		if (g2048_rank(g, i) && !seen[g2048_rank(g, i)]++)
+			n++;
+	n -= sub;
+	return n < min ? min : n > max ? max : n;
+}
+
+/*
+ * The default is a search as deep as the distinct tiles less 2, with the
+ * default cutoff; when its best value is below 0.995 times the heuristic
+ * after the best move, the result is that of a second search as deep as
+ * the distinct tiles less 1, with the second cutoff, and the nodes are
+ * those of both.
+ */
+static void
+test_default_is_the_documented_searches(void)
+{
+	g2048_search_opts o;
+	g2048_search_result def, first, second;
+	int i, depth, deepened = 0;
+	double h;
+
+	g2048_search_defaults(&o);
+	for (i = 0; i < 3; i++) {
+		g2048_grid g = grid_of(crowded[i]);
+
+		run_with(o, g, 0, 0, o.tt_bits, 1, &def);
+		depth = adaptive_depth(g, 3, 2, 15);
+		run_with(o, g, depth, o.cutoff, o.tt_bits, 1, &first);
+		CHECK_EQ_U64(first.depth, depth);
+		h = g2048_eval_grid(ev, ref_slide(g, first.dir));
+		if (first.value[first.dir] >= 0.995 * h) {
+			check_same_result(&def, &first);
+			continue;
+		}
+		deepened++;
+		depth = adaptive_depth(g, depth, 1, 15);
+		run_with(o, g, depth, o.deepen_cutoff, o.tt_bits, 1, &second);
+		CHECK(def.deepened && def.depth == depth);
+		CHECK_EQ_U64(def.nodes, first.nodes + second.nodes);
+		CHECK_EQ_U64(def.dir, second.dir);
+		CHECK(memcmp(def.value, second.value, sizeof def.value) == 0);
+	}
+	CHECK(deepened > 0);
+}
+
+/* The settings are those 2048-solve(1) states. */
+static void
+test_settings_documented(void)
+{
+	g2048_search_opts o;
+
+	g2048_search_defaults(&o);
+	CHECK(o.algo == G2048_EXPECTIMAX && o.depth == 0);
+	CHECK(o.depth_min == 3 && o.depth_sub == 2 && o.depth_max == 15);
+	CHECK(o.cutoff == 0.000125 && o.crowded == 0);
+	CHECK(o.deepen == 0.995 && o.deepen_sub == 1 && o.deepen_max == 15 &&
+	    o.deepen_cutoff == 0.0001);
+	CHECK(o.tt_bits == 20 && o.lost && o.bitboard && o.time_ms == 0);
+	g2048_search_fast(&o);
+	CHECK(o.depth == 0 && o.depth_min == 3 && o.depth_sub == 3 &&
+	    o.depth_max == 7);
+	CHECK(o.cutoff == 0.003 && o.deepen == 0 && o.tt_bits == 16);
 }
 
 /* The table stores floats: values move by rounding only, the move not. */
@@ -258,29 +791,6 @@ test_crowded_cutoff(void)
 	g2048_search_run(s, many, NULL, &plain);
 	g2048_search_free(s);
 	CHECK_EQ_U64(roomy.nodes, plain.nodes);
-}
-
-static void
-test_minimax_matches_reference(void)
-{
-	g2048_search_result r;
-	g2048_grid g = grid_of(mid);
-	int d, depth;
-
-	for (depth = 1; depth <= 3; depth++) {
-		g2048_search *s = make(G2048_MINIMAX, depth, 0, 0, 1);
-
-		g2048_search_run(s, g, NULL, &r);
-		for (d = 0; d < 4; d++) {
-			g2048_grid n = g;
-
-			if (g2048_move(&n, (enum g2048_dir)d) < 0)
-				continue;
-			CHECK(close_to(r.value[d], depth == 1 ?
-			    g2048_eval_grid(ev, n) : ref_min(n, 1, depth)));
-		}
-		g2048_search_free(s);
-	}
 }
 
 /* The greedy move is the one that scores most, counted by hand. */
@@ -496,14 +1006,18 @@ main(void)
 
 	if ((ev = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL)
 		return 1;
-	RUN(test_expectimax_matches_reference);
+	RUN(test_settings_documented);
+	RUN(test_tree_searches_match_reference);
+	RUN(test_lost_matches_reference);
+	RUN(test_cutoff_matches_reference);
+	RUN(test_default_whatever_the_threads);
+	RUN(test_default_is_the_documented_searches);
 	RUN(test_table_changes_no_move);
 	RUN(test_tt_evicts_the_deepest);
 	RUN(test_tt_depth_and_generations);
 	RUN(test_reproducible);
 	RUN(test_cutoff_prunes);
 	RUN(test_crowded_cutoff);
-	RUN(test_minimax_matches_reference);
 	RUN(test_greedy);
 	RUN(test_random_is_legal_and_uniform);
 	RUN(test_no_move);
