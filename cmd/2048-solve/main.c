@@ -251,9 +251,10 @@ parse_options(int argc, char **argv, struct run *run)
 			heuristic = 1;
 	if (run->netpath == NULL && !heuristic)
 		run->netpath = cli_default_net();
-	if (run->netpath)
-		(fast ? g2048_search_net_fast : g2048_search_net_defaults)(
-		    &run->opts);
+	if (run->netpath && fast)
+		g2048_search_net_fast(&run->opts);
+	else if (run->netpath)
+		g2048_search_net_defaults(&run->opts);
 	else if (fast)
 		g2048_search_fast(&run->opts);
 	opterr = 1;

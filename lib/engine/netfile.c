@@ -306,7 +306,8 @@ g2048_net_load(const char *path, char *err, size_t errsize)
 		    "bytes past the weights its header says");
 		goto fail;
 	}
-	n->w = (float *)((char *)n->map + NET_HEADER);
+	/* the weights start on a page boundary of the mapping */
+	n->w = (float *)(void *)((unsigned char *)n->map + NET_HEADER);
 	if (n->info.tc) {
 		n->tc_err = n->w + n->nweights;
 		n->tc_abs = n->tc_err + n->nweights;
