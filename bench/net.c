@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "2048.h"
+#include "bench.h"
 
 #define NGRIDS (1 << 16)
 #define PASSES 5
@@ -16,27 +17,9 @@
 #define TIMED_GAMES 500
 
 static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int
-by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double
 median(double *v)
 {
-	qsort(v, PASSES, sizeof *v, by_value);
-	return v[PASSES / 2];
+	return bench_median(v, PASSES);
 }
 
 static g2048_net *
@@ -88,10 +71,10 @@ bench_value(const char *spec, const g2048_grid *grids)
 
 	g2048_net_fill(n, 1000);        /* every page mapped, as a loaded net */
 	for (p = 0; p < PASSES; p++) {
-		t = now();
+		t = bench_now();
 		for (i = 0; i < NGRIDS; i++)
 			sink += g2048_net_value(n, grids[i]);
-		r[p] = NGRIDS / (now() - t);
+		r[p] = NGRIDS / (bench_now() - t);
 	}
 	printf("%-40s %8.2f M evals/s  (sink %g)\n", spec, median(r) / 1e6,
 	    sink > 0 ? 1.0 : 0.0);
@@ -122,13 +105,13 @@ bench_training(void)
 	}
 	for (p = 0; p < PASSES; p++) {
 		moves = 0;
-		t = now();
+		t = bench_now();
 		for (i = 0; i < TIMED_GAMES; i++, game++) {
 			g2048_learn_rng(&rng, 1, game);
 			g2048_learner_play(l, &rng, &g);
 			moves += g.moves;
 		}
-		r[p] = (double)moves / (now() - t);
+		r[p] = (double)moves / (bench_now() - t);
 	}
 	printf("%-40s %8.2f M moves/s\n", "TD(0) 4x6, one thread, games 2000-4500",
 	    median(r) / 1e6);

@@ -1,12 +1,13 @@
 /* ntuple.c - n-tuple networks: their layout, stages and value. */
 #define _DEFAULT_SOURCE          /* MAP_ANONYMOUS, madvise: where they exist */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
-#include "2048.h"
+#include "board.h"
 #include "ntuple.h"
 
 /* The named structures of the literature. */
@@ -34,13 +35,10 @@ fail(char *err, size_t errsize, const char *fmt, const char *arg)
 static int
 hex_cell(int c)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	static const char digits[] = "0123456789abcdef";
+	const char *p = c ? strchr(digits, tolower(c)) : NULL;
+
+	return p ? (int)(p - digits) : -1;
 }
 
 static int
@@ -392,18 +390,6 @@ flip(uint64_t b)
 	    (b >> 16 & 0x00000000FFFF0000ULL) | b >> 48;
 }
 
-static inline uint64_t
-transpose(uint64_t x)
-{
-	uint64_t a = (x & 0xF0F00F0FF0F00F0FULL) |
-	    ((x & 0x0000F0F00000F0F0ULL) << 12) |
-	    ((x & 0x0F0F00000F0F0000ULL) >> 12);
-
-	return (a & 0xFF00FF0000FF00FFULL) |
-	    ((a & 0x00FF00FF00000000ULL) >> 24) |
-	    ((a & 0x00000000FF00FF00ULL) << 24);
-}
-
 int
 net_stage(const g2048_net *n, g2048_grid g)
 {
@@ -420,7 +406,7 @@ net_stage(const g2048_net *n, g2048_grid g)
 int
 net_features(const g2048_net *n, uint64_t b, int stage, size_t *idx)
 {
-	uint64_t img[NET_IMAGES], t = transpose(b);
+	uint64_t img[NET_IMAGES], t = g2048_transpose_lo(b);
 	size_t base = (size_t)stage * n->stage_size;
 	int i, j, r, count = 0;
 

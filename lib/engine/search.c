@@ -175,6 +175,14 @@ uses_table(const struct worker *w, int depth)
 static double chance_node(struct worker *w, g2048_grid g, double cprob,
     int depth);
 
+/* A board that cannot move: lost (0, the least a value can be), or as
+ * the evaluator sees it. */
+static double
+no_move(const struct worker *w, g2048_grid g)
+{
+	return w->s->o.lost ? 0.0 : leaf(w, g);
+}
+
 /*
  * The best of the moves next[] when all of them are leaves valued by a
  * net: the weights each reads are asked for before any is summed, so that
@@ -205,9 +213,7 @@ net_leaves(struct worker *w, g2048_grid g, const g2048_grid *next,
 		if (v > best)
 			best = v;
 	}
-	if (best == -HUGE_VAL)
-		return w->s->o.lost ? 0.0 : leaf(w, g);
-	return best;
+	return best == -HUGE_VAL ? no_move(w, g) : best;
 }
 
 /* The best move's value; depth moves have been made so far. */
@@ -236,9 +242,7 @@ max_node(struct worker *w, g2048_grid g, double cprob, int depth)
 		if (v > best)
 			best = v;
 	}
-	if (best == -HUGE_VAL)
-		return w->s->o.lost ? 0.0 : leaf(w, g);
-	return best;
+	return best == -HUGE_VAL ? no_move(w, g) : best;
 }
 
 /* The mean over every spawn: each empty cell, a 2 (0.9) or a 4 (0.1). */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "2048.h"
+#include "board.h"
 #include "tt.h"
 #include "unit.h"
 
