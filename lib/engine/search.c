@@ -601,7 +601,7 @@ g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
 	memset(s->w, 0, (size_t)o->threads * sizeof *s->w);
 	s->o = *o;
 	s->e = e;
-	s->net = g2048_eval_net_of(e);
+	s->net = e ? g2048_eval_net_of(e) : NULL;   /* random needs none */
 	s->scores = s->net != NULL;
 	s->nworkers = o->threads;
 	for (i = 0; i < s->nworkers; i++)
