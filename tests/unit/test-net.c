@@ -3,6 +3,9 @@
  * computation (cells mapped through the eight symmetries by coordinates),
  * the layouts and their errors, the net file and every way it can be
  * damaged, and learning's determinism.
+ *
+ * One file of over 500 lines: one test program per part of the library,
+ * and the net's value, file and learner share its fixtures.
  */
 #include <stdio.h>
 #include <stdlib.h>
