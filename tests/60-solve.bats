@@ -20,6 +20,101 @@ table() {
 	    -e '^evaluator'
 }
 
+SOLVE=$FIXTURES/solve
+
+# --explain without the time, which is never the same
+untimed() {
+	sed 's/ time .*//'
+}
+
+# the value --explain gives direction $1 (its lines on stdin)
+explained() {
+	awk -v d="$1" '$1 == d { print $2 }'
+}
+
+# the nodes on the --explain line of the search (its lines on stdin)
+nodes() {
+	sed -n 's/.* nodes \([0-9]*\).*/\1/p'
+}
+
+# near A B: A is B to a millionth (values summed in another order)
+near() {
+	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; m = b < 0 ? -b : b
+	    exit !(a == b || d * d <= 1e-12 * (m > 1 ? m * m : 1)) }' ||
+	    { echo "$1 is not $2"; return 1; }
+}
+
+# crowded: four legal moves, one empty cell (move 1448 of game 2 of --fast)
+crowded() {
+	board '2048 128 16 4' '512 32 8 .' '256 4 4 4' '128 2 2 2'
+}
+
+# right leaves a board that a 4 in the gap ends; down does not
+losing() {
+	board '2 4 2 4' '4 2 4 2' '2 4 2 4' '8 16 8 .'
+}
+
+# two_deep DIR [2048-eval options] < board: what a search two moves deep
+# sees after the move DIR, from the other tools alone: a line per spawn
+# (2048-spawn --all), "PROB TILE BEST HERE": its probability and tile, the
+# best heuristic after a second move (none: no move) and its own heuristic
+two_deep() {
+	local dir=$1 d t=$BATS_TEST_TMPDIR/deep
+	shift
+	2048-move -q -c "$dir" > "$t.moved"
+	2048-spawn --all -c < "$t.moved" > "$t.spawns"
+	2048-eval "$@" -f total < "$t.spawns" > "$t.here"
+	for d in up down left right; do
+		2048-move -q -c "$d" < "$t.spawns" > "$t.$d.moved" || :
+		cut -d' ' -f1 "$t.$d.moved" > "$t.$d"
+		2048-eval "$@" -f total < "$t.$d.moved" > "$t.$d.value"
+	done
+	sed 's/.*prob=\([^ ]*\).*/\1/' "$t.spawns" |
+	    paste -d' ' <(cut -d' ' -f1 "$t.spawns") - "$t.here" "$t.up" \
+	    "$t.up.value" "$t.down" "$t.down.value" "$t.left" "$t.left.value" \
+	    "$t.right" "$t.right.value" |
+	    awk -v moved="$(cut -c1-16 "$t.moved")" '{
+		best = "none"
+		for (i = 4; i <= 10; i += 2)
+			if ($i != $1 && (best == "none" || $(i + 1) > best + 0))
+				best = $(i + 1)
+		for (c = 1; c <= 16; c++)
+			if (substr($1, c, 1) != substr(moved, c, 1))
+				tile = substr($1, c, 1) == "1" ? 2 : 4
+		print $2, tile, best, $3
+	    }'
+}
+
+# expectimax two moves deep: the mean over the spawns of the best second
+# move; a board with none is lost (0), or with $1 = heuristic scored so
+expected_value() {
+	awk -v lost="${1:-lost}" '{ v = $3 != "none" ? $3 : lost == "lost" ? 0 : $4
+	    s += $1 * v } END { printf "%.6f\n", s }'
+}
+
+# pipe_game N [2048-solve options] < board: the loop of
+# examples/autoplay.sh (2048-solve | 2048-move | 2048-spawn) from the
+# board read, for at most N moves, in the compact form: the boards that
+# 2048-solve --play --compact writes first
+pipe_game() {
+	local n=$1 board m
+	shift
+	read -r board
+	echo "$board"
+	while [ "$n" -gt 0 ] && m=$(2048-solve -q "$@" <<<"$board"); do
+		board=$(2048-move -c "$m" <<<"$board" | 2048-spawn -c)
+		echo "$board"
+		n=$((n - 1))
+	done
+}
+
+# minimax two moves deep: the worst 2 of the best second move
+minimax_value() {
+	awk '$2 == 2 { v = $3 == "none" ? "-inf" : $3
+	    if (n++ == 0 || v == "-inf" || (min != "-inf" && v + 0 < min + 0)) min = v }
+	    END { print min }'
+}
+
 @test "--help and --version" {
 	run 2048-solve --help
 	[ "$status" -eq 0 ]
@@ -62,6 +157,44 @@ table() {
 	done
 	run 2048-solve --fast < <(up_only)
 	[ "$output" = up ]
+}
+
+@test "every algorithm chooses by its own rule, where the rules disagree" {
+	local d expectimax minimax
+	# expectimax: the mean over the spawns of the best second move;
+	# minimax: the best second move after the worst 2
+	expectimax=$(2048-solve --depth 2 --explain < <(crowded))
+	minimax=$(2048-solve --algo minimax --depth 2 --explain < <(crowded))
+	[ "$(head -n 1 <<<"$expectimax")" = down ]
+	[ "$(head -n 1 <<<"$minimax")" = up ]
+	for d in up down left right; do
+		crowded | two_deep "$d" > "$BATS_TEST_TMPDIR/$d"
+		near "$(explained "$d" <<<"$expectimax")" \
+		    "$(expected_value < "$BATS_TEST_TMPDIR/$d")"
+		near "$(explained "$d" <<<"$minimax")" \
+		    "$(minimax_value < "$BATS_TEST_TMPDIR/$d")"
+	done
+	# greedy: the score of the move; left and right tie, the heuristic
+	# after the move chooses
+	run 2048-solve --algo greedy --explain < <(crowded)
+	[ "${lines[0]}" = left ]
+	for d in up down left right; do
+		v=$(crowded | 2048-move -c "$d" | cut -d' ' -f2)
+		near "$(explained "$d" <<<"$output")" "$v"
+	done
+	[ "$(crowded | 2048-move left | 2048-eval -f total | cut -d. -f1)" -gt \
+	    "$(crowded | 2048-move right | 2048-eval -f total | cut -d. -f1)" ]
+	# random: each legal move, drawn from the board's stream
+	local s
+	for s in $(seq 1 40); do
+		printf 'seed %s\n' "$s"
+		crowded
+		echo
+	done > "$BATS_TEST_TMPDIR/seeds"
+	run 2048-solve --algo random "$BATS_TEST_TMPDIR/seeds"
+	[ "${#lines[@]}" -eq 40 ]
+	[ "$(sort -u <<<"$output" | tr '\n' ' ')" = "down left right up " ]
+	[ "$(2048-solve --algo random "$BATS_TEST_TMPDIR/seeds")" = "$output" ]
 }
 
 @test "a board with no legal move: no move, a message, exit 1" {
@@ -256,11 +389,161 @@ table() {
 	[[ "$a" == *"seed 9"* ]]
 }
 
-@test "minimax with Xu's heuristic and weights plays whole games" {
-	run 2048-solve --games 2 --seed 1 --algo minimax --depth 2 \
-	    --heuristic xu --weights monotonicity=1.5 --summary
+@test "minimax with Xu's heuristic and weights: its values and its games" {
+	local d v xu=(--algo minimax --heuristic xu --weights monotonicity=1.5)
+	# two moves deep: the best second move after the worst 2, each board
+	# scored by 2048-eval with the same heuristic and weights
+	run 2048-solve "${xu[@]}" --depth 2 --explain < <(crowded)
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "games         2" ]
+	[ "${lines[0]}" = down ]
+	for d in up down left right; do
+		v=$(crowded | two_deep "$d" "${xu[@]:2}" | minimax_value)
+		near "$(explained "$d" <<<"$output")" "$v"
+	done
+	# the weight counts: right leads to a board that is not monotone
+	[ "$(2048-solve --algo minimax --heuristic xu --depth 2 --explain \
+	    < <(crowded) | explained right)" = 3.400 ]
+	[ "$(explained right <<<"$output")" = -1.600 ]
+	# whole games, each move the one chosen for its board alone
+	2048-solve --games 2 --seed 1 "${xu[@]}" --depth 2 --compact \
+	    > "$BATS_TEST_TMPDIR/games"
+	[ "$(grep -c ' 0 0 seed=' "$BATS_TEST_TMPDIR/games")" -eq 2 ]
+	head -n 1 "$BATS_TEST_TMPDIR/games" | pipe_game 15 "${xu[@]}" --depth 2 \
+	    > "$BATS_TEST_TMPDIR/loop"
+	cmp "$BATS_TEST_TMPDIR/loop" <(head -n 16 "$BATS_TEST_TMPDIR/games")
+	# ... to the end: the last board of each game has no move
+	run 2048-eval -f over <(awk 'NR > 1 && / 0 0 seed=/ { print prev }
+	    { prev = $0 } END { print prev }' "$BATS_TEST_TMPDIR/games")
+	[ "$output" = "$(printf 'yes\nyes')" ]
+}
+
+# The committed expected output (tests/fixtures/solve/) was written by
+# this code; a change of behaviour shows as a diff, and so does a machine
+# or a build that computes otherwise.  The boards are in boards.txt, two
+# of them with moves that tie to the last bit.  After a change meant to
+# change them, write them again:
+#   2048-solve --explain boards.txt | sed 's/ time .*//' > explain-default.txt
+#   2048-solve --fast --explain boards.txt | sed 's/ time .*//' > explain-fast.txt
+#   2048-solve --play [--fast] --final -c < X-game.txt > X-game.final
+@test "--explain of fixed boards: the committed moves, values and nodes" {
+	2048-solve --explain "$SOLVE/boards.txt" | untimed > "$BATS_TEST_TMPDIR/out"
+	diff -u "$SOLVE/explain-default.txt" "$BATS_TEST_TMPDIR/out"
+	2048-solve --explain --threads 1 "$SOLVE/boards.txt" | untimed |
+	    cmp - "$SOLVE/explain-default.txt"
+	2048-solve --fast --explain "$SOLVE/boards.txt" | untimed \
+	    > "$BATS_TEST_TMPDIR/out"
+	diff -u "$SOLVE/explain-fast.txt" "$BATS_TEST_TMPDIR/out"
+	2048-solve --fast --explain --threads 4 "$SOLVE/boards.txt" | untimed |
+	    cmp - "$SOLVE/explain-fast.txt"
+	# the fixtures hold what they are said to: a second search, ties
+	grep -q '(deepened)' "$SOLVE/explain-default.txt"
+	[ "$(grep -c '^  depth' "$SOLVE/explain-default.txt")" -eq 8 ]
+}
+
+# fast-game.txt is move 22000 of game 2 of --fast (2048-new --seed 2),
+# 188 moves from its end; default-game.txt is move 36 of the default's
+# game from the board '2048 4096 2048 4096' '4096 2048 4096 2048'
+# '2048 4096 2048 4096' '. . . .' with seed 1, 32 moves from its end,
+# where most moves are searched a second time.
+@test "--fast: the seeded game ends on the committed board; --play is the pipe loop" {
+	2048-solve --play --fast --compact < "$SOLVE/fast-game.txt" \
+	    > "$BATS_TEST_TMPDIR/play"
+	tail -n 1 "$BATS_TEST_TMPDIR/play" | cmp - "$SOLVE/fast-game.final"
+	pipe_game 20 --fast < "$SOLVE/fast-game.txt" > "$BATS_TEST_TMPDIR/loop"
+	cmp "$BATS_TEST_TMPDIR/loop" <(head -n 21 "$BATS_TEST_TMPDIR/play")
+}
+
+@test "the default: the seeded game ends on the committed board; --play is the pipe loop" {
+	2048-solve --play --compact < "$SOLVE/default-game.txt" \
+	    > "$BATS_TEST_TMPDIR/play"
+	tail -n 1 "$BATS_TEST_TMPDIR/play" | cmp - "$SOLVE/default-game.final"
+	# its first 12 moves through the pipe, 8 of them searched twice
+	pipe_game 12 < "$SOLVE/default-game.txt" > "$BATS_TEST_TMPDIR/loop"
+	cmp "$BATS_TEST_TMPDIR/loop" <(head -n 13 "$BATS_TEST_TMPDIR/play")
+	[ "$(head -n 12 "$BATS_TEST_TMPDIR/play" | 2048-solve --explain -q |
+	    grep -c deepened)" -ge 8 ]
+}
+
+@test "--time: iterative deepening, each depth a whole search, to the last depth or the budget" {
+	# a budget that never ends: depths 1 to 4 (the --adaptive maximum);
+	# the values are those of depth 4 and the nodes those of all four
+	run 2048-solve --time 3600000 --adaptive 1,0,4 --explain < <(crowded)
+	[ "$status" -eq 0 ]
+	[[ "${lines[5]}" =~ ^\ \ depth\ 4\ nodes\ ([0-9]+)\  ]]
+	local total=${BASH_REMATCH[1]} sum=0 d
+	[ "$(sed -n 1,5p <<<"$output")" = \
+	    "$(2048-solve --depth 4 --explain < <(crowded) | sed -n 1,5p)" ]
+	for d in 1 2 3 4; do
+		sum=$((sum + $(2048-solve --depth "$d" --explain < <(crowded) | nodes)))
+	done
+	[ "$total" -eq "$sum" ]
+	# depth 15 without a cutoff would take days: the budget ends it
+	run timeout 60 2048-solve --time 20 --cutoff 0 --adaptive 1,0,15 \
+	    --explain < <(crowded)
+	[ "$status" -eq 0 ]
+	[[ "${lines[5]}" =~ ^\ \ depth\ ([0-9]+)\  ]]
+	[ "${BASH_REMATCH[1]}" -lt 15 ]
+}
+
+@test "--no-lost: a board that cannot move scores its heuristic, not 0" {
+	# two moves deep, right meets a lost board (a 4 in the gap), down none
+	local right=$BATS_TEST_TMPDIR/right down
+	losing | two_deep right > "$right"
+	[ "$(grep -c ' none ' "$right")" -eq 1 ]
+	run 2048-solve --depth 2 --explain < <(losing)
+	near "$(explained right <<<"$output")" "$(expected_value lost < "$right")"
+	near "$(explained down <<<"$output")" \
+	    "$(losing | two_deep down | expected_value lost)"
+	down=$(explained down <<<"$output")
+	run 2048-solve --depth 2 --explain --no-lost < <(losing)
+	near "$(explained right <<<"$output")" \
+	    "$(expected_value heuristic < "$right")"
+	[ "$(explained down <<<"$output")" = "$down" ]
+}
+
+@test "--tt-bits: the table saves nodes, a small one fewer" {
+	local none small big
+	none=$(2048-solve --depth 5 --tt-bits 0 --explain < <(crowded) | nodes)
+	small=$(2048-solve --depth 5 --tt-bits 6 --explain < <(crowded) | nodes)
+	big=$(2048-solve --depth 5 --explain < <(crowded) | nodes)
+	echo "nodes: $none, $small, $big"
+	[ "$none" -gt "$small" ]
+	[ "$small" -gt "$big" ]
+}
+
+@test "--crowded N,P: the cutoff P on boards with at most N empty cells" {
+	# the mid-game board of boards.txt has 5 empty cells
+	local opts=(--depth 4 --tt-bits 0 --explain) mid plain fine
+	mid=$(sed -n '/^about a mid-game/,/^$/p' "$SOLVE/boards.txt")
+	plain=$(2048-solve "${opts[@]}" --cutoff 0.01 <<<"$mid" | untimed)
+	fine=$(2048-solve "${opts[@]}" --cutoff 0.0001 <<<"$mid" | untimed)
+	[ "$plain" != "$fine" ]
+	[ "$(2048-solve "${opts[@]}" --cutoff 0.01 --crowded 5,0.0001 <<<"$mid" |
+	    untimed)" = "$fine" ]
+	[ "$(2048-solve "${opts[@]}" --cutoff 0.01 --crowded 4,0.0001 <<<"$mid" |
+	    untimed)" = "$plain" ]
+}
+
+@test "--no-bitboard: the same moves, values and nodes, moving cell by cell" {
+	2048-solve --no-bitboard --explain "$SOLVE/boards.txt" | untimed |
+	    cmp - "$SOLVE/explain-default.txt"
+	# the one difference is the path: the engine's exact slide runs (a
+	# debugger sees it; with the tables the search never calls it)
+	command -v gdb >/dev/null || skip "gdb is not installed"
+	local solve
+	solve=$(command -v 2048-solve)
+	export ASAN_OPTIONS=detect_leaks=0
+	run gdb -q -batch -nx -ex 'break *g2048_slide_exact' -ex run --args \
+	    "$solve" --depth 2 --no-bitboard "$SOLVE/boards.txt"
+	[[ "$output" == *"Breakpoint 1 at"* ]] || skip "gdb cannot set a breakpoint"
+	[[ "$output" != *"ptrace"* ]] || skip "gdb cannot trace: $output"
+	[[ "$output" == *"Breakpoint 1, "*"g2048_slide_exact"* ]]
+	# only the big tiles need it: the first two boards never
+	head -n 15 "$SOLVE/boards.txt" > "$BATS_TEST_TMPDIR/small"
+	run gdb -q -batch -nx -ex 'break *g2048_slide_exact' -ex run --args \
+	    "$solve" --depth 2 "$BATS_TEST_TMPDIR/small"
+	[[ "$output" != *"Breakpoint 1, "* ]]
+	[[ "$output" == *"exited normally"* ]]
 }
 
 @test "integer options take integers only, with the range in the message" {
