@@ -24,7 +24,7 @@ SOLVE=$FIXTURES/solve
 
 # --explain without the time, which is never the same
 untimed() {
-	sed 's/ time .*//'
+	sed -e 's/ time .*//' -e '/^  evaluator /d'
 }
 
 # the value --explain gives direction $1 (its lines on stdin)
@@ -422,8 +422,8 @@ minimax_value() {
 # or a build that computes otherwise.  The boards are in boards.txt, two
 # of them with moves that tie to the last bit.  After a change meant to
 # change them, write them again:
-#   2048-solve --explain boards.txt | sed 's/ time .*//' > explain-default.txt
-#   2048-solve --fast --explain boards.txt | sed 's/ time .*//' > explain-fast.txt
+#   2048-solve --explain boards.txt | untimed > explain-default.txt
+#   2048-solve --fast --explain boards.txt | untimed > explain-fast.txt
 #   2048-solve --play [--fast] --final -c < X-game.txt > X-game.final
 @test "--explain of fixed boards: the committed moves, values and nodes" {
 	2048-solve --explain "$SOLVE/boards.txt" | untimed > "$BATS_TEST_TMPDIR/out"
