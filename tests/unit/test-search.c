@@ -93,16 +93,6 @@ ref_slide(g2048_grid g, int d)
 	}
 }
 
-static int
-ref_empty(g2048_grid g)
-{
-	int i, n = 0;
-
-	for (i = 0; i < 16; i++)
-		n += g2048_rank(g, i) == 0;
-	return n;
-}
-
 /* ---- the reference searches ------------------------------------------- */
 
 /*
@@ -200,7 +190,7 @@ static double
 ref_chance(struct ref *r, g2048_grid g, struct prob p, int depth)
 {
 	double sum = 0;
-	int cell, n = ref_empty(g);
+	int cell, empty[16], i, n = 0;
 
 	if (depth >= r->limit)
 		return g2048_eval_grid(ev, g);
@@ -214,10 +204,12 @@ ref_chance(struct ref *r, g2048_grid g, struct prob p, int depth)
 	}
 	for (cell = 0; cell < 16; cell++)
 		if (g2048_rank(g, cell) == 0)
-			sum += 0.9 * ref_max(r, g2048_set_rank(g, cell, 1),
-			    spawn_prob(p, 9, n), depth) +
-			    0.1 * ref_max(r, g2048_set_rank(g, cell, 2),
-			    spawn_prob(p, 1, n), depth);
+			empty[n++] = cell;
+	for (i = 0; i < n; i++)
+		sum += 0.9 * ref_max(r, g2048_set_rank(g, empty[i], 1),
+		    spawn_prob(p, 9, n), depth) +
+		    0.1 * ref_max(r, g2048_set_rank(g, empty[i], 2),
+		    spawn_prob(p, 1, n), depth);
 	return sum / n;
 }
 
@@ -292,7 +284,8 @@ check_search(g2048_search *s, const g2048_search_opts *o, g2048_grid g,
     struct ref *r, double tolerance, int exact_nodes)
 {
 	g2048_search_result res;
-	double v[4], best = -HUGE_VAL;
+	double v[4] = { -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL };
+	double best = -HUGE_VAL;
 	unsigned legal = 0;
 	int d, fails = unit_fails;
 
