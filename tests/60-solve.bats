@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # 60-solve.bats - 2048-solve: moves, explanations, whole games (equal to
 # the pipe loop), parallel games, summaries and the tournament merge.
+# One file of over 500 lines: one bats file a tool (tests/NN-tool.bats).
 load helper
 
 EXAMPLES=$ROOT_DIR/examples

@@ -2,6 +2,7 @@
 # tests/70-play.bats - 2048-play driven in tmux: keys go in with send-keys,
 # the screen's text comes out with capture-pane and is checked against the
 # pipe tools (2048-new, 2048-move, 2048-spawn) playing the same game.
+# One file of over 500 lines: one bats file a tool (tests/NN-tool.bats).
 load helper
 
 setup() {

@@ -1,5 +1,7 @@
 /* test-search.c - the search against plain reference searches written
- * here cell by cell, and its reproducibility rules. */
+ * here cell by cell, and its reproducibility rules.  One file of over 500
+ * lines: one unit test a part of the library, and the references serve
+ * every check. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
