@@ -79,6 +79,17 @@ g2048_rows_by(uint64_t x, const uint16_t *t)
 	    (uint64_t)t[x >> 48] << 48;
 }
 
+/* The merge score of the four rows of x (of the columns if x is a
+ * transposed grid): a move scores alike in either direction of a line. */
+static inline uint32_t
+g2048_rows_score(uint64_t x)
+{
+	return g2048_row_score[x & 0xFFFF] +
+	    g2048_row_score[(x >> 16) & 0xFFFF] +
+	    g2048_row_score[(x >> 32) & 0xFFFF] +
+	    g2048_row_score[x >> 48];
+}
+
 /* A column table applied to c, a grid already transposed. */
 static inline uint64_t
 g2048_cols_from(uint64_t c, const uint64_t *t)

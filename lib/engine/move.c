@@ -44,15 +44,6 @@ g2048_slide_exact(g2048_grid g, enum g2048_dir d)
 	return slide_scored(g, d, &score);
 }
 
-static uint32_t
-rows_score(uint64_t lo)
-{
-	return g2048_row_score[lo & 0xFFFF] +
-	    g2048_row_score[(lo >> 16) & 0xFFFF] +
-	    g2048_row_score[(lo >> 32) & 0xFFFF] +
-	    g2048_row_score[lo >> 48];
-}
-
 long
 g2048_move(g2048_grid *g, enum g2048_dir d)
 {
@@ -66,7 +57,7 @@ g2048_move(g2048_grid *g, enum g2048_dir d)
 	} else {
 		next = g2048_slide(*g, d);
 		/* merges score alike in either direction along a line */
-		score = rows_score(d == G2048_LEFT || d == G2048_RIGHT ?
+		score = g2048_rows_score(d == G2048_LEFT || d == G2048_RIGHT ?
 		    g->lo : g2048_transpose_lo(g->lo));
 	}
 	if (g2048_grid_eq(next, *g))

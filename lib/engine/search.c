@@ -45,9 +45,9 @@ struct worker {
 struct g2048_search {
 	g2048_search_opts o;
 	const struct g2048_eval *e;
-	/* a net's values are of future score: a move's value adds its score */
-	int scores;
-	const g2048_net *net;      /* the evaluator's net, or NULL */
+	/* the evaluator's net, or NULL; a net's values are of the score
+	 * still to come, so with one a move's value adds its score */
+	const g2048_net *net;
 	int nworkers;
 	struct worker *w;
 	struct timespec deadline;  /* with o.time_ms */
@@ -116,9 +116,8 @@ static void
 rewards(g2048_grid g, const g2048_grid next[G2048_NDIRS],
     double out[G2048_NDIRS])
 {
-	uint64_t c;
-	uint32_t rows = 0, cols = 0;
-	int d, i;
+	uint32_t rows, cols;
+	int d;
 
 	if (!g2048_fast_ok(g)) {
 		for (d = 0; d < G2048_NDIRS; d++) {
@@ -129,12 +128,8 @@ rewards(g2048_grid g, const g2048_grid next[G2048_NDIRS],
 		}
 		return;
 	}
-	/* merges score alike in either direction along a line */
-	c = g2048_transpose_lo(g.lo);
-	for (i = 0; i < 4; i++) {
-		rows += g2048_row_score[(g.lo >> (16 * i)) & 0xFFFF];
-		cols += g2048_row_score[(c >> (16 * i)) & 0xFFFF];
-	}
+	rows = g2048_rows_score(g.lo);
+	cols = g2048_rows_score(g2048_transpose_lo(g.lo));
 	for (d = 0; d < G2048_NDIRS; d++)
 		out[d] = g2048_grid_eq(next[d], g) ? 0 :
 		    d == G2048_LEFT || d == G2048_RIGHT ? rows : cols;
@@ -225,7 +220,7 @@ max_node(struct worker *w, g2048_grid g, double cprob, int depth)
 	int d;
 
 	slides(w->s, g, next);
-	if (w->s->scores)
+	if (w->s->net)
 		rewards(g, next, reward);
 	if (w->s->net && !w->s->o.time_ms && at_horizon(w, depth + 1, cprob))
 		return net_leaves(w, g, next, reward);
@@ -295,7 +290,7 @@ ab_max(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
 	int d, any = 0;
 
 	slides(w->s, g, next);
-	if (w->s->scores)
+	if (w->s->net)
 		rewards(g, next, reward);
 	for (d = 0; d < G2048_NDIRS && alpha < beta; d++) {
 		if (g2048_grid_eq(next[d], g))
@@ -451,7 +446,7 @@ in_danger(const g2048_search *s, g2048_grid g, const g2048_search_result *r)
 	double h = g2048_eval_grid(s->e, next);
 
 	/* a net's value leaves out the move's own score */
-	return h > 0 && r->value[r->dir] - (s->scores ? (double)reward : 0) <
+	return h > 0 && r->value[r->dir] - (s->net ? (double)reward : 0) <
 	    s->o.deepen * h;
 }
 
@@ -472,7 +467,7 @@ search_tree(g2048_search *s, g2048_grid g, g2048_search_result *r)
 			long reward = g2048_move(&next, (enum g2048_dir)d);
 
 			dirs[s->nroot] = d;
-			s->root_reward[s->nroot] = s->scores ? (double)reward : 0;
+			s->root_reward[s->nroot] = s->net ? (double)reward : 0;
 			s->root[s->nroot++] = next;
 		}
 	if (o->time_ms == 0) {
@@ -602,7 +597,6 @@ g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
 	s->o = *o;
 	s->e = e;
 	s->net = e ? g2048_eval_net_of(e) : NULL;   /* random needs none */
-	s->scores = s->net != NULL;
 	s->nworkers = o->threads;
 	for (i = 0; i < s->nworkers; i++)
 		s->w[i].s = s;
