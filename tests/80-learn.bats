@@ -80,7 +80,7 @@ header() {
 	local sw n=0
 	2048-learn "${TINY[@]}" --save "$T/base" --games 200 --seed 1 --threads 1 -q
 	for sw in "--tc" "--lambda 0.5" "--optimistic 50000" "--alpha 0.05" \
-	    "--stages 256"; do
+	    "--stages 256" "--restart 128,256"; do
 		n=$((n + 1))
 		# shellcheck disable=SC2086 # the switch and its value
 		2048-learn "${TINY[@]}" $sw --save "$T/v$n" --games 200 --seed 1 \
@@ -92,6 +92,7 @@ header() {
 	header "$T/v2" | grep -q 'lambda=0.5'
 	header "$T/v3" | grep -q 'optimistic=50000'
 	header "$T/v5" | grep -qx 'stages 2 256'
+	header "$T/v6" | grep -q ' restart=128,256$'
 	[ "$(stat -c %s "$T/v1")" -eq $((4096 + 3 * 131072 * 4)) ]
 	[ "$(stat -c %s "$T/v5")" -eq $((4096 + 2 * 131072 * 4)) ]
 }
@@ -113,6 +114,25 @@ header() {
 		header "$T/part" | grep -qx 'games 400'
 		cmp "$T/whole" "$T/part"
 	done
+}
+
+@test "--restart: checked, scored on new games only, resumed by --load" {
+	run -2 2048-learn "${TINY[@]}" --save "$T/r" --restart 256,128
+	[ "${lines[0]}" = "2048-learn: --restart '256,128': expected at most 4 increasing tiles from 4 to 131072, such as 8192,16384" ]
+	run -2 2048-learn "${TINY[@]}" --save "$T/r" --restart 2
+	run -2 2048-learn "${TINY[@]}" --save "$T/r" --restart 8,16,32,64,128
+	# two games in three begin at 128 or 256 once one was made: the
+	# block's scores and tiles are those of the games begun new
+	2048-learn "${TINY[@]}" --restart 128,256 --save "$T/r" --games 300 \
+	    --seed 4 --threads 1 --block 100 --log "$T/curve.tsv" -q
+	[ "$(awk -F'\t' 'NR == 4 { print $12 }' "$T/curve.tsv")" -eq 33 ]
+	awk -F'\t' 'NR > 1 && ($12 < 33 || $12 > 100) { bad = 1 }
+	    END { exit bad }' "$T/curve.tsv"
+	2048-learn --load "$T/r" --save "$T/r2" --games 10 --threads 1 -q
+	header "$T/r2" | grep -q ' restart=128,256$'
+	2048-learn --load "$T/r" --restart 512 --save "$T/r3" --games 10 \
+	    --threads 1 -q
+	header "$T/r3" | grep -q ' restart=512$'
 }
 
 @test "--export writes the net without its training state" {

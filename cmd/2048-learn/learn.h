@@ -17,14 +17,15 @@
 #define TILE_FIRST 11                /* progress counts 2048 ... 32768 */
 #define TILE_LAST 15
 
-/* The games of one block of the progress report. */
+/* The games of one block of the progress report: all count for its
+ * moves, those begun new (not restarted) for its scores and tiles. */
 struct block {
-	uint64_t games, moves, score_sum, score_max;
+	uint64_t games, moves, fresh, score_sum, score_max;
 	uint64_t reach[TILE_LAST + 1];
 };
 
 struct run {
-	const char *spec, *stages, *load, *save, *export, *logname;
+	const char *spec, *stages, *restart, *load, *save, *export, *logname;
 	g2048_learn_opts opts;
 	double optimistic;
 	uint64_t games, seed, every, blocksize;

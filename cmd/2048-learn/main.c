@@ -34,6 +34,9 @@ usage(int status)
 	    "      --lambda L       TD(lambda) by the lambda-return (default 0)\n"
 	    "      --tc             temporal coherence: a step size per weight\n"
 	    "      --optimistic V   start every board's value at V\n"
+	    "      --restart TILES  of every k+1 games, one new and one from a\n"
+	    "                       board where an earlier game first made each\n"
+	    "                       of the k TILES, e.g. 8192,16384\n"
 	    "  -s, --seed S         seed of the training games (default: random)\n"
 	    "      --threads N      threads (default: all cores; 1 is\n"
 	    "                       reproducible)\n"
@@ -61,11 +64,24 @@ on_signal(int sig)
 /* ---- setting up ------------------------------------------------------- */
 
 static void
+restart_tiles(struct run *run)
+{
+	int n = g2048_tile_list(run->restart, run->opts.restart_rank,
+	    G2048_LEARN_RESTARTS_MAX);
+
+	if (n < 0)
+		cli_usage_error("--restart '%s': expected at most %d increasing "
+		    "tiles from 4 to 131072, such as 8192,16384", run->restart,
+		    G2048_LEARN_RESTARTS_MAX);
+	run->opts.nrestarts = n;
+}
+
+static void
 parse_options(int argc, char **argv, struct run *run)
 {
 	enum { O_NET = 256, O_STAGES, O_LOAD, O_SAVE, O_GAMES, O_ALPHA,
 	    O_LAMBDA, O_TC, O_OPT, O_THREADS, O_EVERY, O_BLOCK, O_LOG,
-	    O_EXPORT };
+	    O_EXPORT, O_RESTART };
 	static const struct option longopts[] = {
 		{ "net", required_argument, NULL, O_NET },
 		{ "stages", required_argument, NULL, O_STAGES },
@@ -77,6 +93,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "lambda", required_argument, NULL, O_LAMBDA },
 		{ "tc", no_argument, NULL, O_TC },
 		{ "optimistic", required_argument, NULL, O_OPT },
+		{ "restart", required_argument, NULL, O_RESTART },
 		{ "seed", required_argument, NULL, 's' },
 		{ "threads", required_argument, NULL, O_THREADS },
 		{ "every", required_argument, NULL, O_EVERY },
@@ -125,6 +142,10 @@ parse_options(int argc, char **argv, struct run *run)
 			run->optimistic = cli_double(optarg, "--optimistic", 0,
 			    1e7);
 			break;
+		case O_RESTART:
+			run->restart = optarg;
+			restart_tiles(run);
+			break;
 		case 's':
 			run->seed = cli_u64(optarg, "--seed");
 			run->have_seed = 1;
@@ -167,6 +188,21 @@ parse_options(int argc, char **argv, struct run *run)
 		    "no --net or --stages with it");
 }
 
+/* The restart tiles, canonical: "8192,16384". */
+static const char *
+restart_text(const struct run *run)
+{
+	static char buf[96];
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < run->opts.nrestarts && len < sizeof buf; i++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lu",
+		    i ? "," : "", (unsigned long)g2048_tile(run->opts.restart_rank[i]));
+	return buf;
+}
+
 /* The value of `key=` in a train line, if there. */
 static int
 train_value(const char *train, const char *key, double *v)
@@ -196,6 +232,15 @@ resume_training(struct run *run, const char *train)
 		run->opts.lambda = v;
 	if (train_value(train, "optimistic=", &v) && v >= 0)
 		run->optimistic = v;
+	if (run->restart == NULL && (run->restart = strstr(train,
+	    "restart=")) != NULL) {
+		static char tiles[64];
+
+		snprintf(tiles, sizeof tiles, "%.*s", (int)strcspn(run->restart +
+		    8, " "), run->restart + 8);
+		run->restart = tiles;
+		restart_tiles(run);
+	}
 }
 
 /* The net to train: loaded or new, with what the options ask of it. */
@@ -228,9 +273,10 @@ make_net(struct run *run)
 		g2048_net_fill(run->net, run->optimistic);
 	}
 	snprintf(run->train, sizeof run->train,
-	    "td alpha=%g lambda=%g tc=%d optimistic=%g threads=%d",
+	    "td alpha=%g lambda=%g tc=%d optimistic=%g threads=%d%s%s",
 	    run->opts.alpha, run->opts.lambda, run->opts.tc, run->optimistic,
-	    run->threads);
+	    run->threads, run->opts.nrestarts > 0 ? " restart=" : "",
+	    run->opts.nrestarts > 0 ? restart_text(run) : "");
 }
 
 int
@@ -257,7 +303,7 @@ main(int argc, char **argv)
 		cli_die(2, "%s: cannot write", run.logname);
 	if (run.log)
 		fprintf(run.log, "games\tmoves\tmoves_per_s\tmean\tmax\t"
-		    "2048\t4096\t8192\t16384\t32768\tseconds\n");
+		    "2048\t4096\t8192\t16384\t32768\tseconds\tnew\n");
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);

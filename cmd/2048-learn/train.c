@@ -37,6 +37,7 @@ report(struct run *run, const struct block *b, uint64_t games, double dt)
 	double elapsed = now() - run->start;
 	double left = elapsed / (double)(games - run->first) *
 	    (double)(run->end - games);
+	double fresh = b->fresh > 0 ? (double)b->fresh : 1;
 	char el[32], rem[32];
 	int t;
 
@@ -44,12 +45,13 @@ report(struct run *run, const struct block *b, uint64_t games, double dt)
 		fprintf(run->log, "%llu\t%llu\t%.0f\t%.1f\t%llu",
 		    (unsigned long long)games, (unsigned long long)b->moves,
 		    dt > 0 ? (double)b->moves / dt : 0,
-		    (double)b->score_sum / (double)b->games,
+		    (double)b->score_sum / fresh,
 		    (unsigned long long)b->score_max);
 		for (t = TILE_FIRST; t <= TILE_LAST; t++)
 			fprintf(run->log, "\t%.2f", 100.0 * (double)b->reach[t] /
-			    (double)b->games);
-		fprintf(run->log, "\t%.1f\n", elapsed);
+			    fresh);
+		fprintf(run->log, "\t%.1f\t%llu\n", elapsed,
+		    (unsigned long long)b->fresh);
 		fflush(run->log);     /* the curve can be watched as it grows */
 	}
 	if (run->quiet)
@@ -60,11 +62,11 @@ report(struct run *run, const struct block *b, uint64_t games, double dt)
 	    "max %llu ", run->tty ? "\r" : "", progname,
 	    (unsigned long long)games, (unsigned long long)run->end,
 	    dt > 0 ? (double)b->moves / dt / 1e6 : 0,
-	    (double)b->score_sum / (double)b->games,
+	    (double)b->score_sum / fresh,
 	    (unsigned long long)b->score_max);
 	for (t = TILE_FIRST; t <= TILE_LAST; t++)
 		fprintf(stderr, " %lu:%.1f%%", (unsigned long)g2048_tile(t),
-		    100.0 * (double)b->reach[t] / (double)b->games);
+		    100.0 * (double)b->reach[t] / fresh);
 	fprintf(stderr, "  %s elapsed, %s left%s", el, rem,
 	    run->tty ? "\033[K" : "\n");
 }
@@ -81,12 +83,15 @@ count_game(struct run *run, uint64_t game, const g2048_learn_game *g)
 	    BLOCKS_IN_FLIGHT];
 	b->games++;
 	b->moves += g->moves;
-	b->score_sum += g->score;
-	if (g->score > b->score_max)
-		b->score_max = g->score;
-	for (t = TILE_FIRST; t <= TILE_LAST && t <= g->max_rank; t++)
-		b->reach[t]++;
 	run->moves += g->moves;
+	if (g->fresh) {
+		b->fresh++;
+		b->score_sum += g->score;
+		if (g->score > b->score_max)
+			b->score_max = g->score;
+		for (t = TILE_FIRST; t <= TILE_LAST && t <= g->max_rank; t++)
+			b->reach[t]++;
+	}
 	for (;;) {
 		uint64_t lo = run->first + run->done_to * run->blocksize;
 		uint64_t hi = lo + run->blocksize < run->end ?

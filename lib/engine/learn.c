@@ -16,12 +16,23 @@ struct step {
 	uint32_t reward;                 /* of the move that made it */
 };
 
+/* The boards kept for restarts at one rank: the last POOL_SIZE made. */
+#define POOL_SIZE 1024
+struct pool {
+	g2048_grid board[POOL_SIZE];
+	size_t n, next;
+};
+
 struct g2048_learner {
 	g2048_net *net;
 	g2048_learn_opts opts;
 	double step;                     /* alpha / features */
 	struct step *steps;              /* the lambda-return's game */
 	size_t nsteps, cap;
+	struct pool *pool;               /* one per restart rank */
+	uint64_t played;                 /* games, for the restarts' turn */
+	long restart_reward;             /* the least merge that may make
+	                                    a restart rank */
 };
 
 /* An afterstate with its features and value. */
@@ -39,6 +50,7 @@ g2048_learn_defaults(g2048_learn_opts *o)
 	o->alpha = 0.1;
 	o->lambda = 0;
 	o->tc = 0;
+	o->nrestarts = 0;
 	o->four_threshold = G2048_FOUR_DEFAULT;
 }
 
@@ -55,6 +67,7 @@ g2048_learner_new(g2048_net *n, const g2048_learn_opts *o, char *err,
     size_t errsize)
 {
 	g2048_learner *l;
+	int i;
 
 	if (!(o->alpha > 0 && o->alpha <= 1) ||
 	    !(o->lambda >= 0 && o->lambda <= 1)) {
@@ -62,15 +75,32 @@ g2048_learner_new(g2048_net *n, const g2048_learn_opts *o, char *err,
 		    "[0, 1]");
 		return NULL;
 	}
+	if (o->nrestarts < 0 || o->nrestarts > G2048_LEARN_RESTARTS_MAX) {
+		snprintf(err, errsize, "at most %d restart tiles",
+		    G2048_LEARN_RESTARTS_MAX);
+		return NULL;
+	}
+	for (i = 0; i < o->nrestarts; i++)
+		if (o->restart_rank[i] < 2 || o->restart_rank[i] > 17 ||
+		    (i > 0 && o->restart_rank[i] <= o->restart_rank[i - 1])) {
+			snprintf(err, errsize, "restart tiles must be "
+			    "increasing tiles from 4 to 131072");
+			return NULL;
+		}
 	if (o->tc && n->tc_err == NULL) {
 		snprintf(err, errsize, "TC learning needs the net's TC "
 		    "accumulators");
 		return NULL;
 	}
-	if ((l = calloc(1, sizeof *l)) == NULL) {
+	if ((l = calloc(1, sizeof *l)) == NULL || (o->nrestarts > 0 &&
+	    (l->pool = calloc((size_t)o->nrestarts, sizeof *l->pool)) ==
+	    NULL)) {
+		free(l);
 		snprintf(err, errsize, "out of memory");
 		return NULL;
 	}
+	if (o->nrestarts > 0)
+		l->restart_reward = (long)g2048_tile(o->restart_rank[0]);
 	l->net = n;
 	l->opts = *o;
 	l->step = o->alpha / (n->ntuples * NET_IMAGES);
@@ -83,6 +113,7 @@ g2048_learner_free(g2048_learner *l)
 	if (l == NULL)
 		return;
 	free(l->steps);
+	free(l->pool);
 	free(l);
 }
 
@@ -195,6 +226,50 @@ learn_backward(g2048_learner *l)
 	}
 }
 
+/* Where the learner's next game begins: new, or, in its turn, at a kept
+ * board of one restart rank (new while that rank has none). */
+static int
+begin(g2048_learner *l, g2048_rng *r, g2048_grid *g)
+{
+	static const g2048_grid empty = { 0, 0 };
+	int turn = l->opts.nrestarts > 0 ?
+	    (int)(l->played % (uint64_t)(l->opts.nrestarts + 1)) : 0;
+	struct pool *p;
+
+	l->played++;
+	if (turn > 0 && (p = &l->pool[turn - 1])->n > 0) {
+		*g = p->board[g2048_rng_bounded(r, (uint32_t)p->n)];
+		return 0;
+	}
+	*g = empty;
+	g2048_spawn(g, r, l->opts.four_threshold);
+	g2048_spawn(g, r, l->opts.four_threshold);
+	return 1;
+}
+
+/* Keep g for restarts if its move, of this reward, made a restart rank
+ * for the first time in the game (top: the game's largest rank). */
+static void
+keep_restart(g2048_learner *l, g2048_grid g, long reward, int *top)
+{
+	int rank, i;
+
+	if (reward < l->restart_reward || (rank = g2048_max_rank(g)) <= *top)
+		return;
+	for (i = 0; i < l->opts.nrestarts; i++) {
+		struct pool *p = &l->pool[i];
+
+		if (l->opts.restart_rank[i] <= *top ||
+		    l->opts.restart_rank[i] > rank)
+			continue;
+		p->board[p->next] = g;
+		p->next = (p->next + 1) % POOL_SIZE;
+		if (p->n < POOL_SIZE)
+			p->n++;
+	}
+	*top = rank;
+}
+
 /* The afterstates of a move's choice, in two sets: the chosen one's set
  * is kept until the next move has been chosen from the other. */
 struct choice {
@@ -205,16 +280,15 @@ struct choice {
 int
 g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out)
 {
-	static const g2048_grid empty = { 0, 0 };
 	struct choice sets[2];
 	struct after *prev = NULL, *a;
-	g2048_grid g = empty;
-	int cur = 0;
+	g2048_grid g;
+	int cur = 0, top;
 
 	out->score = out->moves = 0;
 	l->nsteps = 0;
-	g2048_spawn(&g, r, l->opts.four_threshold);
-	g2048_spawn(&g, r, l->opts.four_threshold);
+	out->fresh = begin(l, r, &g);
+	top = g2048_max_rank(g);
 	while (choose(l->net, g, sets[cur].cand, &sets[cur].best) == 0) {
 		a = &sets[cur].cand[sets[cur].best];
 		if (l->opts.lambda > 0) {
@@ -229,6 +303,8 @@ g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out)
 		out->moves++;
 		g = a->grid;
 		g2048_spawn(&g, r, l->opts.four_threshold);
+		if (l->opts.nrestarts > 0)
+			keep_restart(l, g, a->reward, &top);
 		prev = a;
 		cur ^= 1;
 	}

@@ -124,38 +124,52 @@ parse_tuples(g2048_net *n, const char *spec, char *err, size_t errsize)
 	return 0;
 }
 
+int
+g2048_tile_list(const char *s, int *rank, int max)
+{
+	const char *p = s ? s : "";
+	int n = 0;
+
+	for (;;) {
+		char *end;
+		unsigned long long tile;
+		int r;
+
+		p += strspn(p, " ,");
+		if (*p == '\0')
+			return n;
+		errno = 0;
+		tile = strtoull(p, &end, 10);
+		if (end == p || (*end && !strchr(" ,", *end)) || errno)
+			return -1;
+		r = g2048_rank_of(tile);
+		if (r < 2 || (n > 0 && r <= rank[n - 1]))
+			return -2;
+		if (n == max)
+			return -3;
+		rank[n++] = r;
+		p = end;
+	}
+}
+
 /* "16384,32768" (or spaces): the tiles at which stages 1, 2 ... start. */
 static int
 parse_stages(g2048_net *n, const char *stages, char *err, size_t errsize)
 {
-	const char *p = stages ? stages : "";
-	int prev = 0;
+	int count = g2048_tile_list(stages, n->stage_rank + 1,
+	    G2048_NET_STAGES_MAX - 1);
 
-	n->nstages = 1;
-	for (;;) {
-		char *end;
-		unsigned long long tile;
-		int rank;
-
-		p += strspn(p, " ,");
-		if (*p == '\0')
-			return 0;
-		errno = 0;
-		tile = strtoull(p, &end, 10);
-		if (end == p || (*end && !strchr(" ,", *end)) || errno)
-			return fail(err, errsize, "stages '%s': expected tiles "
-			    "such as 16384,32768", stages);
-		rank = g2048_rank_of(tile);
-		if (rank <= prev)
-			return fail(err, errsize, "stages '%s': each stage starts "
-			    "at a larger tile, from 4 to 131072", stages);
-		if (n->nstages == G2048_NET_STAGES_MAX)
-			return fail(err, errsize, "stages '%s': at most 8 stages",
-			    stages);
-		n->stage_rank[n->nstages++] = rank;
-		prev = rank;
-		p = end;
-	}
+	if (count == -1)
+		return fail(err, errsize, "stages '%s': expected tiles "
+		    "such as 16384,32768", stages);
+	if (count == -2)
+		return fail(err, errsize, "stages '%s': each stage starts "
+		    "at a larger tile, from 4 to 131072", stages);
+	if (count == -3)
+		return fail(err, errsize, "stages '%s': at most 8 stages",
+		    stages);
+	n->nstages = 1 + count;
+	return 0;
 }
 
 int

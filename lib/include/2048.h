@@ -397,6 +397,12 @@ typedef struct g2048_net g2048_net;
 #define G2048_NET_TUPLES_MAX 32
 #define G2048_NET_CELLS_MAX  7     /* cells of a tuple: 2 to 7 */
 #define G2048_NET_STAGES_MAX 8
+#define G2048_LEARN_RESTARTS_MAX 4
+
+/* Increasing tiles such as "16384,32768" (commas or spaces) into their
+ * ranks, at most max: the count, or -1 not tiles, -2 not increasing
+ * tiles from 4, -3 more than max. */
+int g2048_tile_list(const char *s, int *rank, int max);
 #define G2048_NET_TEXT_MAX   256
 
 /* How a net is built and how it was trained (the file's header). */
@@ -456,14 +462,22 @@ typedef struct {
 	                       computed backward at the end of each game */
 	int tc;             /* temporal coherence (Jaskowski 2018): each
 	                       weight's step scaled by |sum err| / sum |err| */
+	/* Restarts (after Jaskowski's carousel shaping): the learner keeps
+	 * the boards at which its games first made each of these ranks, and
+	 * of every nrestarts + 1 games it plays, one starts new and one
+	 * from a kept board of each rank in turn, so late boards, rare in
+	 * whole games, are learned as often as early ones. */
+	int restart_rank[G2048_LEARN_RESTARTS_MAX];
+	int nrestarts;
 	uint64_t four_threshold;
 } g2048_learn_opts;
 
 void g2048_learn_defaults(g2048_learn_opts *o);
 
 typedef struct {
-	uint64_t score, moves;
+	uint64_t score, moves;   /* of this game only, from where it began */
 	int max_rank;
+	int fresh;               /* began new, not at a kept board */
 } g2048_learn_game;
 
 typedef struct g2048_learner g2048_learner;

@@ -506,10 +506,12 @@ test_learning_is_reproducible(void)
 	g2048_net *a, *b;
 	int variant;
 
-	for (variant = 0; variant < 3; variant++) {
+	for (variant = 0; variant < 4; variant++) {
 		g2048_learn_defaults(&o);
 		o.tc = variant == 1;
 		o.lambda = variant == 2 ? 0.5 : 0;
+		o.nrestarts = variant == 3;
+		o.restart_rank[0] = 7;
 		CHECK(train("0123,4567", &o, 50, &a) ==
 		    train("0123,4567", &o, 50, &b));
 		CHECK(memcmp(a->w, b->w, a->nweights * sizeof(float)) == 0);
@@ -528,14 +530,18 @@ test_switches_change_learning(void)
 
 	g2048_learn_defaults(&o);
 	train("0123,4567", &o, 30, &base);
-	for (variant = 0; variant < 3; variant++) {
+	for (variant = 0; variant < 4; variant++) {
 		g2048_learn_defaults(&o);
 		if (variant == 0)
 			o.tc = 1;
 		else if (variant == 1)
 			o.lambda = 0.5;
-		else
+		else if (variant == 2)
 			o.alpha = 0.05;
+		else {
+			o.nrestarts = 1;
+			o.restart_rank[0] = 6;
+		}
 		train("0123,4567", &o, 30, &other);
 		CHECK(memcmp(base->w, other->w, base->nweights *
 		    sizeof(float)) != 0);
@@ -582,6 +588,50 @@ test_learner_checks_options(void)
 	g2048_net_free(n);
 }
 
+/* With restarts, games take turns: new, then from a kept board of each
+ * restart tile (once one was made); only new games are fresh. */
+static void
+test_restarts_take_turns(void)
+{
+	g2048_net *n = net("0123,4567", NULL);
+	g2048_learn_opts o;
+	g2048_learner *l;
+	char err[256];
+	int i, restarted = 0;
+
+	g2048_learn_defaults(&o);
+	CHECK(g2048_tile_list("64,128", o.restart_rank,
+	    G2048_LEARN_RESTARTS_MAX) == 2);
+	o.nrestarts = 2;
+	l = g2048_learner_new(n, &o, err, sizeof err);
+	CHECK(l != NULL);
+	for (i = 0; l && i < 60; i++) {
+		g2048_learn_game g;
+		g2048_rng r;
+
+		g2048_learn_rng(&r, 7, (uint64_t)i);
+		CHECK(g2048_learner_play(l, &r, &g) == 0);
+		if (i % 3 == 0)
+			CHECK(g.fresh);
+		if (!g.fresh) {
+			restarted++;
+			/* begun where 64 (or 128) was first made */
+			CHECK(g.max_rank >= (i % 3 == 1 ? 6 : 7));
+		}
+	}
+	/* after the first games every turn has a board to begin at */
+	CHECK(restarted >= 30);
+	g2048_learner_free(l);
+	o.restart_rank[1] = 6;
+	CHECK(g2048_learner_new(n, &o, err, sizeof err) == NULL);
+	CHECK(g2048_tile_list("64 32", o.restart_rank, 4) == -2);
+	CHECK(g2048_tile_list("2", o.restart_rank, 4) == -2);
+	CHECK(g2048_tile_list("64x", o.restart_rank, 4) == -1);
+	CHECK(g2048_tile_list("4,8,16,32,64", o.restart_rank, 4) == -3);
+	CHECK(g2048_tile_list("", o.restart_rank, 4) == 0);
+	g2048_net_free(n);
+}
+
 static void
 remove_files(void)
 {
@@ -616,6 +666,7 @@ main(void)
 	RUN(test_switches_change_learning);
 	RUN(test_td_moves_toward_target);
 	RUN(test_learner_checks_options);
+	RUN(test_restarts_take_turns);
 	remove_files();
 	return UNIT_EXIT();
 }
