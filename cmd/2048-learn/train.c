@@ -1,4 +1,5 @@
 /* train.c - 2048-learn's training run: workers, progress, saves. */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +51,10 @@ report(struct run *run, const struct block *b, uint64_t games, double dt)
 			fprintf(run->log, "\t%.2f", 100.0 * (double)b->reach[t] /
 			    (double)b->games);
 		fprintf(run->log, "\t%.1f\n", elapsed);
-		fflush(run->log);     /* the curve can be watched as it grows */
+		/* the curve can be watched as it grows; a full disk is told
+		 * at the end, the training goes on */
+		if (fflush(run->log) != 0 && !run->log_errno)
+			run->log_errno = errno;
 	}
 	if (run->quiet)
 		return;
