@@ -62,16 +62,23 @@ while kill -0 "$pid" 2>/dev/null; do
 	sleep 1
 done
 wait "$pid" 2>/dev/null || :
+# the games' boards come out at the end (a file is block-buffered)
 games=$(grep -c '^score' "$tmp/games" || :)
-sort -n "$tmp/rss" | awk -v games="$games" -v s="$(($(date +%s) - start))" '
-	{ v[NR] = $1 }
-	END {
-		printf "%d samples over %d s, %d games finished: RSS KB " \
-		    "min %d, median %d, max %d\n", NR, s, games, v[1],
-		    v[int((NR + 1) / 2)], v[NR]
-	}'
-awk 'NR == 1 { first = $1 } { last = $1 }
-	END { printf "first sample %d KB, last %d KB\n", first, last }' "$tmp/rss"
+echo "$(($(date +%s) - start)) s, $games games written"
+# stats FROM: samples from the FROM-th on, min / median / max
+stats() {
+	tail -n "+$1" "$tmp/rss" | sort -n | awk -v from="$1" '
+		{ v[NR] = $1 }
+		END {
+			printf "samples %d on: %d, RSS KB min %d, median %d, " \
+			    "max %d\n", from, NR, v[1], v[int((NR + 1) / 2)],
+			    v[NR]
+		}'
+}
+stats 1
+stats 11       # after the first 10 s (start-up: tables, threads)
+awk 'NR == 11 { s = $1 } { last = $1 }
+	END { printf "at 10 s %d KB, at the end %d KB\n", s, last }' "$tmp/rss"
 
 echo
 echo "== soak: $SOAK_PIPES seeded pipelines at once, against each run alone"

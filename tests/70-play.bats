@@ -564,8 +564,8 @@ score_of() {
 	# a slow disk (5 ms a write, a board a write) writes it
 	2048-solve --play --algo greedy <<<"$(2048-new --seed 7)" | awk -v RS= \
 	    'NR <= 41 { printf "%s%s\n", (NR > 1 ? "\n" : ""), $0 }' >"$T/game"
-	local i pid n k seen_old=0
-	for i in 1 2 3 4; do
+	local _ pid n k seen_old=0
+	for _ in 1 2 3 4; do
 		cp "$T/game" "$T/old"
 		n=$(grep -c '^score' "$T/old")
 		start 80x30 "sh -c 'echo \$\$ >\"$T/pid\"; exec env $FAULT_ENV \
@@ -637,7 +637,7 @@ score_of() {
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.05
 	done
-	! kill -0 "$pid" 2>/dev/null
+	if kill -0 "$pid" 2>/dev/null; then false; fi
 	[ "$(last_board "$T/game")" = "$(pipe_game 7 left up)" ]
 	[ "$(grep -c '^score' "$T/game")" -eq 3 ]
 }

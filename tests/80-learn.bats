@@ -344,7 +344,7 @@ tiny_net() {
 	run faulty FAULT_PATH=elsewhere FAULT_WRITE_LIMIT=0 2048-learn --load "$T/a" \
 	    --save "$T/a" --games 10 -q
 	[ "$status" -eq 0 ]
-	! cmp -s "$T/old" "$T/a"
+	run ! cmp -s "$T/old" "$T/a"
 }
 
 @test "a full tmpfs while saving: the old net is kept whole and still loads" {
@@ -378,8 +378,8 @@ SH
 	2048-learn "${TINY[@]}" --save "$T/old" --games 10 --seed 1 -q
 	# the new file, as an unbroken save writes it (same bytes from a seed)
 	2048-learn --load "$T/old" --save "$T/new" --games 10 --seed 2 --threads 1 -q
-	local i pid seen_old=0 seen_new=0
-	for i in 1 2 3 4 5 6; do
+	local _ pid seen_old=0 seen_new=0
+	for _ in 1 2 3 4 5 6; do
 		cp "$T/old" "$T/a"
 		# a slow disk: 129 writes of 4 KiB, 3 ms each
 		# shellcheck disable=SC2086 # FAULT_ENV: words VAR=VALUE
