@@ -115,13 +115,17 @@ check: $(TOOLS) $(UNITS) $(SHIM)
 
 bench: $(TOOLS) $(BENCHES)
 	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OBJ)/bench) bench/run
-	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OBJ)/bench) bench/soak.sh
+	$(MAKE) bench-soak
 
-# Flat memory and many pipelines at once (bench/soak.sh), alone: long
-# (10^7 boards through four tools, 1000 games); SOAK_BOARDS, SOAK_GAMES,
-# SOAK_PIPES and SOAK_SECONDS size it.
+# Flat memory and many pipelines at once (bench/soak.sh), alone too:
+# 10^7 boards through four tools (a few minutes), the RSS of
+# `2048-solve --games 1000 --fast` for SOAK_SECONDS (0: to the end, hours
+# here), 64 pipelines at once.  SOAK_BOARDS, SOAK_GAMES and SOAK_PIPES
+# size it.
+SOAK_SECONDS ?= 600
 bench-soak: $(TOOLS) $(BENCHES)
-	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OBJ)/bench) bench/soak.sh
+	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OBJ)/bench) \
+	    SOAK_SECONDS=$(SOAK_SECONDS) bench/soak.sh
 
 # libFuzzer on every target in tests/fuzz/ (the board parser, the net
 # file loader), each for a bounded time (FUZZ_SECONDS).  New inputs and
