@@ -4,11 +4,11 @@
 # the same pipeline run alone.  (bench/soak.sh runs 64.)
 load helper
 
-# pipeline SEED: 100 games through two moves and spawns (each game its own
+# pipeline SEED: 50 games through two moves and spawns (each game its own
 # seeded stream), then the solver's 1-ply move for each board (even
 # seeds) or the evaluator's total (odd)
 pipeline() {
-	2048-new --seed "$1" --count 100 | 2048-move -cq left | 2048-spawn -cq |
+	2048-new --seed "$1" --count 50 | 2048-move -cq left | 2048-spawn -cq |
 	    2048-move -cq up | 2048-spawn -cq |
 	    if [ $(($1 % 2)) -eq 0 ]; then
 		2048-solve --depth 1 -q
