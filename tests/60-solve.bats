@@ -380,6 +380,13 @@ minimax_value() {
 	    grep -qE '	(up|down|left|right)	up=[-0-9.e+]+ down=[-0-9.e+]+ left=[-0-9.e+]+ right=[-0-9.e+]+ depth=1 nodes=[0-9]+ eval=lines$'
 }
 
+@test "--log on a full disk is an error that says why" {
+	run bash -c "2048-new --seed 5 | 2048-solve --play --depth 1 --final \
+	    --log /dev/full"
+	[ "$status" -eq 2 ]
+	[ "${lines[-1]}" = "2048-solve: --log: write error: No space left on device" ]
+}
+
 @test "a board without a stream plays reproducibly with --seed" {
 	local a b
 	a=$(board '2 . . .' '. . . .' '. . 2 .' '. . . .' |

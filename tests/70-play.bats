@@ -502,3 +502,142 @@ score_of() {
 	screen -e | grep -q $'\e\\[1;7m *2 '
 	refute_screen -e $'\e\\[([0-9]+;)*([34][0-8]|9[0-7]|10[0-7])[;m]'
 }
+
+@test "a full disk, a failing fsync or close while saving: the old save is kept, and said" {
+	start 80x30 "2048-play --no-anim --seed 7 --save '$T/game'"
+	wait_for "moves 0"
+	keys Left
+	wait_for "moves 1"
+	keys q
+	wait_for ENDED
+	stop
+	cp "$T/game" "$T/old"
+	local fault why
+	for fault in "FAULT_WRITE_LIMIT=100 No space left on device" \
+	    "FAULT_FSYNC=1 Input/output error" "FAULT_CLOSE=1 No space left on device"; do
+		why=${fault#* }
+		fault=${fault%% *}
+		start 80x30 "env $FAULT_ENV FAULT_PATH=/game $fault 2048-play \
+		    --no-anim --load '$T/game' --save '$T/game'"
+		wait_for "moves 1"
+		keys Up
+		wait_for "moves 2"
+		keys q
+		wait_for "Cannot save: $why."
+		keys q
+		wait_for ENDED
+		[ "$(cat "$T/status")" = "exit 2" ]
+		[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
+		screen -J | grep -qF "not saved: $T/game: $why (the previous file is kept)"
+		cmp "$T/old" "$T/game"
+		[ "$(cd "$T" && echo game*)" = game ]
+		stop
+	done
+	# the old save still resumes
+	start 80x30 "2048-play --no-anim --load '$T/game' --save '$T/game'"
+	wait_for "moves 1"
+	expect_board "$(pipe_game 7 left | rows)"
+}
+
+@test "a best score that cannot be saved: the old one is kept, and said" {
+	mkdir -p "$T/state/2048-tools"
+	echo 0 >"$T/state/2048-tools/best-score"
+	start 80x30 "env $FAULT_ENV FAULT_PATH=best-score FAULT_WRITE_LIMIT=0 \
+	    2048-play --no-anim --seed 7 --save '$T/game'"
+	wait_for "moves 0"
+	keys Left
+	wait_for "moves 1"
+	keys Up
+	wait_for "score 4"
+	keys q
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 2" ]
+	screen -J | grep -qF "game saved in $T/game"
+	screen -J | grep -qF "best score was not saved: $T/state/2048-tools/best-score: No space left on device (the previous file is kept)"
+	[ "$(cat "$T/state/2048-tools/best-score")" = 0 ]
+	[ "$(cd "$T/state/2048-tools" && echo *)" = best-score ]
+	[ "$(last_board "$T/game")" = "$(pipe_game 7 left up)" ]
+}
+
+@test "a save cut short by SIGKILL leaves the old game or the new, never a torn one" {
+	# a game of 40 moves, then saves each a move longer, each killed while
+	# a slow disk (5 ms a write, a board a write) writes it
+	2048-solve --play --algo greedy <<<"$(2048-new --seed 7)" | awk -v RS= \
+	    'NR <= 41 { printf "%s%s\n", (NR > 1 ? "\n" : ""), $0 }' >"$T/game"
+	local _ pid n k seen_old=0
+	for _ in 1 2 3 4; do
+		cp "$T/game" "$T/old"
+		n=$(grep -c '^score' "$T/old")
+		start 80x30 "sh -c 'echo \$\$ >\"$T/pid\"; exec env $FAULT_ENV \
+		    FAULT_PATH=/game FAULT_SLOW=5000 2048-play --no-anim \
+		    --load \"$T/game\" --save \"$T/game\"'"
+		wait_for "moves $((n - 1))"
+		pid=$(cat "$T/pid")
+		keys Left Up Right Down
+		sleep 0.3
+		k=$(screen | grep -o 'moves [0-9]*' | head -n 1)
+		k=${k#moves }
+		[ "$k" -ge "$n" ]
+		keys q
+		until compgen -G "$T/game.tmp*" >/dev/null; do sleep 0.01; done
+		sleep "$(printf '0.%03d' $((RANDOM % 200)))"
+		kill -KILL "$pid" 2>/dev/null || true
+		wait_for ENDED
+		stop
+		if cmp -s "$T/game" "$T/old"; then
+			seen_old=$((seen_old + 1))
+		else
+			# the new save is whole: every board, the old ones first
+			[ "$(head -c "$(wc -c <"$T/old")" "$T/game")" = "$(cat "$T/old")" ]
+			[ "$(grep -c '^score' "$T/game")" -eq $((k + 1)) ]
+			last_board "$T/game" | grep -qx "moves $k"
+			2048-eval -q "$T/game" || [ $? -eq 1 ]
+		fi
+		rm -f "$T"/game.tmp*
+	done
+	echo "old $seen_old of 4"
+	[ "$seen_old" -gt 0 ]
+}
+
+@test "SIGHUP restores the terminal and saves the game; it resumes whole" {
+	start 80x30 "sh -c 'echo \$\$ >\"$T/pid\"; exec 2048-play --no-anim --seed 7 --save \"$T/game\"'"
+	wait_for "moves 0"
+	keys Left
+	wait_for "moves 1"
+	keys Up
+	wait_for "moves 2"
+	kill -HUP "$(cat "$T/pid")"
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 129" ]
+	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
+	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "0 1" ]
+	[ "$(cat "$T/game")" = "$(2048-new --seed 7; echo
+	    pipe_game 7 left; echo; pipe_game 7 left up)" ]
+	stop
+	start 80x30 "2048-play --no-anim --load '$T/game' --save '$T/game'"
+	wait_for "moves 2"
+	expect_board "$(pipe_game 7 left up | rows)"
+	keys u
+	wait_for "moves 1"
+	expect_board "$(pipe_game 7 left | rows)"
+}
+
+@test "a closed terminal window: the game is saved whole" {
+	start 80x30 "sh -c 'echo \$\$ >\"$T/pid\"; exec 2048-play --no-anim --seed 7 --save \"$T/game\"'"
+	wait_for "moves 0"
+	keys Left
+	wait_for "moves 1"
+	keys Up
+	wait_for "moves 2"
+	local pid _
+	pid=$(cat "$T/pid")
+	# the window closes: tmux hangs up the terminal
+	tmux -S "$SOCK" kill-server
+	for _ in $(seq 200); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.05
+	done
+	if kill -0 "$pid" 2>/dev/null; then false; fi
+	[ "$(last_board "$T/game")" = "$(pipe_game 7 left up)" ]
+	[ "$(grep -c '^score' "$T/game")" -eq 3 ]
+}

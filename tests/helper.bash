@@ -18,3 +18,19 @@ board() {
 rows() {
 	grep -v '^[a-z]' | grep -v '^$' | tr -s ' ' | sed 's/^ //'
 }
+
+# The fault shim (tests/shim/fault.c, built by make check): `faulty
+# VAR=VALUE... CMD ARGS...` runs CMD with it preloaded and the FAULT_*
+# variables given (a full, failing or slow disk for the files it writes).
+# ASan (make check SAN=1) wants its runtime first; here it comes second.
+FAULT_SHIM=${FAULT_SHIM:-$ROOT_DIR/obj/tests/shim/fault.so}
+FAULT_ENV="LD_PRELOAD=$FAULT_SHIM ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+export FAULT_SHIM FAULT_ENV
+faulty() {
+	[ -f "$FAULT_SHIM" ] || {
+		echo "no fault shim at $FAULT_SHIM (make check builds it)" >&2
+		return 2
+	}
+	# shellcheck disable=SC2086 # FAULT_ENV: words VAR=VALUE
+	env $FAULT_ENV "$@"
+}

@@ -33,6 +33,7 @@ struct run {
 	int alpha_set, lambda_set, tc_set;   /* given, not from --load */
 	g2048_net *net;
 	FILE *log;
+	int log_errno;              /* the first write to it that failed */
 	char train[G2048_NET_TEXT_MAX];
 
 	/* shared by the workers, under lock */

@@ -311,8 +311,11 @@ main(int argc, char **argv)
 	/* a file too large for its limit is a write error, not a kill */
 	signal(SIGXFSZ, SIG_IGN);
 	status = train(&run);
-	if (run.log && fclose(run.log) != 0)
-		cli_die(2, "%s: write error", run.logname);
+	if (run.log_errno)
+		cli_die(2, "%s: write error: %s", run.logname,
+		    strerror(run.log_errno));
+	if (run.log)
+		cli_close_or_die(run.log, run.logname);
 	g2048_net_free(run.net);
 	return cli_finish(status);
 }

@@ -1,4 +1,5 @@
 /* train.c - 2048-learn's training run: workers, progress, saves. */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +53,10 @@ report(struct run *run, const struct block *b, uint64_t games, double dt)
 			    fresh);
 		fprintf(run->log, "\t%.1f\t%llu\n", elapsed,
 		    (unsigned long long)b->fresh);
-		fflush(run->log);     /* the curve can be watched as it grows */
+		/* the curve can be watched as it grows; a full disk is told
+		 * at the end, the training goes on */
+		if (fflush(run->log) != 0 && !run->log_errno)
+			run->log_errno = errno;
 	}
 	if (run->quiet)
 		return;

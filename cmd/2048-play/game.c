@@ -140,41 +140,8 @@ write_boards(const struct play_game *g, int fd)
 			errno = EOVERFLOW;
 			return -1;
 		}
-		if (play_write_all(fd, buf, (size_t)n) < 0)
+		if (g2048_write_all(fd, buf, (size_t)n) < 0)
 			return -1;
-	}
-	return 0;
-}
-
-/*
- * Replace path by what fill writes, through path.tmp and rename(2), so a
- * crash leaves the old file or the new one, never half of one.
- */
-static int
-replace_file(const char *path, int (*fill)(int fd, const void *ctx),
-    const void *ctx)
-{
-	char tmp[4096];
-	int fd, saved;
-
-	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
-		return -1;
-	if (fill(fd, ctx) < 0 || fsync(fd) < 0) {
-		saved = errno;
-		close(fd);
-		unlink(tmp);
-		errno = saved;
-		return -1;
-	}
-	if (close(fd) < 0 || rename(tmp, path) < 0) {
-		saved = errno;
-		unlink(tmp);
-		errno = saved;
-		return -1;
 	}
 	return 0;
 }
@@ -188,7 +155,7 @@ fill_boards(int fd, const void *game)
 int
 play_game_save(const struct play_game *g, const char *path)
 {
-	return replace_file(path, fill_boards, g);
+	return g2048_file_replace(path, fill_boards, g);
 }
 
 int
@@ -280,7 +247,7 @@ fill_best(int fd, const void *best)
 	int n = snprintf(line, sizeof line, "%llu\n",
 	    *(const unsigned long long *)best);
 
-	return play_write_all(fd, line, (size_t)n);
+	return g2048_write_all(fd, line, (size_t)n);
 }
 
 int
@@ -290,5 +257,5 @@ play_best_write(const char *path, uint64_t best)
 
 	if (play_best_read(path) >= best)
 		return 0;
-	return replace_file(path, fill_best, &b);
+	return g2048_file_replace(path, fill_best, &b);
 }

@@ -45,7 +45,8 @@ struct ui {
 	int net_tried;
 	const char *message;
 	char text[256];                  /* a message made up on the spot */
-	char save_error[4200];
+	char save_error[4200];           /* why the game was not saved */
+	char best_error[4200];           /* why the best score was not */
 	char best_path[4096], save_path[4096];
 };
 
@@ -205,6 +206,15 @@ animate(struct ui *u, g2048_grid before, enum g2048_dir d, int spawned)
 
 /* ---- the game's actions ----------------------------------------------- */
 
+/* "path: why" into buf, from errno */
+static void
+note_error(char *buf, size_t size, const char *path)
+{
+	snprintf(buf, size, "%s: %s", path, strerror(errno));
+}
+
+/* Save the best score if the game beat it; a failure is shown, and said
+ * again at exit (the old file stays as it was). */
 static void
 keep_best(struct ui *u)
 {
@@ -212,8 +222,32 @@ keep_best(struct ui *u)
 
 	if (score > u->best)
 		u->best = score;
-	if (u->best_path[0] && play_mkdirs(u->best_path) == 0)
-		play_best_write(u->best_path, u->best);
+	if (!u->best_path[0])
+		return;
+	if (play_mkdirs(u->best_path) < 0 ||
+	    play_best_write(u->best_path, u->best) < 0) {
+		note_error(u->best_error, sizeof u->best_error, u->best_path);
+		snprintf(u->text, sizeof u->text, "Cannot save the best score: "
+		    "%s.", strerror(errno));
+		u->message = u->text;
+		return;
+	}
+	u->best_error[0] = '\0';
+}
+
+/* The game into its save file; 0, or -1 with u->save_error saying why. */
+static int
+save_game(struct ui *u)
+{
+	errno = ENOENT;                  /* no path: neither $HOME nor --save */
+	if (u->save_path[0] && play_mkdirs(u->save_path) == 0 &&
+	    play_game_save(&u->game, u->save_path) == 0) {
+		u->save_error[0] = '\0';
+		return 0;
+	}
+	note_error(u->save_error, sizeof u->save_error, u->save_path[0] ?
+	    u->save_path : "no place to save it (use --save)");
+	return -1;
 }
 
 static void
@@ -294,14 +328,10 @@ do_quit(struct ui *u, int again)
 		u->quit = 2;
 		return;
 	}
-	if (u->save_path[0] && play_mkdirs(u->save_path) == 0 &&
-	    play_game_save(&u->game, u->save_path) == 0) {
+	if (save_game(u) == 0) {
 		u->quit = 1;
 		return;
 	}
-	snprintf(u->save_error, sizeof u->save_error, "%s: %s",
-	    u->save_path[0] ? u->save_path : "no place to save it (use --save)",
-	    strerror(errno));
 	snprintf(u->text, sizeof u->text, "Cannot save: %s.  q again quits "
 	    "without saving.", strerror(errno));
 	u->message = u->text;
@@ -361,10 +391,10 @@ handle_signal(struct ui *u, int sig)
 		resize(u);
 		show(u);
 	} else {
-		/* killed or hung up: save what can be saved, then die of it */
+		/* killed or hung up: save what can be saved, then die of it
+		 * (a failure is said once the terminal is restored) */
 		keep_best(u);
-		if (u->save_path[0] && play_mkdirs(u->save_path) == 0)
-			play_game_save(&u->game, u->save_path);
+		save_game(u);
 		u->signal = sig;
 		u->quit = 1;
 	}
@@ -493,16 +523,19 @@ play(const struct opts *o)
 		cli_die(2, "cannot set up the terminal: %s", strerror(errno));
 	run(u);
 	play_term_restore();
+	if (u->save_error[0])
+		cli_warn("the game was not saved: %s (the previous file is "
+		    "kept)", u->save_error);
+	else if (!u->signal)
+		cli_warn("game saved in %s", u->save_path);
+	if (u->best_error[0])
+		cli_warn("the best score was not saved: %s (the previous file "
+		    "is kept)", u->best_error);
 	if (u->signal) {
 		signal(u->signal, SIG_DFL);
 		raise(u->signal);
 	}
-	if (u->quit == 2) {
-		cli_warn("the game was not saved: %s", u->save_error);
-		return 2;
-	}
-	cli_warn("game saved in %s", u->save_path);
-	return 0;
+	return u->save_error[0] || u->best_error[0] ? 2 : 0;
 }
 
 int

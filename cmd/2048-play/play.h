@@ -196,8 +196,9 @@ long play_game_move(struct play_game *g, enum g2048_dir d, int *spawned);
 /* Back one position: 0, or -1 at the oldest kept. */
 int play_game_undo(struct play_game *g);
 
-/* Write every kept position to path (through path.tmp and a rename), the
- * grid form, blank lines between: 0 or -1 with errno set. */
+/* Write every kept position to path through g2048_file_replace() (the
+ * old file or the new, never part of one), the grid form, blank lines
+ * between: 0 or -1 with errno set. */
 int play_game_save(const struct play_game *g, const char *path);
 /*
  * Append b, a board of a game being resumed, as the newest position: a

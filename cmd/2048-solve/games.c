@@ -1,5 +1,6 @@
 /* games.c - 2048-solve's games: played to the end with the library's
  * steps, their boards and decisions written in game order. */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +52,8 @@ static void
 out_flush(struct out *o, FILE *fp)
 {
 	if (o->len && fwrite(o->buf, 1, o->len, fp) != o->len)
-		cli_die(2, "write error");
+		cli_die(2, "%swrite error: %s", fp == stdout ? "" : "--log: ",
+		    strerror(errno));
 	free(o->buf);
 	memset(o, 0, sizeof *o);
 }

@@ -405,8 +405,8 @@ main(int argc, char **argv)
 		    t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
 		    run.tally ? NULL : run.evaluator);
 	}
-	if (run.log && fclose(run.log) != 0)
-		cli_die(2, "--log: write error");
+	if (run.log)
+		cli_close_or_die(run.log, "--log");
 	g2048_search_free(run.search);
 	g2048_eval_free(run.eval);
 	g2048_net_free(run.net);

@@ -262,6 +262,21 @@ cli_board_save_rng(g2048_board *b, const g2048_rng *r)
 	b->draws = r->draws;
 }
 
+void
+cli_close_or_die(FILE *fp, const char *name)
+{
+	/* a failed flush sets the error flag and drops the buffer, so a
+	 * later fclose() may well succeed: the flag is what tells */
+	int failed = ferror(fp), e = errno;
+
+	if (fclose(fp) != 0 && !failed) {
+		failed = 1;
+		e = errno;
+	}
+	if (failed)
+		cli_die(2, "%s: write error: %s", name, strerror(e));
+}
+
 int
 cli_finish(int status)
 {

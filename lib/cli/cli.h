@@ -7,6 +7,7 @@
 #define G2048_CLI_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "2048.h"
 
@@ -72,6 +73,10 @@ g2048_eval *cli_evaluator(const char *heuristic, const char *weights,
  * none is there.
  */
 const char *cli_default_net(void);
+
+/* Close fp, a file the tool wrote (name says which); any write to it that
+ * failed, now or before, ends the tool (exit 2, the error). */
+void cli_close_or_die(FILE *fp, const char *name);
 
 /* Flush and close stdout; exit status 2 and a message on a write error. */
 int cli_finish(int status);

@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,25 +330,6 @@ fail:
 
 /* ---- saving ------------------------------------------------------------ */
 
-static int
-write_all(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-
-	while (n > 0) {
-		ssize_t w = write(fd, p, n < ((size_t)1 << 30) ? n :
-		    (size_t)1 << 30);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* An array in file order: as it is on a little-endian host, else in
  * swapped chunks. */
 static int
@@ -359,12 +339,12 @@ write_floats(int fd, const float *f, size_t n)
 	size_t i, c;
 
 	if (host_is_le())
-		return write_all(fd, f, n * sizeof *f);
+		return g2048_write_all(fd, f, n * sizeof *f);
 	for (i = 0; i < n; i += c) {
 		c = n - i < 4096 ? n - i : 4096;
 		memcpy(chunk, f + i, c * sizeof *f);
 		swap_floats(chunk, c);
-		if (write_all(fd, chunk, c * sizeof *f) < 0)
+		if (g2048_write_all(fd, chunk, c * sizeof *f) < 0)
 			return -1;
 	}
 	return 0;
@@ -393,31 +373,34 @@ file_checksum(const g2048_net *n, const char *hdr, size_t hlen)
 	return hash_end(&h);
 }
 
-/* The directory holding path, made durable after a rename into it. */
-static void
-sync_dir(const char *path)
-{
-	char dir[PATH_MAX];
-	const char *slash = strrchr(path, '/');
-	int fd;
+/* What a net file holds: its header, then its arrays. */
+struct net_image {
+	const g2048_net *net;
+	const char *hdr;
+};
 
-	if (slash == NULL)
-		snprintf(dir, sizeof dir, ".");
-	else
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path + 1), path);
-	if ((fd = open(dir, O_RDONLY)) >= 0) {
-		fsync(fd);
-		close(fd);
-	}
+static int
+fill_net(int fd, const void *ctx)
+{
+	const struct net_image *im = ctx;
+	float *a[3];
+	int i, count = net_arrays(im->net, a);
+
+	if (g2048_write_all(fd, im->hdr, NET_HEADER) < 0)
+		return -1;
+	for (i = 0; i < count; i++)
+		if (write_floats(fd, a[i], im->net->nweights) < 0)
+			return -1;
+	return 0;
 }
 
 int
 g2048_net_save(const g2048_net *n, const char *path, char *err,
     size_t errsize)
 {
-	char hdr[NET_HEADER], tmp[PATH_MAX];
-	float *a[3];
-	int hlen, fd, i, count = net_arrays(n, a);
+	char hdr[NET_HEADER];
+	struct net_image im = { n, hdr };
+	int hlen;
 
 	memset(hdr, 0, sizeof hdr);
 	hlen = header_text(n, hdr, sizeof hdr);
@@ -425,29 +408,7 @@ g2048_net_save(const g2048_net *n, const char *path, char *err,
 		return bad(err, errsize, path, "header too long");
 	snprintf(hdr + hlen, sizeof hdr - (size_t)hlen, "checksum %llu\n",
 	    (unsigned long long)file_checksum(n, hdr, (size_t)hlen));
-	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp)
-		return bad(err, errsize, path, "name too long");
-	if ((fd = mkstemp(tmp)) < 0)
+	if (g2048_file_replace(path, fill_net, &im) < 0)
 		return bad(err, errsize, path, strerror(errno));
-	if (write_all(fd, hdr, sizeof hdr) < 0)
-		goto fail;
-	for (i = 0; i < count; i++)
-		if (write_floats(fd, a[i], n->nweights) < 0)
-			goto fail;
-	if (fchmod(fd, 0644) < 0 || fsync(fd) < 0 || close(fd) < 0) {
-		fd = -1;
-		goto fail;
-	}
-	if (rename(tmp, path) < 0) {
-		fd = -1;
-		goto fail;
-	}
-	sync_dir(path);
 	return 0;
-fail:
-	bad(err, errsize, path, errno ? strerror(errno) : "write failed");
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	return -1;
 }

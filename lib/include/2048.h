@@ -383,6 +383,20 @@ int g2048_hint(g2048_grid g);
 /* The same with net n (NULL: the heuristic) and the net's default search. */
 int g2048_hint_net(g2048_grid g, const struct g2048_net *n);
 
+/* --- files a tool keeps (a saved game, a net) ---------------------------- */
+/*
+ * Replace the file path by what fill writes to fd: a new file beside it
+ * (path.tmpXXXXXX) is filled, synced and renamed over path, so a full
+ * disk, a failing write or a kill leaves the old file or the new one,
+ * never part of one.  fill returns 0, or -1 with errno set.  0, or -1
+ * with errno set, the new file removed and path untouched.
+ */
+int g2048_file_replace(const char *path,
+    int (*fill)(int fd, const void *ctx), const void *ctx);
+/* Write all n bytes of buf to fd, however many calls it takes; 0, or -1
+ * with errno set. */
+int g2048_write_all(int fd, const void *buf, size_t n);
+
 /* --- n-tuple networks (2048-learn, --net) ------------------------------ */
 
 /*
@@ -427,7 +441,8 @@ g2048_net *g2048_net_new(const char *spec, const char *stages,
     char *err, size_t errsize);
 /* Map a net file (man 5 2048-net), checking it whole; NULL on error. */
 g2048_net *g2048_net_load(const char *path, char *err, size_t errsize);
-/* Write n to path atomically (a new file renamed over it); 0 or -1. */
+/* Write n to path with g2048_file_replace(); 0, or -1 with err (path
+ * untouched). */
 int g2048_net_save(const g2048_net *n, const char *path, char *err,
     size_t errsize);
 void g2048_net_free(g2048_net *n);

@@ -1,0 +1,91 @@
+/*
+ * file.c - a file replaced whole: what every file a tool keeps (a saved
+ * game, a best score, a net) is written through, so that a full disk, a
+ * failing write or a kill in the middle leaves the old file or the new
+ * one, never part of one.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "2048.h"
+
+int
+g2048_write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n > 0) {
+		ssize_t w = write(fd, p, n < ((size_t)1 << 30) ? n :
+		    (size_t)1 << 30);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		if (w == 0) {
+			errno = EIO;     /* no progress and no error: give up */
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Make the rename into path's directory durable; a failure here cannot
+ * undo the rename, and the file itself is whole either way. */
+static void
+sync_dir(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	int fd;
+
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path + 1), path);
+	if ((fd = open(dir, O_RDONLY)) >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+int
+g2048_file_replace(const char *path, int (*fill)(int fd, const void *ctx),
+    const void *ctx)
+{
+	char tmp[PATH_MAX];
+	int fd, saved;
+
+	/* a name of its own beside path: the same file system, and no
+	 * clash with another process saving the same file */
+	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((fd = mkstemp(tmp)) < 0)
+		return -1;
+	if (fill(fd, ctx) < 0 || fchmod(fd, 0644) < 0 || fsync(fd) < 0) {
+		saved = errno;
+		close(fd);
+		goto fail;
+	}
+	/* some file systems (NFS) report a full disk only here */
+	if (close(fd) < 0 || rename(tmp, path) < 0) {
+		saved = errno;
+		goto fail;
+	}
+	sync_dir(path);
+	return 0;
+fail:
+	unlink(tmp);
+	errno = saved;
+	return -1;
+}
