@@ -315,3 +315,18 @@ tiny_net() {
 	echo "mean score: trained $trained, untrained $untrained"
 	awk -v a="$trained" -v b="$untrained" 'BEGIN { exit !(a > 3 * b) }'
 }
+
+@test "a loaded net's games or moves that would pass 2^64 - 1: exit 2, nothing trained" {
+	# fixtures: tuple 01, games 2^64 - 6 moves 0; games 10 moves 2^64 - 616
+	local max=18446744073709551615 f=$FIXTURES/net-games-max.net
+	run --separate-stderr 2048-learn --load "$f" --save "$T/a" --games 6 -q
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "2048-learn: $f: games 18446744073709551610 and moves 0 would pass $max with --games 6" ]
+	[ ! -e "$T/a" ]
+	run 2048-learn --load "$f" --save "$T/a" --games 5 -q --threads 1
+	[ "$status" -eq 0 ]
+	f=$FIXTURES/net-moves-max.net
+	run --separate-stderr 2048-learn --load "$f" --save "$T/a" --games 1 -q
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"$f: games 10 and moves 18446744073709551000 would pass $max with --games 1" ]]
+}
