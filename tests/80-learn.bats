@@ -323,8 +323,11 @@ tiny_net() {
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "2048-learn: $f: games 18446744073709551610 and moves 0 would pass $max with --games 6" ]
 	[ ! -e "$T/a" ]
-	run 2048-learn --load "$f" --save "$T/a" --games 5 -q --threads 1
+	# up to the top: every block reported, the last one ending there
+	run 2048-learn --load "$f" --save "$T/a" --games 5 -q --threads 1 \
+	    --block 2 --every 3 --log "$T/log"
 	[ "$status" -eq 0 ]
+	[ "$(cut -f1 "$T/log" | tr '\n' ' ')" = "games 18446744073709551612 18446744073709551614 $max " ]
 	f=$FIXTURES/net-moves-max.net
 	run --separate-stderr 2048-learn --load "$f" --save "$T/a" --games 1 -q
 	[ "$status" -eq 2 ]
