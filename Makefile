@@ -114,8 +114,9 @@ bench: $(TOOLS) $(BENCHES)
 # at a time and `make fuzz-NAME` one.  The library and libcli are built
 # once with the fuzzer's coverage under $(OUT)/fuzz/obj/; a target that
 # defines __wrap_NAME (options.c: exit becomes a longjmp) links with
-# --wrap=NAME.  New inputs go to $(OUT)/fuzz/NAME/, crashes to
-# $(OUT)/fuzz/NAME-crash-*; the targets' own output is closed.
+# --wrap=NAME.  New inputs go to $(OUT)/fuzz/NAME/, failures to
+# $(OUT)/fuzz/NAME-crash-* (-timeout-*, -oom-*, -leak-*); the targets' own
+# output is closed.
 FUZZ_SECONDS ?= 60
 # the longest input: a net file of two 2-cell tuples in two stages with
 # TC sums is 16 KiB
@@ -148,7 +149,7 @@ fuzz-%: $(OUT)/fuzz/%.bin
 	@mkdir -p $(OUT)/fuzz/$*
 	$< -max_total_time=$(FUZZ_SECONDS) -max_len=$(or $(FUZZ_MAX_LEN_$*),8192) \
 	    -close_fd_mask=3 \
-	    -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz/$*-crash- \
+	    -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz/$*- \
 	    $(OUT)/fuzz/$* tests/fuzz/$*-corpus
 
 # The recommended net (README, bench/AI.md): 4x6 with temporal coherence,
