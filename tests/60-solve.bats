@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2154 # stderr: set by run --separate-stderr
 # 60-solve.bats - 2048-solve: moves, explanations, whole games (equal to
 # the pipe loop), parallel games, summaries and the tournament merge.
 # One file of over 500 lines: one bats file a tool (tests/NN-tool.bats).

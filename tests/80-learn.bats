@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2154 # stderr: set by run --separate-stderr
 # 80-learn.bats - 2048-learn: options, the net file it writes, same bytes
 # from a seed, resuming (also after SIGINT) as if never stopped, progress
 # and the learning curve.  Nets here are tiny, trained in a second.
