@@ -127,22 +127,48 @@ bench-soak: $(TOOLS) $(BENCHES)
 	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OBJ)/bench) \
 	    SOAK_SECONDS=$(SOAK_SECONDS) bench/soak.sh
 
-# libFuzzer on every target in tests/fuzz/ (the board parser, the net
-# file loader), each for a bounded time (FUZZ_SECONDS).  New inputs and
-# crashes go to $(OUT)/fuzz/; the seed corpora in tests/fuzz/ are only read.
+# libFuzzer on every target in tests/fuzz/: NAME.c, seeded from the corpus
+# NAME-corpus/ (only read), each for FUZZ_SECONDS; `make -j2 fuzz` runs two
+# at a time and `make fuzz-NAME` one.  The library and libcli are built
+# once with the fuzzer's coverage under $(OUT)/fuzz/obj/; a target that
+# defines __wrap_NAME (options.c: exit becomes a longjmp) links with
+# --wrap=NAME.  New inputs go to $(OUT)/fuzz/NAME/, failures to
+# $(OUT)/fuzz/NAME-crash-* (-timeout-*, -oom-*, -leak-*); the targets' own
+# output is closed.
 FUZZ_SECONDS ?= 60
+# the longest input: a net file of two 2-cell tuples in two stages with
+# TC sums is 16 KiB
+FUZZ_MAX_LEN_net = 16384
+FUZZ_CC      ?= clang
 FUZZ_TARGETS  = $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
-fuzz: $(OBJ)/lib/engine/tables.c
-	@for t in $(FUZZ_TARGETS); do \
-	    mkdir -p $(OUT)/fuzz/$$t && \
-	    clang $(CPPFLAGS) -Ilib/include -Ilib/engine -std=c11 -g -O1 \
-	        -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	        -o $(OUT)/fuzz/$$t.bin tests/fuzz/$$t.c $(LIB_SRC) \
-	        $(OBJ)/lib/engine/tables.c -lm -pthread && \
-	    $(OUT)/fuzz/$$t.bin -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
-	        -artifact_prefix=$(OUT)/fuzz/ $(OUT)/fuzz/$$t \
-	        tests/fuzz/$$t-corpus || exit 1; \
-	done
+FUZZ_OBJ      = $(OUT)/fuzz/obj
+FUZZ_FLAGS    = $(CPPFLAGS) -Ilib/include -Ilib/engine -Ilib/cli \
+                -Icmd/2048-play -std=c11 -g -O1 $(FPFLAGS) \
+                -fsanitize=fuzzer-no-link,address,undefined \
+                -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_LIB_OBJ  = $(LIB_SRC:%.c=$(FUZZ_OBJ)/%.o) $(CLI_SRC:%.c=$(FUZZ_OBJ)/%.o) \
+                $(FUZZ_OBJ)/lib/engine/tables.o
+
+$(FUZZ_OBJ)/lib/engine/tables.o: $(OBJ)/lib/engine/tables.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -c -o $@ $<
+$(FUZZ_OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -MMD -MP -c -o $@ $<
+$(OUT)/fuzz/%.bin: $(FUZZ_OBJ)/tests/fuzz/%.o $(FUZZ_LIB_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer \
+	    $(shell grep -o '^__wrap_[a-z_]*' tests/fuzz/$*.c | \
+	        sed 's/^__wrap_/-Wl,--wrap=/') \
+	    -o $@ $^ -lm -pthread
+
+fuzz: $(FUZZ_TARGETS:%=fuzz-%)
+fuzz-bins: $(FUZZ_TARGETS:%=$(OUT)/fuzz/%.bin)
+fuzz-%: $(OUT)/fuzz/%.bin
+	@mkdir -p $(OUT)/fuzz/$*
+	$< -max_total_time=$(FUZZ_SECONDS) -max_len=$(or $(FUZZ_MAX_LEN_$*),8192) \
+	    -close_fd_mask=3 \
+	    -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz/$*- \
+	    $(OUT)/fuzz/$* tests/fuzz/$*-corpus
 
 # The recommended net (README, bench/AI.md): 4x6 with temporal coherence,
 # 300000 games, 48 minutes of two shared cores here.  2048-solve and
@@ -193,10 +219,10 @@ lint:
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all check bench bench-soak fuzz net install uninstall lint clean
-.PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/tables.c
+.PHONY: all check bench bench-soak fuzz fuzz-bins net install uninstall lint clean
+.PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/tables.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 
--include $(shell find $(OUT)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(OUT)/obj $(OUT)/fuzz/obj -name '*.d' 2>/dev/null)
 
 # The AI's strength and speed (bench/ai.sh): long; GAMES, FAST_GAMES,
 # ABL_GAMES, SEED and THREADS scale it.

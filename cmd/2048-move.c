@@ -37,6 +37,8 @@ move_board(g2048_board *b, void *ctx)
 	struct run *run = ctx;
 	long gained = g2048_board_move(b, run->dir);
 
+	if (gained == G2048_OVERFLOW)
+		cli_die_overflow(b, (int)run->dir);
 	if (gained < 0 && !run->quiet)
 		cli_warn_board("cannot move %s", g2048_dir_name(run->dir));
 	cli_write_board(b);

@@ -84,9 +84,9 @@ spawn_board(g2048_board *b, void *ctx)
 		} else {
 			b->grid = g2048_set_rank(b->grid, run->at_cell, run->at_rank);
 		}
-	} else if (!full) {
-		g2048_board_spawn_rng(b, cli_board_rng(b, &run->rng,
-		    run->have_seed, &own), run->four);
+	} else if (!full && g2048_board_spawn_rng(b, cli_board_rng(b,
+	    &run->rng, run->have_seed, &own), run->four) == G2048_OVERFLOW) {
+		cli_die_overflow(b, -1);
 	}
 	if (full && !run->quiet && run->at_cell < 0)
 		cli_warn_board("board is full");

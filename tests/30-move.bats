@@ -151,3 +151,30 @@ setup() {
 	[ "$status" -eq 2 ]
 	[ "$output" = "2048-move: write error: No space left on device" ]
 }
+
+@test "a score or moves that would pass 2^64 - 1 is an input error, never wrapped" {
+	local max=18446744073709551615
+	# up to the top is counted; one past it ends the run after the
+	# boards before it, with one message naming the board's line
+	run --separate-stderr 2048-move -c left <<EOF2
+1100000000000000 18446744073709551611 18446744073709551614
+1100000000000000 18446744073709551612 0
+1100000000000000 0 0
+EOF2
+	[ "$status" -eq 2 ]
+	[ "$output" = "2000000000000000 $max $max move=left" ]
+	[ "$stderr" = "2048-move: <stdin>:2: score would pass $max" ]
+	run --separate-stderr 2048-move -c left <<<"1100000000000000 0 $max"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "2048-move: <stdin>:1: moves would pass $max" ]
+	# the grid form names the board's first line
+	run --separate-stderr 2048-move up < <(board '2 . . .' '2 . . .' \
+	    '. . . .' '. . . .' && echo && board "score $max" '2 . . .' \
+	    '2 . . .' '. . . .' '. . . .')
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "2048-move: <stdin>:6: score would pass $max" ]
+	# a board that cannot move stays exit 1 whatever its counters
+	run 2048-move -cq left <<<"1000000000000000 $max $max"
+	[ "$status" -eq 1 ]
+}

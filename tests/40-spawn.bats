@@ -234,3 +234,16 @@ empty() {
 	[ "$status" -eq 2 ]
 	[ "$output" = "2048-spawn: write error: No space left on device" ]
 }
+
+@test "draws that would pass 2^64 - 1 are an input error, never wrapped" {
+	local max=18446744073709551615
+	# a spawn on a grid of 16 empty cells takes two draws
+	run --separate-stderr 2048-spawn -c <<EOF2
+0000000000000000 0 0 seed=1 draws=18446744073709551613
+0000000000000000 0 0 seed=1 draws=18446744073709551614
+EOF2
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == *" seed=1 draws=$max" ]]
+	[ "$stderr" = "2048-spawn: <stdin>:2: draws would pass $max" ]
+}

@@ -1,8 +1,10 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2154 # stderr: set by run --separate-stderr
 # 60-solve.bats - 2048-solve: moves, explanations, whole games (equal to
 # the pipe loop), parallel games, summaries and the tournament merge.
 # One file of over 500 lines: one bats file a tool (tests/NN-tool.bats).
 load helper
+bats_require_minimum_version 1.5.0
 
 EXAMPLES=$ROOT_DIR/examples
 
@@ -576,4 +578,34 @@ minimax_value() {
 		[ "$status" -eq 2 ]
 		[[ "$output" == *"from 0 to 0.5: '0.51'" ]]
 	done
+}
+
+@test "--play and --tally: a counter that would pass 2^64 - 1 is an input error" {
+	local max=18446744073709551615
+	# the step that would wrap is not made: the game's boards are not
+	# written, one message names the board it started from
+	run --separate-stderr 2048-solve --play --depth 1 -c <<EOF2
+1100000000000000 0 0 seed=1 draws=0
+1100000000000000 $max 0 seed=1 draws=0
+EOF2
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "2048-solve: <stdin>:2: score would pass $max" ]
+	[ "$(2048-solve --play --depth 1 -c <<<"1100000000000000 0 0 seed=1 draws=0")" = "$output" ]
+	run --separate-stderr 2048-solve --play --depth 1 --summary \
+	    <<<"1100000000000000 0 $max seed=1 draws=0"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "2048-solve: <stdin>:1: moves would pass $max" ]
+	run --separate-stderr 2048-solve --play --depth 1 -c \
+	    <<<"1100000000000000 0 0 seed=1 draws=18446744073709551614"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "2048-solve: <stdin>:1: draws would pass $max" ]
+	# the table's total of moves
+	run --separate-stderr 2048-solve --tally <<EOF2
+1100000000000000 0 9223372036854775807
+1100000000000000 0 9223372036854775808
+1100000000000000 0 1
+EOF2
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "2048-solve: <stdin>:3: the moves of all games would pass $max" ]
 }

@@ -343,6 +343,16 @@ score_of() {
 	refute_screen "You win"
 }
 
+@test "a move that would wrap the score or moves is not made, and says so" {
+	board "moves 18446744073709551615" "2 2 . ." ". . . ." ". . . ." \
+	    ". . . ." >"$T/full"
+	start 80x30 "2048-play --no-anim --seed 5 --load '$T/full'"
+	wait_for "moves 18446744073709551615"
+	keys Left
+	wait_for "would wrap: no move made"
+	expect_board "$(rows <"$T/full")"
+}
+
 @test "a game that cannot be saved: a message, then a second q quits" {
 	: >"$T/file"
 	start 80x30 "2048-play --no-anim --seed 7 --save '$T/file/game'"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2154 # stderr: set by run --separate-stderr
 # 80-learn.bats - 2048-learn: options, the net file it writes, same bytes
 # from a seed, resuming (also after SIGINT) as if never stopped, progress
 # and the learning curve.  Nets here are tiny, trained in a second.
@@ -434,4 +435,22 @@ SH
 	[ "$status" -eq 2 ]
 	[ "$output" = "2048-learn: /dev/full: write error: No space left on device" ]
 	2048-learn --load "$T/a" --save "$T/b" --games 1 -q
+}
+
+@test "a loaded net's games or moves that would pass 2^64 - 1: exit 2, nothing trained" {
+	# fixtures: tuple 01, games 2^64 - 6 moves 0; games 10 moves 2^64 - 616
+	local max=18446744073709551615 f=$FIXTURES/net-games-max.net
+	run --separate-stderr 2048-learn --load "$f" --save "$T/a" --games 6 -q
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "2048-learn: $f: games 18446744073709551610 and moves 0 would pass $max with --games 6" ]
+	[ ! -e "$T/a" ]
+	# up to the top: every block reported, the last one ending there
+	run 2048-learn --load "$f" --save "$T/a" --games 5 -q --threads 1 \
+	    --block 2 --every 3 --log "$T/log"
+	[ "$status" -eq 0 ]
+	[ "$(cut -f1 "$T/log" | tr '\n' ' ')" = "games 18446744073709551612 18446744073709551614 $max " ]
+	f=$FIXTURES/net-moves-max.net
+	run --separate-stderr 2048-learn --load "$f" --save "$T/a" --games 1 -q
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"$f: games 10 and moves 18446744073709551000 would pass $max with --games 1" ]]
 }

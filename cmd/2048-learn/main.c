@@ -265,6 +265,16 @@ make_net(struct run *run)
 	if (run->load) {
 		const g2048_net_info *in = g2048_net_info_of(run->net);
 
+		/* a game makes at most 2^20 moves: each adds 2 or more to
+		 * the sum of the tiles, which is at most 16 * 131072 */
+		if (run->games > UINT64_MAX - in->games ||
+		    run->games > (UINT64_MAX - in->moves) >> 20)
+			cli_die(2, "%s: games %llu and moves %llu would pass "
+			    "%llu with --games %llu", run->load,
+			    (unsigned long long)in->games,
+			    (unsigned long long)in->moves,
+			    (unsigned long long)UINT64_MAX,
+			    (unsigned long long)run->games);
 		run->first = in->games;
 		run->moves = in->moves;
 		if (!run->have_seed)

@@ -75,6 +75,14 @@ report(struct run *run, const struct block *b, uint64_t games, double dt)
 	    run->tty ? "\033[K" : "\n");
 }
 
+/* a + n, or UINT64_MAX past it: a loaded net's count of games may be
+ * close to the top */
+static uint64_t
+after(uint64_t a, uint64_t n)
+{
+	return n > UINT64_MAX - a ? UINT64_MAX : a + n;
+}
+
 /* Count a game into its block; report the blocks now complete, in order.
  * Called with the lock held. */
 static void
@@ -97,8 +105,8 @@ count_game(struct run *run, uint64_t game, const g2048_learn_game *g)
 			b->reach[t]++;
 	}
 	for (;;) {
-		uint64_t lo = run->first + run->done_to * run->blocksize;
-		uint64_t hi = lo + run->blocksize < run->end ?
+		uint64_t lo = after(run->first, run->done_to * run->blocksize);
+		uint64_t hi = after(lo, run->blocksize) < run->end ?
 		    lo + run->blocksize : run->end;
 		double t_now;
 
@@ -206,7 +214,8 @@ int
 train(struct run *run)
 {
 	pthread_t tid[64];
-	uint64_t next_save = run->every ? run->first + run->every : UINT64_MAX;
+	uint64_t next_save = run->every ? after(run->first, run->every) :
+	    UINT64_MAX;
 	int i, status;
 
 	pthread_mutex_init(&run->lock, NULL);
@@ -230,7 +239,7 @@ train(struct run *run)
 			run->stop = 1;
 		else if (run->next >= next_save && run->next < run->end) {
 			save(run);
-			next_save = run->next + run->every;
+			next_save = after(run->next, run->every);
 		}
 	}
 	run->stop = 1;

@@ -107,10 +107,12 @@ play_game_move(struct play_game *g, enum g2048_dir d, int *spawned)
 	long gained;
 
 	play_game_board(g, g->n - 1, &b);
-	if ((gained = g2048_board_move(&b, d)) < 0)
+	if ((gained = g2048_board_move(&b, d)) == -1)
 		return -1;
 	/* the spawn law of `2048-move DIR | 2048-spawn` */
-	*spawned = g2048_board_spawn(&b, g->four);
+	if (gained == G2048_OVERFLOW ||
+	    (*spawned = g2048_board_spawn(&b, g->four)) == G2048_OVERFLOW)
+		return -3;
 	if (play_game_push(g, &b) < 0)
 		return -2;
 	return gained;

@@ -259,6 +259,8 @@ do_move(struct ui *u, enum g2048_dir d)
 
 	if (gained == -2)
 		u->message = "Out of memory: the move was not made.";
+	if (gained == -3)
+		u->message = "Score, moves or draws would wrap: no move made.";
 	if (gained < 0)
 		return;
 	if (u->anim && u->layout.ok)

@@ -191,7 +191,8 @@ int play_game_push(struct play_game *g, const g2048_board *b);
 void play_game_board(const struct play_game *g, size_t i, g2048_board *b);
 const struct play_state *play_game_now(const struct play_game *g);
 /* Move toward d and spawn: the score gained, -1 if d is not legal, -2 if
- * out of memory; *spawned is the new tile's cell. */
+ * out of memory, -3 if score, moves or draws would pass 2^64 - 1 (the
+ * game is unchanged but for -1); *spawned is the new tile's cell. */
 long play_game_move(struct play_game *g, enum g2048_dir d, int *spawned);
 /* Back one position: 0, or -1 at the oldest kept. */
 int play_game_undo(struct play_game *g);

@@ -18,6 +18,8 @@ struct game {
 	g2048_writer w;              /* the game's part of the board stream */
 	struct out trace, log;
 	struct effort search;
+	int overflow;                /* the move toward it would wrap a
+	                                counter (-1: none) */
 	int done;
 };
 
@@ -122,18 +124,22 @@ play_game(const struct run *run, g2048_search *s, struct game *gm)
 		if (d >= 0 && boards && !run->final)
 			out_board(gm);
 	} while (d >= 0);
+	gm->overflow = d == G2048_OVERFLOW ? r.dir : -1;
 	if (boards && run->final)
 		out_board(gm);
 }
 
-/* Write a finished game and count it. */
-static void
+/* Write a finished game and count it: 0, or -1 if the total of moves
+ * would wrap (nothing written). */
+static int
 game_done(struct run *run, struct game *gm)
 {
+	if (stats_add(&run->st, &gm->b, &gm->search) < 0)
+		return -1;
 	out_flush(&gm->trace, stdout);
 	if (run->log)
 		out_flush(&gm->log, run->log);
-	stats_add(&run->st, &gm->b, &gm->search);
+	return 0;
 }
 
 void
@@ -147,10 +153,13 @@ play_board(struct run *run, g2048_board *b)
 	gm.b = *b;
 	gm.w = cli_out;
 	play_game(run, run->search, &gm);
+	if (gm.overflow >= 0)
+		cli_die_overflow(&gm.b, gm.overflow);
+	if (game_done(run, &gm) < 0)
+		cli_die_board(TOTAL_OVERFLOW);
 	cli_out = gm.w;
 	if (adopt)      /* the run's generator goes on where the game ended */
 		g2048_rng_seed(&run->run_rng, gm.b.seed, gm.b.draws);
-	game_done(run, &gm);
 }
 
 /* --games: workers take games in order; the main thread writes them in
@@ -220,7 +229,8 @@ play_new_games(struct run *run)
 		while (!p.games[i].done)
 			pthread_cond_wait(&p.done, &p.lock);
 		pthread_mutex_unlock(&p.lock);
-		game_done(run, &p.games[i]);
+		if (game_done(run, &p.games[i]) < 0)
+			cli_die(2, TOTAL_OVERFLOW);
 	}
 	for (w = 0; w < n; w++)
 		pthread_join(tid[w], NULL);

@@ -90,7 +90,8 @@ solve_board(g2048_board *b, void *ctx)
 	g2048_search_result r;
 
 	if (run->tally) {
-		stats_add(&run->st, b, NULL);
+		if (stats_add(&run->st, b, NULL) < 0)
+			cli_die_board(TOTAL_OVERFLOW);
 		return 0;
 	}
 	if (run->play) {

@@ -56,9 +56,12 @@ void play_board(struct run *run, g2048_board *b);
 void play_new_games(struct run *run);
 
 /* tally.c */
+#define TOTAL_OVERFLOW "the moves of all games would pass 18446744073709551615"
+
 void effort_add(struct effort *to, const struct effort *e);
-/* Count a finished game; e (NULL for --tally) is what its searches cost. */
-void stats_add(struct stats *st, const g2048_board *b, const struct effort *e);
+/* Count a finished game; e (NULL for --tally) is what its searches cost.
+ * 0, or -1 (nothing counted) when the total of moves would wrap. */
+int stats_add(struct stats *st, const g2048_board *b, const struct effort *e);
 /* The table; wall is the run's time (0: --tally, no speeds); evaluator
  * what played (NULL: unknown, --tally). */
 void print_summary(struct stats *st, double wall, const char *evaluator);

@@ -17,11 +17,13 @@ effort_add(struct effort *to, const struct effort *e)
 		to->slowest = e->slowest;
 }
 
-void
+int
 stats_add(struct stats *st, const g2048_board *b, const struct effort *e)
 {
 	int r;
 
+	if (st->moves > UINT64_MAX - b->moves)
+		return -1;
 	if (st->games == st->cap) {
 		st->cap = st->cap ? 2 * st->cap : 256;
 		if ((st->scores = realloc(st->scores, st->cap *
@@ -34,6 +36,7 @@ stats_add(struct stats *st, const g2048_board *b, const struct effort *e)
 		effort_add(&st->search, e);
 	for (r = g2048_max_rank(b->grid); r > 0; r--)
 		st->reach[r]++;
+	return 0;
 }
 
 static int

@@ -185,18 +185,50 @@ cli_write_board(const g2048_board *b)
 
 static g2048_reader *rd;   /* of the file being read */
 
+static void
+vwarn_board(const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %s:%lu: ", progname, g2048_reader_name(rd),
+	    g2048_reader_board_line(rd));
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void
 cli_warn_board(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fprintf(stderr, "%s: %s:%lu: ", progname, g2048_reader_name(rd),
-	    g2048_reader_board_line(rd));
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarn_board(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+void
+cli_die_board(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn_board(fmt, ap);
+	va_end(ap);
+	exit(cli_finish(2));
+}
+
+void
+cli_die_overflow(const g2048_board *b, int dir)
+{
+	g2048_board t = *b;
+	const char *counter = "draws";
+
+	if (dir >= 0 && b->moves == UINT64_MAX)
+		counter = "moves";
+	else if (dir >= 0 && g2048_board_move(&t, (enum g2048_dir)dir) ==
+	    G2048_OVERFLOW)
+		counter = "score";
+	cli_die_board("%s would pass %llu", counter,
+	    (unsigned long long)UINT64_MAX);
 }
 
 static int

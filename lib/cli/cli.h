@@ -19,6 +19,11 @@ char *cli_init(char *argv0);
 void cli_warn(const char *fmt, ...);
 /* a message about the board being handled: "progname: FILE:LINE: ..." */
 void cli_warn_board(const char *fmt, ...);
+/* the same, then exit 2: the board is bad input */
+void cli_die_board(const char *fmt, ...);
+/* b's move toward dir, or its spawn (dir -1), returned G2048_OVERFLOW:
+ * name the counter that would wrap and exit 2 */
+void cli_die_overflow(const g2048_board *b, int dir);
 /* print "progname: message" and exit with status */
 void cli_die(int status, const char *fmt, ...);
 /* a usage error: the message (none after getopt's own), then exit 2 */

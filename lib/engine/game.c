@@ -4,8 +4,15 @@
 int
 g2048_board_spawn_rng(g2048_board *b, g2048_rng *r, uint64_t four_threshold)
 {
-	int cell = g2048_spawn(&b->grid, r, four_threshold);
+	g2048_rng next = *r;
+	g2048_grid g = b->grid;
+	int cell = g2048_spawn(&g, &next, four_threshold);
 
+	/* the count of draws wrapped: a position the header cannot name */
+	if (next.draws < r->draws)
+		return G2048_OVERFLOW;
+	*r = next;
+	b->grid = g;
 	b->has_rng = 1;
 	b->seed = r->seed;
 	b->draws = r->draws;
@@ -35,12 +42,16 @@ g2048_new_game(g2048_board *b, uint64_t seed, uint64_t four_threshold)
 long
 g2048_board_move(g2048_board *b, enum g2048_dir d)
 {
-	long gained = g2048_move(&b->grid, d);
+	g2048_grid g = b->grid;
+	long gained = g2048_move(&g, d);
 
-	if (gained >= 0) {
-		b->score += (uint64_t)gained;
-		b->moves++;
-		b->last_move = (int)d;
-	}
+	if (gained < 0)
+		return gained;
+	if (b->moves == UINT64_MAX || b->score > UINT64_MAX - (uint64_t)gained)
+		return G2048_OVERFLOW;
+	b->grid = g;
+	b->score += (uint64_t)gained;
+	b->moves++;
+	b->last_move = (int)d;
 	return gained;
 }

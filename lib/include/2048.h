@@ -202,7 +202,13 @@ unsigned long g2048_reader_board_line(const g2048_reader *rd);  /* the last boar
  */
 /* Empty grid, two spawns from the generator of `seed`; score and moves 0. */
 void g2048_new_game(g2048_board *b, uint64_t seed, uint64_t four_threshold);
-/* Spawn with r and record r's position in b; the cell, or -1 when full. */
+/*
+ * A board's counters (score, moves, draws) never wrap: a move or a spawn
+ * that would take one past 2^64 - 1 is not made and returns
+ * G2048_OVERFLOW, with b (and r) unchanged.
+ */
+#define G2048_OVERFLOW (-2)
+/* Spawn with r and record r's position in b; the cell, -1 when full. */
 int g2048_board_spawn_rng(g2048_board *b, g2048_rng *r,
     uint64_t four_threshold);
 /* Spawn from b's own stream (b->has_rng must be set); cell or -1. */
@@ -373,8 +379,8 @@ void g2048_choice_rng(const g2048_board *b, g2048_rng *r);
 int g2048_best_move(g2048_search *s, const g2048_board *b,
     g2048_search_result *r);
 /* A step of a game: the search's move on b, then a spawn from b's stream
- * (b->has_rng must be set).  The direction, or -1 when the game is over
- * (b unchanged).  r may be NULL. */
+ * (b->has_rng must be set).  The direction, or -1 when the game is over,
+ * or G2048_OVERFLOW (b unchanged in both).  r may be NULL. */
 int g2048_play_step(g2048_search *s, g2048_board *b, g2048_search_result *r);
 
 /* The default search's best direction for g, or -1 when no move is legal

@@ -1,8 +1,10 @@
 /*
  * net.c - libFuzzer target for the net file loader (`make fuzz`): any
  * bytes either are refused with a message or load as a net that evaluates
- * grids, saves and loads back with the same header.  A crash, a hang, a
- * sanitizer report or an abort here is a bug.
+ * grids, saves and loads back with the same header.  A net with TC sums
+ * (`tc 1`) is 2048-learn's checkpoint: it goes on learning one game, as
+ * 2048-learn --load does.  A crash, a hang, a sanitizer report or an
+ * abort here is a bug.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +30,28 @@ make_paths(void)
 		abort();
 	close(fd);
 	snprintf(out_path, sizeof out_path, "%s.out", in_path);
+}
+
+/* a game of TD learning with TC from the checkpoint's sums */
+static void
+learn_game(g2048_net *n)
+{
+	g2048_learn_opts o;
+	g2048_learner *l;
+	g2048_learn_game game;
+	g2048_rng r;
+	char err[256];
+
+	g2048_learn_defaults(&o);
+	o.tc = 1;
+	o.alpha = 1;
+	if ((l = g2048_learner_new(n, &o, err, sizeof err)) == NULL)
+		abort();
+	g2048_learn_rng(&r, g2048_net_info_of(n)->seed,
+	    g2048_net_info_of(n)->games);
+	if (g2048_learner_play(l, &r, &game) != 0 || game.moves == 0)
+		abort();
+	g2048_learner_free(l);
 }
 
 int
@@ -59,6 +83,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    g2048_net_value(n, g) != g2048_net_value(m, g))
 		abort();
 	g2048_net_free(m);
+	if (g2048_net_info_of(n)->tc)
+		learn_game(n);
 	g2048_net_free(n);
 	unlink(out_path);
 	return 0;

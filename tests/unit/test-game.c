@@ -150,6 +150,78 @@ test_search_check(void)
 }
 
 /* Position 0 is the front, where the tiles go. */
+/* A board on "2 2 . ." at the top, with the counters given. */
+static void
+full_board(g2048_board *b, uint64_t score, uint64_t moves, uint64_t draws)
+{
+	g2048_board_init(b);
+	b->grid = g2048_set_rank(g2048_set_rank(b->grid, 0, 1), 1, 1);
+	b->score = score;
+	b->moves = moves;
+	b->has_rng = 1;
+	b->seed = 5;
+	b->draws = draws;
+}
+
+/* Score, moves and draws never wrap: the move or spawn that would take
+ * one past 2^64 - 1 is refused, the board unchanged; up to it, counted. */
+static void
+test_counters(void)
+{
+	g2048_search_opts o;
+	g2048_search *s;
+	g2048_eval *e;
+	g2048_board b, was;
+	g2048_rng r;
+	char err[256];
+
+	full_board(&b, UINT64_MAX - 3, 0, 0);
+	was = b;
+	CHECK_EQ_U64(g2048_board_move(&b, G2048_LEFT), G2048_OVERFLOW);
+	CHECK(memcmp(&b, &was, sizeof b) == 0);
+	full_board(&b, UINT64_MAX - 4, UINT64_MAX - 1, 0);
+	CHECK_EQ_U64(g2048_board_move(&b, G2048_LEFT), 4);
+	CHECK_EQ_U64(b.score, UINT64_MAX);
+	CHECK_EQ_U64(b.moves, UINT64_MAX);
+	full_board(&b, 0, UINT64_MAX, 0);
+	was = b;
+	CHECK_EQ_U64(g2048_board_move(&b, G2048_LEFT), G2048_OVERFLOW);
+	CHECK(memcmp(&b, &was, sizeof b) == 0);
+	/* an illegal move stays -1 whatever the counters */
+	CHECK_EQ_U64(g2048_board_move(&b, G2048_UP), -1);
+
+	full_board(&b, 0, 0, UINT64_MAX - 1);
+	was = b;
+	CHECK_EQ_U64(g2048_board_spawn(&b, G2048_FOUR_DEFAULT), G2048_OVERFLOW);
+	CHECK(memcmp(&b, &was, sizeof b) == 0);
+	g2048_rng_seed(&r, 5, UINT64_MAX);
+	CHECK_EQ_U64(g2048_board_spawn_rng(&b, &r, 0), G2048_OVERFLOW);
+	CHECK_EQ_U64(r.draws, UINT64_MAX);
+	CHECK(memcmp(&b, &was, sizeof b) == 0);
+	full_board(&b, 0, 0, UINT64_MAX - 2);
+	CHECK(g2048_board_spawn(&b, G2048_FOUR_DEFAULT) >= 2);
+	CHECK_EQ_U64(b.draws, UINT64_MAX);
+
+	/* a step is both or neither */
+	g2048_search_fast(&o);
+	o.depth = 1;
+	if ((e = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL ||
+	    (s = g2048_search_new(&o, e, err, sizeof err)) == NULL) {
+		CHECK(!"a search");
+		g2048_eval_free(e);
+		return;
+	}
+	full_board(&b, 0, 0, UINT64_MAX - 1);
+	was = b;
+	CHECK_EQ_U64(g2048_play_step(s, &b, NULL), G2048_OVERFLOW);
+	CHECK(memcmp(&b, &was, sizeof b) == 0);
+	full_board(&b, 0, UINT64_MAX, 0);
+	CHECK_EQ_U64(g2048_play_step(s, &b, NULL), G2048_OVERFLOW);
+	CHECK_EQ_U64(b.moves, UINT64_MAX);
+	g2048_search_free(s);
+	g2048_eval_free(e);
+}
+
 static void
 test_line_cell(void)
 {
@@ -168,5 +240,6 @@ main(void)
 	RUN(test_random_moves);
 	RUN(test_search_check);
 	RUN(test_line_cell);
+	RUN(test_counters);
 	return UNIT_EXIT();
 }

@@ -510,6 +510,18 @@ test_history(void)
 	CHECK(play_game_undo(&g) == -1);
 	CHECK_EQ_U64(play_game_now(&g)->moves, 0);
 
+	/* a move that would wrap a counter is not made */
+	b = want;
+	b.draws = UINT64_MAX - 1;
+	CHECK(play_game_start(&g, &b) == 0);
+	CHECK(play_game_move(&g, G2048_RIGHT, &spawned) == -3);
+	b.draws = 0;
+	b.moves = UINT64_MAX;
+	CHECK(play_game_push(&g, &b) == 0);
+	CHECK(play_game_move(&g, G2048_RIGHT, &spawned) == -3);
+	CHECK_EQ_U64(g.n, 2);
+	CHECK(play_game_undo(&g) == 0);
+
 	/* past the cap, the oldest quarter goes */
 	for (i = 1; i < PLAY_HISTORY_MAX + 10; i++) {
 		b.moves = i;

@@ -1,0 +1,252 @@
+/*
+ * board.c - libFuzzer target for what the tools do to a board stream
+ * (`make fuzz`): every board read is moved in every direction (2048-move),
+ * spawned on (2048-spawn) and spread over every outcome (2048-spawn --all),
+ * and the first few are searched at depth 1 and 2 with a tiny table by
+ * every algorithm and played a step (2048-solve).  Checked on the way: a
+ * move keeps the sum of the tiles and adds its merges to the score; the
+ * table-driven and the cell-by-cell moves agree; a refused move or spawn
+ * changes nothing; a spawn fills one empty cell with a 2 or a 4; the
+ * outcomes' probabilities sum to the board's and read back exactly; the
+ * search picks a legal move, or none exactly when none is legal.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "2048.h"
+#include "board.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define SEARCHED_BOARDS 4      /* a search per algorithm: keep inputs fast */
+
+static g2048_eval *eval;
+static g2048_search *search[4][2];     /* algorithm, depth 1 or 2 */
+
+static void
+init(void)
+{
+	g2048_search_opts o;
+	char err[256];
+	int a, d;
+
+	if (eval)
+		return;
+	if ((eval = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL)
+		abort();
+	for (a = 0; a < 4; a++)
+		for (d = 0; d < 2; d++) {
+			g2048_search_defaults(&o);
+			o.algo = (enum g2048_algo)a;
+			o.depth = d + 1;
+			o.deepen = 0;
+			o.tt_bits = 4;
+			o.tt_depth = 2;
+			o.threads = 1;
+			if ((search[a][d] = g2048_search_new(&o, eval, err,
+			    sizeof err)) == NULL)
+				abort();
+		}
+}
+
+static uint64_t
+tile_sum(g2048_grid g)
+{
+	uint64_t sum = 0;
+	int i;
+
+	for (i = 0; i < G2048_CELLS; i++)
+		sum += g2048_tile(g2048_rank(g, i));
+	return sum;
+}
+
+static int
+same_board(const g2048_board *a, const g2048_board *b)
+{
+	return memcmp(a, b, sizeof *a) == 0;
+}
+
+/* b, written and read back, is b: the tools' output is their input */
+static void
+check_text(const g2048_board *b)
+{
+	static char text[G2048_TEXT_MAX];
+	char err[256];
+	g2048_board p;
+
+	if (g2048_format_compact(b, text, sizeof text) < 0 ||
+	    g2048_parse(text, &p, err, sizeof err) != 0 ||
+	    !g2048_grid_eq(p.grid, b->grid) || p.score != b->score ||
+	    p.moves != b->moves || p.last_move != b->last_move ||
+	    p.has_rng != b->has_rng || (b->has_rng && (p.seed != b->seed ||
+	    p.draws != b->draws)) || p.has_prob != b->has_prob ||
+	    (b->has_prob && p.prob != b->prob))
+		abort();
+}
+
+/* 2048-move DIR on every direction */
+static void
+check_moves(const g2048_board *b)
+{
+	unsigned legal = g2048_legal(b->grid);
+	g2048_board t;
+	g2048_grid g;
+	long r, gained;
+	int d;
+
+	if (g2048_over(b->grid) != (legal == 0))
+		abort();
+	for (d = 0; d < G2048_NDIRS; d++) {
+		t = *b;
+		g = b->grid;
+		gained = g2048_move(&g, (enum g2048_dir)d);
+		r = g2048_board_move(&t, (enum g2048_dir)d);
+		if ((gained >= 0) != (legal >> d & 1))
+			abort();
+		if (gained >= 0 && !g2048_grid_eq(g,
+		    g2048_slide_exact(b->grid, (enum g2048_dir)d)))
+			abort();
+		if (r == -1 || r == G2048_OVERFLOW) {
+			if (!same_board(&t, b) || (r == -1) != (gained == -1))
+				abort();
+			if (r == G2048_OVERFLOW && b->moves != UINT64_MAX &&
+			    b->score <= UINT64_MAX - (uint64_t)gained)
+				abort();
+			continue;
+		}
+		if (r != gained || r % 2 != 0 || !g2048_grid_eq(t.grid, g) ||
+		    tile_sum(g) != tile_sum(b->grid) ||
+		    t.score != b->score + (uint64_t)r || t.score < b->score ||
+		    t.moves != b->moves + 1 || t.last_move != d ||
+		    g2048_empty_count(g) < g2048_empty_count(b->grid) ||
+		    g2048_max_rank(g) < g2048_max_rank(b->grid))
+			abort();
+		check_text(&t);
+	}
+}
+
+/* 2048-spawn, with the four probabilities 0, 0.1 and 1 */
+static void
+check_spawn(const g2048_board *b)
+{
+	static const uint64_t fours[3] = { 0, G2048_FOUR_DEFAULT,
+	    (uint64_t)1 << 32 };
+	g2048_board t = *b;
+	uint64_t four = fours[b->moves % 3];
+	int cell, i, empty = g2048_empty_count(b->grid);
+
+	if (!t.has_rng) {
+		t.has_rng = 1;
+		t.seed = b->score;
+		t.draws = b->moves;
+	}
+	cell = g2048_board_spawn(&t, four);
+	if (cell == G2048_OVERFLOW) {
+		if (t.draws < UINT64_MAX - 64)
+			abort();
+		return;
+	}
+	if ((cell < 0) != (empty == 0))
+		abort();
+	if (cell < 0)
+		return;
+	if (g2048_rank(b->grid, cell) != 0 ||
+	    g2048_empty_count(t.grid) != empty - 1 ||
+	    (four == 0 && g2048_rank(t.grid, cell) != 1) ||
+	    (four >> 32 && g2048_rank(t.grid, cell) != 2) ||
+	    tile_sum(t.grid) != tile_sum(b->grid) +
+	    g2048_tile(g2048_rank(t.grid, cell)))
+		abort();
+	for (i = 0; i < G2048_CELLS; i++)
+		if (i != cell && g2048_rank(t.grid, i) != g2048_rank(b->grid, i))
+			abort();
+	check_text(&t);
+}
+
+/* 2048-spawn --all: every outcome with its probability */
+static void
+check_outcomes(const g2048_board *b)
+{
+	double p_rank[3] = { 0, 0.9, 0.1 }, total = 0, in;
+	int n = g2048_empty_count(b->grid), cell, rank;
+	g2048_board out;
+
+	if (n == 0)
+		return;
+	in = b->has_prob ? b->prob : 1;
+	for (cell = 0; cell < G2048_CELLS; cell++) {
+		if (g2048_rank(b->grid, cell) != 0)
+			continue;
+		for (rank = 1; rank <= 2; rank++) {
+			out = *b;
+			out.grid = g2048_set_rank(b->grid, cell, rank);
+			out.prob = in * p_rank[rank] / n;
+			out.has_prob = 1;
+			total += out.prob;
+			check_text(&out);
+		}
+	}
+	if (fabs(total - in) > 1e-9 * in)
+		abort();
+}
+
+/* 2048-solve at depth 1 and 2, every algorithm; 2048-solve --play's step */
+static void
+check_search(const g2048_board *b)
+{
+	g2048_search_result r;
+	g2048_board t;
+	unsigned legal = g2048_legal(b->grid);
+	int a, d, dir;
+
+	for (a = 0; a < 4; a++)
+		for (d = 0; d < 2; d++) {
+			dir = g2048_best_move(search[a][d], b, &r);
+			if (dir != r.dir || r.legal != legal ||
+			    (dir < 0) != (legal == 0) ||
+			    (dir >= 0 && !(legal >> dir & 1)))
+				abort();
+		}
+	t = *b;
+	if (!t.has_rng) {
+		t.has_rng = 1;
+		t.seed = b->score;
+		t.draws = 0;
+	}
+	dir = g2048_play_step(search[0][0], &t, &r);
+	if ((dir < 0 && dir != -1 && dir != G2048_OVERFLOW) ||
+	    (dir == -1) != (legal == 0) ||
+	    (dir >= 0 && t.moves != b->moves + 1))
+		abort();
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	g2048_reader *rd;
+	g2048_board b;
+	int fd[2], n = 0;
+
+	init();
+	/* the pipe buffer (64 KiB on Linux) holds any input of -max_len */
+	if (size > 8192 || pipe(fd) != 0)
+		return 0;
+	if (write(fd[1], data, size) != (ssize_t)size)
+		abort();
+	close(fd[1]);
+	if ((rd = g2048_reader_new(fd[0], "<fuzz>")) == NULL)
+		abort();
+	while (g2048_read(rd, &b) > 0) {
+		check_moves(&b);
+		check_spawn(&b);
+		check_outcomes(&b);
+		if (n++ < SEARCHED_BOARDS)
+			check_search(&b);
+	}
+	g2048_reader_free(rd);
+	close(fd[0]);
+	return 0;
+}
