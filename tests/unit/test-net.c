@@ -248,7 +248,7 @@ test_layouts(void)
 		{ "01", "32768,16384", "larger tile" },
 		{ "01", "3000", "larger tile" },
 		{ "01", "16384x", "expected tiles" },
-		{ "01", "2,4,8,16,32,64,128,256", "at most 8" },
+		{ "01", "4,8,16,32,64,128,256,512", "at most 8" },
 	};
 	char err[256];
 	size_t i;
