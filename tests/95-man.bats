@@ -5,15 +5,6 @@ load helper
 
 MAN_DIR=$ROOT_DIR/man
 
-# the tools this tree builds, one name a line
-tools() {
-	local c
-	# a tool is cmd/NAME.c or a directory cmd/NAME/
-	for c in "$ROOT_DIR"/cmd/2048-*.c "$ROOT_DIR"/cmd/2048-*/; do
-		basename "$c" .c
-	done
-}
-
 # the long options a tool's --help names, one a line, without the dashes
 help_options() {
 	"$1" --help | grep -oE -- '--[a-z][a-z-]*' | sed 's/^--//' | sort -u
@@ -150,6 +141,24 @@ drift() {
 		[ -z "$out" ] || bad="$bad $t:$(echo "$out" | tr "\n" " ")"
 	done
 	echo "drift (NAME: not in the page, +NAME: not in --help):$bad"
+	[ -z "$bad" ]
+}
+
+# page_letters PAGE: "LETTER LONG" for each option item of PAGE that has
+# a letter (.It Fl X [Ar arg] , Fl -long)
+page_letters() {
+	sed -nE 's/^\.It Fl ([A-Za-z0-9])( Ar [^,]*)? , Fl \\?-([a-z][a-z-]*).*/\1 \3/p' \
+	    "$1" | sort
+}
+
+@test "every tool's page gives each option the letter --help gives it" {
+	local t bad=""
+	for t in $(tools); do
+		[ -f "$MAN_DIR/$t.1" ] || continue
+		[ "$(option_map "$t" | awk '$1 != "-" { print $1, $2 }' | sort)" = \
+		    "$(page_letters "$MAN_DIR/$t.1")" ] || bad="$bad $t"
+	done
+	echo "letters differ:$bad"
 	[ -z "$bad" ]
 }
 

@@ -6,6 +6,7 @@
 #ifndef G2048_CLI_H
 #define G2048_CLI_H
 
+#include <getopt.h>
 #include <stdint.h>
 
 #include "2048.h"
@@ -20,8 +21,15 @@ void cli_warn(const char *fmt, ...);
 void cli_warn_board(const char *fmt, ...);
 /* print "progname: message" and exit with status */
 void cli_die(int status, const char *fmt, ...);
-/* a usage error: the message (none after getopt's own), then exit 2 */
+/* a usage error: the message (none after getopt's own), then
+ * "Try 'progname --help'." and exit 2 */
 void cli_usage_error(const char *fmt, ...);
+/*
+ * getopt_long(3) for every tool: -h is --help in all of them, so it is
+ * added here to shortopts (without it); longopts maps "help" to 'h'.
+ */
+int cli_getopt(int argc, char **argv, const char *shortopts,
+    const struct option *longopts);
 void cli_version(void);
 
 /* An option's value, or a one-line usage error (exit 2) naming the option
