@@ -43,32 +43,31 @@ mandoc_lint() {
 	    -e 'outdated mandoc.db lacks .* entry' || true
 }
 
-@test "every page is clean under mandoc -Tlint, style messages included" {
-	command -v mandoc >/dev/null || skip "mandoc is not installed"
-	local page out bad=""
-	for page in "$MAN_DIR"/*.[1357]; do
-		out=$(mandoc_lint "$page")
-		[ -z "$out" ] || bad="$bad$out"$'\n'
-	done
-	echo "$bad"
-	[ -z "$bad" ]
-}
-
 # groff's warnings (all of them, -ww) and errors about page $1, as man(1)
 # on Debian renders it
 groff_lint() {
 	groff -mandoc -ww -z "$1" 2>&1
 }
 
-@test "every page renders warning-free under groff" {
-	command -v groff >/dev/null || skip "groff is not installed"
+# all_clean LINT: every page of man/ draws no message from LINT
+all_clean() {
 	local page out bad=""
 	for page in "$MAN_DIR"/*.[1357]; do
-		out=$(groff_lint "$page")
+		out=$("$1" "$page")
 		[ -z "$out" ] || bad="$bad$out"$'\n'
 	done
 	echo "$bad"
 	[ -z "$bad" ]
+}
+
+@test "every page is clean under mandoc -Tlint, style messages included" {
+	command -v mandoc >/dev/null || skip "mandoc is not installed"
+	all_clean mandoc_lint
+}
+
+@test "every page renders warning-free under groff" {
+	command -v groff >/dev/null || skip "groff is not installed"
+	all_clean groff_lint
 }
 
 @test "the page checks catch what groff and mandoc complain of" {
