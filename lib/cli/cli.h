@@ -32,7 +32,7 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
     const struct option *longopts);
 void cli_version(void);
 
-/* An option's value, or a one-line usage error (exit 2) naming the option
+/* An option's value, or a usage error (exit 2) naming the option
  * and the range: an integer (no fraction, no exponent) from min to max, a
  * whole number of 64 bits, a number from min to max. */
 long long cli_int(const char *s, const char *option, long long min,
