@@ -214,7 +214,7 @@ lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
 	    --std=c11 -Ilib/include -Ilib/engine -Ilib/cli -Icmd/2048-play \
 	    --suppress=missingIncludeSystem lib cmd tests/unit tests/shim bench
-	shellcheck tests/run tests/*.bash tests/*.bats $(wildcard examples/*.sh bench/*.sh) bench/run .ci/run
+	shellcheck tests/run tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run .ci/run
 
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz

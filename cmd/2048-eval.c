@@ -49,24 +49,24 @@ usage(int status)
 	FILE *fp = status ? stderr : stdout;
 
 	fprintf(fp,
-	    "usage: %s [-jq] [-f KEY] [-t N] [--heuristic NAME] [--weights K=V,...]\n"
-	    "       [--net NETFILE] [FILE ...]\n"
-	    "       %s --list [--heuristic NAME] [--weights K=V,...]\n"
+	    "usage: %s [-Jq] [-k KEY] [-t N] [-H NAME] [-w K=V,...] [--net FILE]\n"
+	    "       [FILE ...]\n"
+	    "       %s --list [-H NAME] [-w K=V,...]\n"
 	    "Print for every board read its score, moves, max tile, empty cells,\n"
 	    "legal moves, whether it is over or won, each term of a heuristic\n"
 	    "and the heuristic's total, as `key value' lines; a blank line\n"
 	    "between boards.\n"
 	    "\n"
-	    "  -j, --json             one JSON object per board per line\n"
-	    "  -f, --field KEY        print only the value of KEY, one per board\n"
+	    "  -J, --json             one JSON object per board per line\n"
+	    "  -k, --field KEY        print only the value of KEY, one per board\n"
 	    "  -q, --quiet            print nothing; exit 1 if some board is over\n"
 	    "  -t, --target N         a tile >= N wins (default 2048)\n"
-	    "      --heuristic NAME   lines (the default) or xu\n"
-	    "      --weights K=V,...  override weights of the heuristic\n"
+	    "  -H, --heuristic NAME   lines (the default) or xu\n"
+	    "  -w, --weights K=V,...  override weights of the heuristic\n"
 	    "      --list             print the heuristic's weights and exit\n"
 	    "      --net FILE         the value of the n-tuple network in FILE\n"
 	    "                         (see 2048-learn), a term per tuple\n"
-	    "      --help             show this help and exit\n"
+	    "  -h, --help             show this help and exit\n"
 	    "      --version          show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 success (with -q: every board can move), 1 with -q:\n"
@@ -320,12 +320,12 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "field", required_argument, NULL, 'f' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "field", required_argument, NULL, 'k' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "target", required_argument, NULL, 't' },
 		{ "heuristic", required_argument, NULL, 'H' },
-		{ "weights", required_argument, NULL, 'W' },
+		{ "weights", required_argument, NULL, 'w' },
 		{ "list", no_argument, NULL, 'L' },
 		{ "net", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
@@ -338,12 +338,12 @@ main(int argc, char **argv)
 	int c, list = 0;
 
 	argv[0] = cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "jf:qt:", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "H:Jk:qt:w:", longopts)) != -1) {
 		switch (c) {
-		case 'j':
+		case 'J':
 			run.json = 1;
 			break;
-		case 'f':
+		case 'k':
 			run.field = optarg;
 			break;
 		case 'q':
@@ -358,7 +358,7 @@ main(int argc, char **argv)
 		case 'H':
 			heuristic = optarg;
 			break;
-		case 'W':
+		case 'w':
 			weights = optarg;
 			break;
 		case 'L':

@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -22,7 +23,7 @@ usage(int status)
 	    "\n"
 	    "  -c, --compact  write the one-line compact form\n"
 	    "  -q, --quiet    no message for a board that cannot move\n"
-	    "      --help     show this help and exit\n"
+	    "  -h, --help     show this help and exit\n"
 	    "      --version  show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 every board moved, 1 some board could not move (it is\n"
@@ -56,10 +57,10 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct run run = { G2048_LEFT, 0 };
-	int c, d;
+	int c, d, i;
 
 	argv[0] = cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "cq", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "cq", longopts)) != -1) {
 		switch (c) {
 		case 'c':
 			cli_out.compact = 1;
@@ -83,7 +84,13 @@ main(int argc, char **argv)
 		cli_usage_error("unknown direction '%s': use up, down, left or right",
 		    argv[optind]);
 	run.dir = (enum g2048_dir)d;
-	optind++;
+	/* "2048-move left up" means two moves, not a file named up */
+	for (i = ++optind; i < argc; i++)
+		if (g2048_dir_parse(argv[i]) >= 0 && access(argv[i], F_OK) != 0)
+			cli_usage_error("'%s' is a second direction: one direction "
+			    "per call; pipe into another 2048-move, as in "
+			    "'2048-move %s | 2048-move %s'", argv[i],
+			    argv[optind - 1], argv[i]);
 	return cli_finish(cli_boards(argv + optind, argc - optind, move_board,
 	    &run));
 }

@@ -19,7 +19,7 @@ usage(int status)
 	    "  -n, --count N    print N games (default 1)\n"
 	    "  -f, --four P     probability of a 4 (default 0.1)\n"
 	    "  -c, --compact    write the one-line compact form\n"
-	    "      --help       show this help and exit\n"
+	    "  -h, --help       show this help and exit\n"
 	    "      --version    show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 success, 2 usage error.  See 2048-new(1).\n",
@@ -44,7 +44,7 @@ main(int argc, char **argv)
 	g2048_board b;
 
 	argv[0] = cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "cf:n:s:", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "cf:n:s:", longopts)) != -1) {
 		switch (c) {
 		case 'c':
 			cli_out.compact = 1;

@@ -33,7 +33,7 @@ usage(int status)
 	    "                    probability in a prob header\n"
 	    "  -c, --compact     write the one-line compact form\n"
 	    "  -q, --quiet       no message for a full board or a taken cell\n"
-	    "      --help        show this help and exit\n"
+	    "  -h, --help        show this help and exit\n"
 	    "      --version     show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 every board got a tile, 1 some board was full (it is\n"
@@ -127,7 +127,7 @@ main(int argc, char **argv)
 	int c, have_value = 0;
 
 	argv[0] = cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "acf:qs:", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "acf:qs:", longopts)) != -1) {
 		switch (c) {
 		case 'a':
 			run.all = 1;

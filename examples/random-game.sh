@@ -3,9 +3,9 @@
 # pipe tools, printing every board.  The same seed gives the same game
 # on every machine: the board carries its random stream in its header.
 set -eu
-# the tools of this tree first, when run from a checkout
-here=$(cd "$(dirname "$0")/.." && pwd)
-[ -d "$here/bin" ] && PATH=$here/bin:$PATH
+# shellcheck source=examples/lib/tools.sh
+. "$(dirname "$0")/lib/tools.sh"
+need 2048-new 2048-move 2048-spawn
 seed=${1:-1}
 board=$(2048-new --seed "$seed")
 printf '%s\n' "$board"
@@ -23,10 +23,11 @@ while :; do
 		2) dir=left ;;
 		*) dir=right ;;
 		esac
-		if next=$(printf '%s\n' "$board" | 2048-move -q "$dir"); then
-			moved=$dir
-			break
-		fi
+		# 1: the move is not legal; anything else but 0 is an error
+		status=0
+		next=$(printf '%s\n' "$board" | 2048-move -q "$dir") || status=$?
+		[ "$status" -ne 0 ] || { moved=$dir; break; }
+		[ "$status" -eq 1 ] || exit "$status"
 	done
 	[ -n "$moved" ] || break
 	board=$(printf '%s\n' "$next" | 2048-spawn)

@@ -10,6 +10,9 @@
 #   SSHLOGIN (e.g. "8/host1,8/host2,:"; 2048-tools must be in PATH there)
 #   in the environment.  FINALS=FILE keeps the final boards.
 set -eu
+# shellcheck source=examples/lib/tools.sh
+. "$(dirname "$0")/lib/tools.sh"
+need 2048-new 2048-solve parallel
 [ $# -ge 1 ] || { echo "usage: $0 GAMES [SEED] [-- 2048-solve options]" >&2; exit 2; }
 games=$1
 seed=${2:-1}
@@ -32,6 +35,13 @@ seq "$seed" $((seed + games - 1)) |
 	    "xargs -n1 2048-new --compact --seed |
 	     2048-solve --play --final --compact --threads 1 $opts" > "$finals"
 end=$(date +%s.%N)
+# a job whose 2048-new failed (not in PATH on a remote host) still ends
+# well, with no games: count them
+finished=$(wc -l < "$finals")
+[ "$finished" -eq "$games" ] || {
+	echo "$0: $finished of $games games finished (is 2048-tools in PATH on every host?)" >&2
+	exit 2
+}
 
 # the merged table, with the tournament's wall time and moves per second
 2048-solve --tally "$finals" |

@@ -7,6 +7,9 @@
 #   usage: examples/weights-experiment.sh   (GAMES, SEED, DEPTH, THREADS
 #   in the environment change the defaults 100, 1, 5 and all cores)
 set -eu
+# shellcheck source=examples/lib/tools.sh
+. "$(dirname "$0")/lib/tools.sh"
+need 2048-solve
 games=${GAMES:-100}
 seed=${SEED:-1}
 depth=${DEPTH:-5}
@@ -15,10 +18,13 @@ threads=${THREADS:-}
 printf '%-14s %6s %6s %6s %6s %6s %6s %9s\n' weights '<512' 512 1024 2048 \
     4096 8192 '>=2048 %'
 for mono in 1.0 1.5; do
-	2048-solve --games "$games" --seed "$seed" ${threads:+--threads "$threads"} \
+	# the final boards first, so that set -e stops at a failed run
+	finals=$(2048-solve --games "$games" --seed "$seed" \
+	    ${threads:+--threads "$threads"} \
 	    --algo minimax --depth "$depth" --heuristic xu \
 	    --weights "smoothness=0.1,monotonicity=$mono,empty=2.7,max=1.0" \
-	    --final --compact |
+	    --final --compact)
+	printf '%s\n' "$finals" |
 	awk -v label="mono=$mono" '
 	BEGIN { ranks = "0123456789abcdefgh" }
 	{

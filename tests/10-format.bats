@@ -10,6 +10,10 @@ setup() {
 	in=$BATS_TEST_TMPDIR/in
 }
 
+# what every message about a cell ends with
+RULE='tiles are powers of two from 2 to 131072, and . or 0 is an empty cell'
+
+
 # bad INPUT MESSAGE: INPUT (printf format) makes both reading tools fail
 # with exit 2, nothing on stdout and exactly MESSAGE on stderr
 bad() {
@@ -103,7 +107,7 @@ bad() {
 	run --separate-stderr 2048-move -q down "$in"
 	[ "$status" -eq 2 ]
 	[ "$output" = "$(2048-new --seed 1 --count 2 | 2048-move -q down)" ]
-	[ "$stderr" = "2048-move: $in:22: 'x' is not a tile" ]
+	[ "$stderr" = "2048-move: $in:22: 'x' is not a tile: $RULE" ]
 }
 
 @test "bad input: too few or too many cells, too few rows" {
@@ -123,23 +127,56 @@ bad() {
 	    '<stdin>:5: expected 4 rows, found more (only 4x4 boards are supported)'
 }
 
-@test "bad input: cells that are not tiles" {
-	bad '. . . .\n. 3 . .\n' \
-	    '<stdin>:2: 3 is not a tile: tiles are powers of two from 2'
-	bad '6 . . .\n' '<stdin>:1: 6 is not a tile: tiles are powers of two from 2'
-	bad '1 . . .\n' '<stdin>:1: 1 is not a tile: tiles are powers of two from 2'
-	bad '. -2 . .\n' "<stdin>:1: '-2' is not a tile"
+@test "bad input: cells that are not tiles, with the whole rule" {
+	bad '. . . .\n. 3 . .\n' "<stdin>:2: 3 is not a tile: $RULE"
+	bad '6 . . .\n' "<stdin>:1: 6 is not a tile: $RULE"
+	bad '1 . . .\n' "<stdin>:1: 1 is not a tile: $RULE"
+	bad '. -2 . .\n' "<stdin>:1: '-2' is not a tile: $RULE"
 	bad '. . 262144 .\n' \
 	    '<stdin>:1: 262144 is larger than 131072, the largest tile'
 	bad '18446744073709551616 . . .\n' \
 	    '<stdin>:1: 18446744073709551616 is larger than 131072, the largest tile'
-	bad '. . . .\n. two . .\n' "<stdin>:2: 'two' is not a tile"
-	bad '2.0 . . .\n' "<stdin>:1: '2.0' is not a tile"
+	bad '. . . .\n. two . .\n' "<stdin>:2: 'two' is not a tile: $RULE"
+	bad '2.0 . . .\n' "<stdin>:1: '2.0' is not a tile: $RULE"
+}
+
+@test "bad input: a row with a typo in its first cell is not taken for a header" {
+	# a line starting with a letter is a header: with three rows after
+	# it, the message names the typo's line, not the end of the grid
+	bad 'o . . 2\n. . . .\n. . . .\n. . . .\n' \
+	    "<stdin>:1: 'o . . 2' looks like a grid row, but a line starting with a letter is a header: 'o' is not a cell ($RULE)"
+	# with four good rows after it, it is not kept as an unknown header
+	bad 'score 4\nx 2 . 16\n. . . .\n. . . .\n. . . .\n. . 2 .\n' \
+	    "<stdin>:2: 'x 2 . 16' looks like a grid row, but a line starting with a letter is a header: 'x' is not a cell ($RULE)"
+	# a header that does not look like a row is still kept
+	board 'note 2 4' 'k . . 2 8' '2 . . .' '. . . .' '. . . .' '. . . .' > "$in"
+	run 2048-move -c right "$in"
+	[ "$status" -eq 0 ]
+	[ "$output" = "0001000000000000 0 1 move=right note=2%204 k=.%20.%202%208" ]
+}
+
+@test "bad input: a known key in other letter case is an error, not an extra line" {
+	bad 'Score 8\n2 . . .\n. . . .\n. . . .\n. . . .\n' \
+	    "<stdin>:1: unknown header key 'Score': keys are lower case ('score')"
+	bad 'seed 1\nDraws 3\n2 . . .\n. . . .\n. . . .\n. . . .\n' \
+	    "<stdin>:2: unknown header key 'Draws': keys are lower case ('draws')"
+	bad '0000000000000001 0 0 MOVE=up\n' \
+	    "<stdin>:1: unknown header key 'MOVE': keys are lower case ('move')"
+}
+
+@test "bad input: a compact line of another size says so" {
+	bad '100000000\n' \
+	    '<stdin>:1: expected 16 rank digits in a compact line, found 9 (only 4x4 boards are supported)'
+	bad '0000000000000000000000000 4 1\n' \
+	    '<stdin>:1: expected 16 rank digits in a compact line, found 25 (only 4x4 boards are supported)'
+	# a row of four cells is still a row
+	bad '1000000 . . .\n' \
+	    '<stdin>:1: 1000000 is larger than 131072, the largest tile'
 }
 
 @test "bad input: binary bytes, NUL, a 1 MB line" {
-	bad '. . . .\n. \0 . .\n' "<stdin>:2: '\\x00' is not a tile"
-	bad '. \377\376 . .\n' "<stdin>:1: '\\xff\\xfe' is not a tile"
+	bad '. . . .\n. \0 . .\n' "<stdin>:2: '\\x00' is not a tile: $RULE"
+	bad '. \377\376 . .\n' "<stdin>:1: '\\xff\\xfe' is not a tile: $RULE"
 	head -c 1048576 /dev/zero | tr '\0' 2 > "$in"
 	run --separate-stderr 2048-move left < "$in"
 	[ "$status" -eq 2 ]
@@ -148,7 +185,8 @@ bad() {
 	head -c 1048576 /dev/urandom > "$in"
 	run --separate-stderr 2048-spawn < "$in"
 	[ "$status" -eq 2 ]
-	[ "${#stderr}" -lt 200 ]
+	# short: a quoted token is at most 24 bytes (\xNN each), then the rule
+	[ "${#stderr}" -lt 300 ]
 	[[ $stderr == "2048-spawn: <stdin>:"[0-9]*": "* ]]
 	[[ $stderr != *$'\n'* ]]
 }

@@ -80,7 +80,7 @@ bats_require_minimum_version 1.5.0
 	[ "$(2048-new -c | cut -d' ' -f4)" != "$(2048-new -c | cut -d' ' -f4)" ]
 }
 
-@test "2048-new: usage errors exit 2 with one line naming the tool" {
+@test "2048-new: usage errors exit 2 with a line naming the tool, then where to read more" {
 	for args in "--seed x" "--seed -1" "--seed 18446744073709551616" \
 	    "--count x" "--count -2" "--four 1.5" "--four -0.1" "--four x" \
 	    "extra" "--bogus" "-x" "--seed"; do
@@ -90,7 +90,8 @@ bats_require_minimum_version 1.5.0
 		[ "$status" -eq 2 ]
 		[ "$output" = "" ]
 		[[ ${stderr_lines[0]} == "2048-new: "* ]]
-		[ "${#stderr_lines[@]}" -eq 1 ]
+		[ "${#stderr_lines[@]}" -eq 2 ]
+		[ "${stderr_lines[1]}" = "Try '2048-new --help'." ]
 	done
 	run --separate-stderr 2048-new --seed x
 	[ "${stderr_lines[0]}" = "2048-new: --seed: not a whole number: 'x'" ]

@@ -114,13 +114,13 @@ setup() {
 	[ "$output" = "2300450010000000 160 43 move=up" ]
 }
 
-@test "2048-move: usage errors exit 2 with one line naming the tool" {
+@test "2048-move: usage errors exit 2 with a line naming the tool, then where to read more" {
 	run --separate-stderr 2048-move
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "2048-move: missing direction" ]
+	[ "$stderr" = "2048-move: missing direction"$'\n'"Try '2048-move --help'." ]
 	run --separate-stderr 2048-move north
 	[ "$status" -eq 2 ]
-	[ "$stderr" = \
+	[ "${stderr_lines[0]}" = \
 	    "2048-move: unknown direction 'north': use up, down, left or right" ]
 	for args in "--bogus left" "-x left" "L" "lef" "0"; do
 		# shellcheck disable=SC2086
@@ -128,7 +128,8 @@ setup() {
 		echo "$args: $status $stderr"
 		[ "$status" -eq 2 ]
 		[[ ${stderr_lines[0]} == "2048-move: "* ]]
-		[ "${#stderr_lines[@]}" -eq 1 ]
+		[ "${#stderr_lines[@]}" -eq 2 ]
+		[ "${stderr_lines[1]}" = "Try '2048-move --help'." ]
 	done
 }
 

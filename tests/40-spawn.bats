@@ -204,7 +204,7 @@ empty() {
 	[ "$stderr" = "" ]
 }
 
-@test "2048-spawn: usage errors exit 2 with one line naming the tool" {
+@test "2048-spawn: usage errors exit 2 with a line naming the tool, then where to read more" {
 	for args in "--at 0,1" "--at 5,1" "--at 1,5" "--at 1" "--at 1,1,1" \
 	    "--at x" "--at 1,1 --value 3" "--at 1,1 --value 0" \
 	    "--at 1,1 --value 262144" "--value 4" "--all --at 1,1" \
@@ -216,7 +216,8 @@ empty() {
 		[ "$status" -eq 2 ]
 		[ "$output" = "" ]
 		[[ ${stderr_lines[0]} == "2048-spawn: "* ]]
-		[ "${#stderr_lines[@]}" -eq 1 ]
+		[ "${#stderr_lines[@]}" -eq 2 ]
+		[ "${stderr_lines[1]}" = "Try '2048-spawn --help'." ]
 	done
 	run --separate-stderr 2048-spawn --value 4
 	[ "${stderr_lines[0]}" = "2048-spawn: --value needs --at" ]

@@ -72,11 +72,11 @@ total 1599547.358646" ]
 
 @test "--weights overrides named weights" {
 	run 2048-eval --weights "fixed=0,empty=1,merges=10,monotonicity=100,sum=1000,monotonicity_power=1,sum_power=1" \
-	    -f total "$FIXTURES/eval-gaps.txt"
+	    -k total "$FIXTURES/eval-gaps.txt"
 	[ "$status" -eq 0 ]
 	# monotonicity in plain ranks 10, sum 2 * 9 ranks... = 20
 	[ "$output" = "-20920" ]
-	run 2048-eval --heuristic xu --weights max=100 -f total "$FIXTURES/eval-zigzag.txt"
+	run 2048-eval --heuristic xu --weights max=100 -k total "$FIXTURES/eval-zigzag.txt"
 	[ "$output" = "415.1" ]
 }
 
@@ -96,7 +96,7 @@ total 1599547.358646" ]
 	[ "$output" = "up down left right
 none
 down right" ]
-	run 2048-eval -f term.merges "$BATS_TEST_TMPDIR/three"
+	run 2048-eval -k term.merges "$BATS_TEST_TMPDIR/three"
 	[ "$output" = "6
 0
 0" ]
@@ -106,14 +106,14 @@ down right" ]
 	run 2048-eval --json "$FIXTURES/eval-over.txt"
 	[ "$status" -eq 0 ]
 	[ "$output" = '{"score":1234,"moves":56,"max":4,"empty":0,"legal":[],"over":true,"won":false,"heuristic":"lines","term":{"fixed":8,"empty":0,"merges":0,"monotonicity":-120,"sum":-197.019336},"total":1592192.787304}' ]
-	run 2048-eval -j --heuristic xu "$FIXTURES/eval-hi.txt"
+	run 2048-eval -J --heuristic xu "$FIXTURES/eval-hi.txt"
 	[ "$output" = '{"score":0,"moves":0,"max":131072,"empty":14,"legal":["down","right"],"over":false,"won":true,"heuristic":"xu","term":{"smoothness":-1,"monotonicity":0,"empty":14,"max":17},"total":54.7}' ]
 }
 
 @test "--json output is valid JSON for jq" {
 	command -v jq >/dev/null || skip "no jq"
 	cat "$FIXTURES/eval-gaps.txt" - "$FIXTURES/eval-hi.txt" <<<"" |
-	    2048-eval -j >"$BATS_TEST_TMPDIR/out"
+	    2048-eval -J >"$BATS_TEST_TMPDIR/out"
 	run jq -r '.term.merges' "$BATS_TEST_TMPDIR/out"
 	[ "$output" = "6
 0" ]
@@ -137,27 +137,27 @@ down,right" ]
 	board 'seed 1' '2 4 2 4' '4 2 4 2' '2 4 2 4' '8 16 . .' > b
 	n=0
 	while 2048-eval -q < b && [ $n -lt 100 ]; do
-		d=$(2048-eval -f legal < b | cut -d' ' -f1)
+		d=$(2048-eval -k legal < b | cut -d' ' -f1)
 		2048-move "$d" < b | 2048-spawn > b.new && mv b.new b
 		n=$((n + 1))
 	done
 	[ "$n" -eq 9 ]
-	[ "$(2048-eval -f over < b)" = yes ]
+	[ "$(2048-eval -k over < b)" = yes ]
 	run 2048-eval -q <"$FIXTURES/eval-over.txt"
 	[ "$status" -eq 1 ]
 }
 
 @test "--target sets the winning tile" {
-	run 2048-eval -f won "$FIXTURES/eval-gaps.txt"
+	run 2048-eval -k won "$FIXTURES/eval-gaps.txt"
 	[ "$output" = "no" ]
-	run 2048-eval --target 8 -f won "$FIXTURES/eval-gaps.txt"
+	run 2048-eval --target 8 -k won "$FIXTURES/eval-gaps.txt"
 	[ "$output" = "yes" ]
-	run 2048-eval -t 16 -f won "$FIXTURES/eval-gaps.txt"
+	run 2048-eval -t 16 -k won "$FIXTURES/eval-gaps.txt"
 	[ "$output" = "no" ]
 }
 
 @test "compact input: score, moves and an empty board" {
-	run 2048-eval -f empty <<<"0000000000000000 0 0"
+	run 2048-eval -k empty <<<"0000000000000000 0 0"
 	[ "$output" = "16" ]
 	run 2048-eval <<<"0000000000000000 12 3"
 	[ "${lines[0]}" = "score 12" ]
@@ -187,7 +187,7 @@ max 1" ]
 
 @test "bad input: exit 2 after the boards before it, whole" {
 	printf '2 . . 2\n. . . .\n4 4 8 .\n. . . 2\n\n2 . 3 .\n' >"$BATS_TEST_TMPDIR/bad"
-	run 2048-eval -f total "$BATS_TEST_TMPDIR/bad"
+	run 2048-eval -k total "$BATS_TEST_TMPDIR/bad"
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "1599547.358646" ]
 	[[ "${lines[1]}" == "2048-eval: "*"bad:6: "* ]]
@@ -220,21 +220,21 @@ max 1" ]
 	2048-new --seed 1 >b
 	n=0
 	while 2048-eval -q <b; do
-		d=$(2048-eval -f legal <b | cut -d' ' -f1)
+		d=$(2048-eval -k legal <b | cut -d' ' -f1)
 		2048-move "$d" <b | 2048-spawn >b.new && mv b.new b
 		n=$((n + 1))
 		[ "$n" -lt 10000 ]
 	done
 	[ "$n" -gt 10 ]
-	[ "$(2048-eval -f over <b)" = "yes" ]
-	[ "$(2048-eval -f empty <b)" = "0" ]
-	[ "$(2048-eval -f moves <b)" = "$n" ]
+	[ "$(2048-eval -k over <b)" = "yes" ]
+	[ "$(2048-eval -k empty <b)" = "0" ]
+	[ "$(2048-eval -k moves <b)" = "$n" ]
 }
 
 @test "--json: a number too large for a double is null" {
-	run 2048-eval -j -f total --weights sum=1e300,sum_power=17 "$FIXTURES/eval-hi.txt"
+	run 2048-eval -J -k total --weights sum=1e300,sum_power=17 "$FIXTURES/eval-hi.txt"
 	[ "$output" = "-inf" ]
-	run 2048-eval -j --weights sum=1e300,sum_power=17 "$FIXTURES/eval-hi.txt"
+	run 2048-eval -J --weights sum=1e300,sum_power=17 "$FIXTURES/eval-hi.txt"
 	[[ "$output" == *'"sum":-2.24477633413138e+21},"total":null}' ]]
 }
 

@@ -66,11 +66,11 @@ two_deep() {
 	shift
 	2048-move -q -c "$dir" > "$t.moved"
 	2048-spawn --all -c < "$t.moved" > "$t.spawns"
-	2048-eval "$@" -f total < "$t.spawns" > "$t.here"
+	2048-eval "$@" -k total < "$t.spawns" > "$t.here"
 	for d in up down left right; do
 		2048-move -q -c "$d" < "$t.spawns" > "$t.$d.moved" || :
 		cut -d' ' -f1 "$t.$d.moved" > "$t.$d"
-		2048-eval "$@" -f total < "$t.$d.moved" > "$t.$d.value"
+		2048-eval "$@" -k total < "$t.$d.moved" > "$t.$d.value"
 	done
 	sed 's/.*prob=\([^ ]*\).*/\1/' "$t.spawns" |
 	    paste -d' ' <(cut -d' ' -f1 "$t.spawns") - "$t.here" "$t.up" \
@@ -130,7 +130,7 @@ minimax_value() {
 @test "usage errors exit 2" {
 	run 2048-solve --bogus </dev/null
 	[ "$status" -eq 2 ]
-	[ "$output" = "2048-solve: unrecognized option '--bogus'" ]
+	[ "$output" = "2048-solve: unrecognized option '--bogus'"$'\n'"Try '2048-solve --help'." ]
 	run 2048-solve --algo alphago </dev/null
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"unknown algorithm 'alphago'"* ]]
@@ -145,8 +145,9 @@ minimax_value() {
 	for bad in 0.99,1,12 3,1,12,1e-4 0.99,1,16,1e-4 0.99,1,12,0.7 x; do
 		run 2048-solve --deepen "$bad" </dev/null
 		[ "$status" -eq 2 ]
-		[ "${#lines[@]}" -eq 1 ]
+		[ "${#lines[@]}" -eq 2 ]
 		[[ "$output" == "2048-solve: --deepen"* ]]
+		[ "${lines[1]}" = "Try '2048-solve --help'." ]
 	done
 }
 
@@ -185,8 +186,8 @@ minimax_value() {
 		v=$(crowded | 2048-move -c "$d" | cut -d' ' -f2)
 		near "$(explained "$d" <<<"$output")" "$v"
 	done
-	[ "$(crowded | 2048-move left | 2048-eval -f total | cut -d. -f1)" -gt \
-	    "$(crowded | 2048-move right | 2048-eval -f total | cut -d. -f1)" ]
+	[ "$(crowded | 2048-move left | 2048-eval -k total | cut -d. -f1)" -gt \
+	    "$(crowded | 2048-move right | 2048-eval -k total | cut -d. -f1)" ]
 	# random: each legal move, drawn from the board's stream
 	local s
 	for s in $(seq 1 40); do
@@ -422,7 +423,7 @@ minimax_value() {
 	    > "$BATS_TEST_TMPDIR/loop"
 	cmp "$BATS_TEST_TMPDIR/loop" <(head -n 16 "$BATS_TEST_TMPDIR/games")
 	# ... to the end: the last board of each game has no move
-	run 2048-eval -f over <(awk 'NR > 1 && / 0 0 seed=/ { print prev }
+	run 2048-eval -k over <(awk 'NR > 1 && / 0 0 seed=/ { print prev }
 	    { prev = $0 } END { print prev }' "$BATS_TEST_TMPDIR/games")
 	[ "$output" = "$(printf 'yes\nyes')" ]
 }
@@ -561,12 +562,12 @@ minimax_value() {
 		run 2048-solve $opt < <(up_only)
 		echo "$opt: $output"
 		[ "$status" -eq 2 ]
-		[ "${#lines[@]}" -eq 1 ]
-		[[ "$output" == "2048-solve: ${opt% *}: expected an integer from "*" to "*": '${opt#* }'" ]]
+		[ "${#lines[@]}" -eq 2 ]
+		[[ "${lines[0]}" == "2048-solve: ${opt% *}: expected an integer from "*" to "*": '${opt#* }'" ]]
 	done
 	run 2048-solve --adaptive 3,2.5,8 < <(up_only)
 	[ "$status" -eq 2 ]
-	[ "$output" = "2048-solve: --adaptive SUB: expected an integer from -15 to 15: '2.5'" ]
+	[ "${lines[0]}" = "2048-solve: --adaptive SUB: expected an integer from -15 to 15: '2.5'" ]
 }
 
 @test "the tool's ranges are the library's: a cutoff up to 0.5 everywhere" {
@@ -576,7 +577,7 @@ minimax_value() {
 		# shellcheck disable=SC2086
 		run 2048-solve $opt < <(up_only)
 		[ "$status" -eq 2 ]
-		[[ "$output" == *"from 0 to 0.5: '0.51'" ]]
+		[[ "${lines[0]}" == *"from 0 to 0.5: '0.51'" ]]
 	done
 }
 

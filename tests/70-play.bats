@@ -270,6 +270,18 @@ score_of() {
 	wait_for "score 0   best 20   moves 0"
 }
 
+@test "-r with --save FILE resumes FILE, as 2048-play(1)'s example does" {
+	pipe_game 7 left up > "$T/game.txt"
+	start 80x30 "2048-play --no-anim -r --save '$T/game.txt'"
+	wait_for "moves 2"
+	expect_board "$(pipe_game 7 left up | rows)"
+	keys q
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 0" ]
+	# saved back to it
+	[ "$(last_board "$T/game.txt")" = "$(pipe_game 7 left up)" ]
+}
+
 @test "n starts the next seed's game after a yes" {
 	start 80x30 "2048-play --no-anim --seed 7"
 	wait_for "moves 0"

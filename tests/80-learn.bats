@@ -145,8 +145,8 @@ header() {
 	[ "$(stat -c %s "$T/play")" -eq $((4096 + 131072 * 4)) ]
 	# the same weights: the same values
 	board '2 4 8 16' '. . . 2' '. 4 . .' '. . . .' > "$T/b"
-	[ "$(2048-eval --net "$T/full" -f total "$T/b")" = \
-	    "$(2048-eval --net "$T/play" -f total "$T/b")" ]
+	[ "$(2048-eval --net "$T/full" -k total "$T/b")" = \
+	    "$(2048-eval --net "$T/play" -k total "$T/b")" ]
 	# --export alone is enough
 	run 2048-learn "${TINY[@]}" --export "$T/only" --games 10 -q
 	[ "$status" -eq 0 ]
@@ -281,7 +281,7 @@ tiny_net() {
 	# depth 1 with a net: the move's score plus the net's value after it
 	local left after
 	left=$(sed -n 's/^  left *//p' <<<"$output")
-	after=$(2048-move left "$T/b" | 2048-eval --net "$T/n" -f total)
+	after=$(2048-move left "$T/b" | 2048-eval --net "$T/n" -k total)
 	awk -v l="$left" -v a="$after" 'BEGIN { d = l - (4 + a); exit !(d < 0.01 && d > -0.01) }'
 	run 2048-solve --explain "$T/b"
 	[ "${lines[6]}" = "  evaluator lines" ]

@@ -34,3 +34,20 @@ faulty() {
 	# shellcheck disable=SC2086 # FAULT_ENV: words VAR=VALUE
 	env $FAULT_ENV "$@"
 }
+
+# tools: the tools this tree builds, one name a line
+tools() {
+	local c
+	# a tool is cmd/NAME.c or a directory cmd/NAME/
+	for c in "$ROOT_DIR"/cmd/2048-*.c "$ROOT_DIR"/cmd/2048-*/; do
+		basename "$c" .c
+	done
+}
+
+# option_map TOOL: "LETTER LONG TOOL" for every option that TOOL's --help
+# defines ("  -X, --long" or "      --long"), LETTER "-" for none
+option_map() {
+	"$1" --help | sed -nE \
+	    -e "s/^  -([A-Za-z0-9]), --([a-z][a-z-]*).*/\1 \2 $1/p" \
+	    -e "s/^      --([a-z][a-z-]*).*/- \1 $1/p"
+}

@@ -25,11 +25,11 @@ usage(int status)
 	    "                       such as 012345,456789\n"
 	    "      --stages TILES   one set of weights per stage, the next from\n"
 	    "                       each tile, e.g. 16384,32768 (default: one)\n"
-	    "      --load FILE      go on training the net in FILE\n"
-	    "      --save FILE      write the net to FILE (atomically)\n"
+	    "  -l, --load FILE      go on training the net in FILE\n"
+	    "  -o, --save FILE      write the net to FILE (atomically)\n"
 	    "      --export FILE    at the end, also write it without what only\n"
 	    "                       training needs (the TC sums), for play\n"
-	    "      --games N        games to play (default 10000)\n"
+	    "  -g, --games N        games to play (default 10000)\n"
 	    "      --alpha A        learning rate (default 0.1; 1.0 with --tc)\n"
 	    "      --lambda L       TD(lambda) by the lambda-return (default 0)\n"
 	    "      --tc             temporal coherence: a step size per weight\n"
@@ -38,13 +38,13 @@ usage(int status)
 	    "                       board where an earlier game first made each\n"
 	    "                       of the k TILES, e.g. 8192,16384\n"
 	    "  -s, --seed S         seed of the training games (default: random)\n"
-	    "      --threads N      threads (default: all cores; 1 is\n"
+	    "  -j, --threads N      threads (default: all cores; 1 is\n"
 	    "                       reproducible)\n"
 	    "      --every N        also save every N games\n"
 	    "      --block N        games a progress line (default 1000)\n"
 	    "      --log FILE       the learning curve, a TSV line a block\n"
 	    "  -q, --quiet          no progress on stderr\n"
-	    "      --help           show this help and exit\n"
+	    "  -h, --help           show this help and exit\n"
 	    "      --version        show the version and exit\n"
 	    "\n"
 	    "SIGINT or SIGTERM saves the net and stops; --load FILE goes on.\n"
@@ -79,23 +79,22 @@ restart_tiles(struct run *run)
 static void
 parse_options(int argc, char **argv, struct run *run)
 {
-	enum { O_NET = 256, O_STAGES, O_LOAD, O_SAVE, O_GAMES, O_ALPHA,
-	    O_LAMBDA, O_TC, O_OPT, O_THREADS, O_EVERY, O_BLOCK, O_LOG,
-	    O_EXPORT, O_RESTART };
+	enum { O_NET = 256, O_STAGES, O_ALPHA, O_LAMBDA, O_TC, O_OPT,
+	    O_EVERY, O_BLOCK, O_LOG, O_EXPORT, O_RESTART };
 	static const struct option longopts[] = {
 		{ "net", required_argument, NULL, O_NET },
 		{ "stages", required_argument, NULL, O_STAGES },
-		{ "load", required_argument, NULL, O_LOAD },
-		{ "save", required_argument, NULL, O_SAVE },
+		{ "load", required_argument, NULL, 'l' },
+		{ "save", required_argument, NULL, 'o' },
 		{ "export", required_argument, NULL, O_EXPORT },
-		{ "games", required_argument, NULL, O_GAMES },
+		{ "games", required_argument, NULL, 'g' },
 		{ "alpha", required_argument, NULL, O_ALPHA },
 		{ "lambda", required_argument, NULL, O_LAMBDA },
 		{ "tc", no_argument, NULL, O_TC },
 		{ "optimistic", required_argument, NULL, O_OPT },
 		{ "restart", required_argument, NULL, O_RESTART },
 		{ "seed", required_argument, NULL, 's' },
-		{ "threads", required_argument, NULL, O_THREADS },
+		{ "threads", required_argument, NULL, 'j' },
 		{ "every", required_argument, NULL, O_EVERY },
 		{ "block", required_argument, NULL, O_BLOCK },
 		{ "log", required_argument, NULL, O_LOG },
@@ -106,7 +105,7 @@ parse_options(int argc, char **argv, struct run *run)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "hqs:", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "g:j:l:o:qs:", longopts)) != -1) {
 		switch (c) {
 		case O_NET:
 			run->spec = optarg;
@@ -114,16 +113,16 @@ parse_options(int argc, char **argv, struct run *run)
 		case O_STAGES:
 			run->stages = optarg;
 			break;
-		case O_LOAD:
+		case 'l':
 			run->load = optarg;
 			break;
-		case O_SAVE:
+		case 'o':
 			run->save = optarg;
 			break;
 		case O_EXPORT:
 			run->export = optarg;
 			break;
-		case O_GAMES:
+		case 'g':
 			run->games = (uint64_t)cli_int(optarg, "--games", 0,
 			    LLONG_MAX / 2);
 			break;
@@ -150,7 +149,7 @@ parse_options(int argc, char **argv, struct run *run)
 			run->seed = cli_u64(optarg, "--seed");
 			run->have_seed = 1;
 			break;
-		case O_THREADS:
+		case 'j':
 			run->threads = (int)cli_int(optarg, "--threads", 1, 64);
 			break;
 		case O_EVERY:

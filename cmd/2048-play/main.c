@@ -66,13 +66,14 @@ usage(int status)
 	    "  -s, --seed SEED     the game of seed SEED, as 2048-new --seed SEED\n"
 	    "                      (n then plays SEED+1, SEED+2, ...)\n"
 	    "  -l, --load FILE     resume the game saved in FILE (its last board)\n"
-	    "  -r, --resume        resume the game saved by q, if there is one\n"
+	    "  -r, --resume        resume the game in the save file (--save's, else\n"
+	    "                      the default), if there is one\n"
 	    "  -o, --save FILE     where q saves the game (default:\n"
 	    "                      $XDG_STATE_HOME/2048-tools/saved-game)\n"
 	    "  -A, --no-anim       no sliding tiles\n"
 	    "      --colors MODE   none, 8, 256 or truecolor (default: from\n"
 	    "                      TERM, COLORTERM and NO_COLOR)\n"
-	    "      --help          show this help and exit\n"
+	    "  -h, --help          show this help and exit\n"
 	    "      --version       show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 the game was saved, 2 usage, input or terminal error\n"
@@ -558,7 +559,7 @@ main(int argc, char **argv)
 	int c;
 
 	argv[0] = cli_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "Al:o:rs:", longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, "Al:o:rs:", longopts)) != -1) {
 		switch (c) {
 		case 's':
 			o.seed = cli_u64(optarg, "--seed");

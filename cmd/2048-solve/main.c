@@ -20,29 +20,31 @@ usage(int status)
 	    "Write the best move for every board read (up, down, left or right),\n"
 	    "or play games to the end.\n"
 	    "\n"
-	    "  -a, --algo A       expectimax (default), minimax, greedy, random\n"
+	    "      --algo A       expectimax (default), minimax, greedy, random\n"
 	    "  -d, --depth N      look N moves ahead (default: from the board)\n"
-	    "  -t, --time MS      iterative deepening within MS per move (not\n"
+	    "      --time MS      iterative deepening within MS per move (not\n"
 	    "                     reproducible)\n"
 	    "      --fast         the fast setting (1000 moves/s or more)\n"
 	    "      --adaptive MIN,SUB,MAX  depth: distinct tiles less SUB, from\n"
 	    "                     MIN to MAX (default 3,2,15)\n"
-	    "  -H, --heuristic H  lines (default) or xu, as in 2048-eval\n"
-	    "  -w, --weights W    heuristic weights, k=v,... as in 2048-eval\n"
+	    "  -H, --heuristic H  the heuristic of 2048-eval --heuristic: lines\n"
+	    "                     (default) or xu\n"
+	    "  -w, --weights W    its weights, k=v,..., as 2048-eval --weights\n"
 	    "      --net FILE     evaluate with the n-tuple network in FILE (see\n"
 	    "                     2048-learn); moves add their score.  Default:\n"
 	    "                     $G2048_NET, else the net make net built, if any\n"
 	    "  -j, --threads N    threads (default: all cores)\n"
 	    "  -s, --seed N       seed of --games, and of boards without a stream\n"
 	    "  -e, --explain      also write each legal move's value and the\n"
-	    "                     search's depth, nodes and time\n"
+	    "                     search's depth, nodes and time (not with\n"
+	    "                     --play, --games or --tally: see --log)\n"
 	    "  -p, --play         play every board to the end, writing each board\n"
-	    "  -n, --games N      play N new games (those of 2048-new --seed S, S+1...)\n"
-	    "  -f, --final        write only the last board of each game\n"
+	    "  -g, --games N      play N new games (those of 2048-new --seed S, S+1...)\n"
+	    "      --final        write only the last board of each game\n"
 	    "  -S, --summary      write a table of the games at the end (boards\n"
 	    "                     only with --final)\n"
 	    "  -T, --tally        read finished games and write their table\n"
-	    "  -l, --log FILE     write every decision with each move's value\n"
+	    "      --log FILE     write every decision with each move's value\n"
 	    "  -c, --compact      write boards in the one-line compact form\n"
 	    "  -q, --quiet        no message for a board that cannot move\n"
 	    "      --cutoff P     expectimax probability cutoff (default\n"
@@ -56,7 +58,7 @@ usage(int status)
 	    "      --tt-bits N    transposition table of 2^N entries (0: off)\n"
 	    "      --no-lost      score a board that cannot move by its heuristic\n"
 	    "      --no-bitboard  move cell by cell instead of by row tables\n"
-	    "      --help         show this help and exit\n"
+	    "  -h, --help         show this help and exit\n"
 	    "      --version      show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 success, 1 some board had no legal move (without\n"
@@ -216,7 +218,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "explain", no_argument, NULL, 'e' },
 		{ "fast", no_argument, NULL, 'F' },
 		{ "final", no_argument, NULL, 'f' },
-		{ "games", required_argument, NULL, 'n' },
+		{ "games", required_argument, NULL, 'g' },
 		{ "heuristic", required_argument, NULL, 'H' },
 		{ "log", required_argument, NULL, 'l' },
 		{ "net", required_argument, NULL, 'E' },
@@ -236,14 +238,15 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const char *shortopts = "a:cd:efH:j:l:n:pqSs:Tt:w:";
+	/* the letters of 2048(7)'s table; the other options are long only */
+	static const char *shortopts = "cd:eg:H:j:pqSs:Tw:";
 	int c, threads = 0, deepen_given = 0, fast = 0, heuristic = 0;
 
 	/* The evaluator and --fast first: they name the setting that the
 	 * other options, after or before them, refine.  The second pass
 	 * alone reports bad options. */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1)
 		if (c == 'F')
 			fast = 1;
 		else if (c == 'E')
@@ -260,7 +263,7 @@ parse_options(int argc, char **argv, struct run *run)
 		g2048_search_fast(&run->opts);
 	opterr = 1;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1) {
 		switch (c) {
 		case 'a':
 			run->opts.algo = parse_algo(optarg);
@@ -320,7 +323,7 @@ parse_options(int argc, char **argv, struct run *run)
 		case 'N':
 			run->opts.deepen = 0;
 			break;
-		case 'n':
+		case 'g':
 			run->games = cli_u64(optarg, "--games");
 			run->play = 1;
 			break;
@@ -378,6 +381,11 @@ main(int argc, char **argv)
 	/* the ranges of options together, as any user of the library */
 	if (g2048_search_check(&run.opts, err, sizeof err) < 0)
 		cli_usage_error("%s", err);
+	/* the trace is a board stream: no lines between its boards */
+	if (run.explain && (run.play || run.tally))
+		cli_usage_error("--explain is for single moves, not with --play, "
+		    "--games or --tally: --log FILE records every decision of "
+		    "a game");
 	if (run.games && optind < argc)
 		cli_usage_error("--games reads no boards: '%s'", argv[optind]);
 	if (run.have_seed)

@@ -72,7 +72,8 @@ cli_die(int status, const char *fmt, ...)
 	exit(cli_finish(status));
 }
 
-/* One line, as every error: getopt's own (fmt NULL) or "progname: ...". */
+/* The error, getopt's own (fmt NULL) or "progname: ...", then where to
+ * read more. */
 void
 cli_usage_error(const char *fmt, ...)
 {
@@ -83,7 +84,18 @@ cli_usage_error(const char *fmt, ...)
 		vmessage(fmt, ap);
 		va_end(ap);
 	}
+	fprintf(stderr, "Try '%s --help'.\n", progname);
 	exit(2);
+}
+
+int
+cli_getopt(int argc, char **argv, const char *shortopts,
+    const struct option *longopts)
+{
+	static char opts[128];     /* a tool has at most 52 letters */
+
+	snprintf(opts, sizeof opts, "h%s", shortopts);
+	return getopt_long(argc, argv, opts, longopts, NULL);
 }
 
 void
@@ -231,11 +243,27 @@ cli_die_overflow(const g2048_board *b, int dir)
 	    (unsigned long long)UINT64_MAX);
 }
 
+/* Someone typing boards is told once how to end them: a tool waiting on
+ * a terminal looks hung otherwise. */
+static void
+terminal_hint(int fd)
+{
+	static int told;
+
+	if (told || !isatty(fd))
+		return;
+	told = 1;
+	cli_warn("reading boards from the terminal: 4 rows of 4 cells each "
+	    "(. for empty), a blank line after each board, Ctrl-D to end");
+}
+
 static int
 read_fd(int fd, const char *name, cli_board_fn *fn, void *ctx)
 {
 	g2048_board b;
 	int r, status = 0, s;
+
+	terminal_hint(fd);
 
 	if ((rd = g2048_reader_new(fd, name)) == NULL)
 		cli_die(2, "out of memory");

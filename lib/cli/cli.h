@@ -6,6 +6,7 @@
 #ifndef G2048_CLI_H
 #define G2048_CLI_H
 
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -26,11 +27,18 @@ void cli_die_board(const char *fmt, ...);
 void cli_die_overflow(const g2048_board *b, int dir);
 /* print "progname: message" and exit with status */
 void cli_die(int status, const char *fmt, ...);
-/* a usage error: the message (none after getopt's own), then exit 2 */
+/* a usage error: the message (none after getopt's own), then
+ * "Try 'progname --help'." and exit 2 */
 void cli_usage_error(const char *fmt, ...);
+/*
+ * getopt_long(3) for every tool: -h is --help in all of them, so it is
+ * added here to shortopts (without it); longopts maps "help" to 'h'.
+ */
+int cli_getopt(int argc, char **argv, const char *shortopts,
+    const struct option *longopts);
 void cli_version(void);
 
-/* An option's value, or a one-line usage error (exit 2) naming the option
+/* An option's value, or a usage error (exit 2) naming the option
  * and the range: an integer (no fraction, no exponent) from min to max, a
  * whole number of 64 bits, a number from min to max. */
 long long cli_int(const char *s, const char *option, long long min,

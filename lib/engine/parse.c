@@ -170,6 +170,76 @@ set_known(g2048_board *b, int *seen, const char *key, size_t klen,
 	return 1;
 }
 
+/* the rule every cell-message ends with */
+#define CELL_RULE "tiles are powers of two from 2 to 131072, " \
+	"and . or 0 is an empty cell"
+
+/* Is s[0..n) a cell of a grid row: '.' or digits? */
+static int
+looks_like_cell(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 1 && s[0] == '.')
+		return 1;
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return n > 0;
+}
+
+/* Does the value of a header line hold the last cells of a grid row? */
+static int
+row_rest(const char *p, const char *e)
+{
+	int n = 0;
+
+	while (p < e) {
+		const char *tok = p;
+
+		while (p < e && !is_blank((unsigned char)*p))
+			p++;
+		if (!looks_like_cell(tok, (size_t)(p - tok)))
+			return 0;
+		n++;
+		while (p < e && is_blank((unsigned char)*p))
+			p++;
+	}
+	return n == G2048_SIDE - 1;
+}
+
+/*
+ * An unknown header key that is surely a mistake, with its message: a
+ * known key in other letter case (keys are lower case), or, in the grid
+ * form, a grid row with a typo in its first cell ('o . . 2'), which reads
+ * as a header because it starts with a letter.  0 if none.
+ */
+static int
+mistaken_header(const char *key, size_t klen, const char *val,
+    const char *vend, int grid_form, char *err, size_t errsize)
+{
+	char q[128], q2[128];
+	size_t k, i;
+
+	for (k = 0; k < NKNOWN; k++) {
+		if (strlen(known_keys[k]) != klen)
+			continue;
+		for (i = 0; i < klen; i++)
+			if ((key[i] | 0x20) != known_keys[k][i])
+				break;
+		if (i == klen)
+			return fail(err, errsize, "unknown header key '%s': keys "
+			    "are lower case ('%s')", quote(key, klen, q,
+			    sizeof q), known_keys[k]);
+	}
+	if (grid_form && row_rest(val, vend))
+		return fail(err, errsize, "'%s' looks like a grid row, but a "
+		    "line starting with a letter is a header: '%s' is not a "
+		    "cell (" CELL_RULE ")", quote(key, (size_t)(vend - key), q,
+		    sizeof q), quote(key, klen, q2, sizeof q2));
+	return 0;
+}
+
 static int
 hex_digit(int c)
 {
@@ -268,6 +338,8 @@ header_line(struct g2048_feeder *f, const char *p, const char *e,
 		return FEED_ERROR;
 	if (r > 0)
 		return FEED_MORE;
+	if (mistaken_header(key, (size_t)(p - key), val, e, 1, err, errsize))
+		return FEED_ERROR;
 	return keep_extra(b, key, (size_t)(p - key), val, (size_t)(e - val), 0,
 	    err, errsize);
 }
@@ -295,7 +367,8 @@ cell_rank(const char *s, size_t n, size_t ndigits, uint32_t v, char *err,
 	if (n == 1 && s[0] == '.')
 		return 0;
 	if (ndigits != n || n == 0) {
-		fail(err, errsize, "'%s' is not a tile", quote(s, n, q, sizeof q));
+		fail(err, errsize, "'%s' is not a tile: " CELL_RULE,
+		    quote(s, n, q, sizeof q));
 		return -1;
 	}
 	if (v > g2048_tile(G2048_MAX_RANK)) {
@@ -306,7 +379,7 @@ cell_rank(const char *s, size_t n, size_t ndigits, uint32_t v, char *err,
 	if (v == 0)
 		return 0;
 	if ((v & (v - 1)) != 0 || v == 1) {
-		fail(err, errsize, "%s is not a tile: tiles are powers of two from 2",
+		fail(err, errsize, "%s is not a tile: " CELL_RULE,
 		    quote(s, n, q, sizeof q));
 		return -1;
 	}
@@ -386,6 +459,33 @@ compact_grid(const char *p, const char *e, g2048_grid *g)
 	return 1;
 }
 
+/* The rank digits of a first line that is a compact line of another size
+ * (3x3: 9, 5x5: 25), else 0: its first token is 7 or more rank digits,
+ * longer than any tile, and it is not a row of 4 cells (or it has a
+ * rank letter, which no cell has). */
+static size_t
+compact_other_size(const char *p, const char *e)
+{
+	size_t digits = 0;
+	int ntokens = 0, letters = 0;
+
+	for (; p + digits < e && rank_digit[(unsigned char)p[digits]]; digits++)
+		letters |= p[digits] >= 'a';
+	if (digits < 7 || (p + digits < e && !is_blank((unsigned char)
+	    p[digits])))
+		return 0;
+	if (letters)
+		return digits;
+	while (p < e) {
+		while (p < e && !is_blank((unsigned char)*p))
+			p++;
+		ntokens++;
+		while (p < e && is_blank((unsigned char)*p))
+			p++;
+	}
+	return ntokens == G2048_SIDE ? 0 : digits;
+}
+
 static int
 compact_line(struct g2048_feeder *f, g2048_grid grid, const char *p,
     const char *e, g2048_board *b, char *err, size_t errsize)
@@ -425,6 +525,9 @@ compact_line(struct g2048_feeder *f, g2048_grid grid, const char *p,
 		    (size_t)(p - eq - 1), err, errsize);
 		if (r < 0)
 			return FEED_ERROR;
+		if (r == 0 && mistaken_header(tok, (size_t)(eq - tok), eq + 1,
+		    p, 0, err, errsize))
+			return FEED_ERROR;
 		if (r == 0 && keep_extra(b, tok, (size_t)(eq - tok), eq + 1,
 		    (size_t)(p - eq - 1), 1, err, errsize) == FEED_ERROR)
 			return FEED_ERROR;
@@ -452,6 +555,7 @@ g2048_feed_line(struct g2048_feeder *f, const char *line, size_t len,
 {
 	const char *p = line, *e = line + len;
 	g2048_grid grid;
+	size_t n;
 	int c;
 
 	while (e > p && is_blank((unsigned char)e[-1]))
@@ -470,6 +574,10 @@ g2048_feed_line(struct g2048_feeder *f, const char *line, size_t len,
 	}
 	if (f->state == FEEDER_IDLE && compact_grid(p, e, &grid))
 		return compact_line(f, grid, p, e, b, err, errsize);
+	if (f->state == FEEDER_IDLE && (n = compact_other_size(p, e)) > 0)
+		return fail(err, errsize, "expected %d rank digits in a compact "
+		    "line, found %zu (only 4x4 boards are supported)",
+		    G2048_CELLS, n);
 	if (f->state == FEEDER_IDLE) {
 		g2048_board_init(b);
 		f->seen = 0;

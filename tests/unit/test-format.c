@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "2048.h"
@@ -60,7 +61,8 @@ board_eq(const g2048_board *a, const g2048_board *b)
 	return 1;
 }
 
-/* An unknown key: a letter, then letters, digits, _ and -. */
+/* An unknown key: a letter, then letters, digits, _ and -; not a known
+ * key in any letter case (the reader refuses those). */
 static void
 random_key(char *s, int len)
 {
@@ -73,9 +75,28 @@ random_key(char *s, int len)
 		for (i = 1; i < len; i++)
 			s[i] = rest[rnd() % (sizeof rest - 1)];
 		s[len] = '\0';
-	} while (strcmp(s, "score") == 0 || strcmp(s, "moves") == 0 ||
-	    strcmp(s, "move") == 0 || strcmp(s, "prob") == 0 ||
-	    strcmp(s, "seed") == 0 || strcmp(s, "draws") == 0);
+	} while (strcasecmp(s, "score") == 0 || strcasecmp(s, "moves") == 0 ||
+	    strcasecmp(s, "move") == 0 || strcasecmp(s, "prob") == 0 ||
+	    strcasecmp(s, "seed") == 0 || strcasecmp(s, "draws") == 0);
+}
+
+/* Would "key VALUE" read as a grid row with a typo in its first cell:
+ * VALUE three cells, each '.' or digits?  (The reader refuses those.) */
+static int
+row_like(const char *v)
+{
+	int n = 0;
+
+	while (*v) {
+		size_t len = strcspn(v, " ");
+
+		if (len > 0 && !(len == 1 && *v == '.') &&
+		    strspn(v, "0123456789") != len)
+			return 0;
+		n += len > 0;
+		v += len + (v[len] == ' ');
+	}
+	return n == 3;
 }
 
 /* An unknown header: key, maybe a value of printable bytes with inner
@@ -89,16 +110,18 @@ random_extra(char *s)
 	if (vlen == 0)
 		return;
 	s[klen] = ' ';
-	for (i = 0; i < vlen; i++) {
-		char c = (char)(0x21 + rnd() % 94);
+	do {
+		for (i = 0; i < vlen; i++) {
+			char c = (char)(0x21 + rnd() % 94);
 
-		if (rnd() % 5 == 0)
-			c = "  %=%"[rnd() % 5];
-		if ((i == 0 || i == vlen - 1) && c == ' ')
-			c = '%';
-		s[klen + 1 + i] = c;
-	}
-	s[klen + 1 + vlen] = '\0';
+			if (rnd() % 5 == 0)
+				c = "  %=%"[rnd() % 5];
+			if ((i == 0 || i == vlen - 1) && c == ' ')
+				c = '%';
+			s[klen + 1 + i] = c;
+		}
+		s[klen + 1 + vlen] = '\0';
+	} while (row_like(s + klen + 1));
 }
 
 static void
@@ -306,6 +329,10 @@ test_compact(void)
 	    "00000000000000h1 7 9\n");
 }
 
+/* what every message about a cell ends with */
+#define RULE "tiles are powers of two from 2 to 131072, and . or 0 is an " \
+	"empty cell"
+
 /* Each bad text and the message it gives. */
 static void
 test_errors(void)
@@ -322,12 +349,32 @@ test_errors(void)
 		{ ". . . .\n\n", "expected 4 rows, found 1" },
 		{ ". . . .\n. . . .\n. . . .\n. . . .\n. . . .\n",
 		    "expected 4 rows, found more (only 4x4 boards are supported)" },
-		{ "3 . . .\n", "3 is not a tile: tiles are powers of two from 2" },
-		{ "1 . . .\n", "1 is not a tile: tiles are powers of two from 2" },
-		{ "6 . . .\n", "6 is not a tile: tiles are powers of two from 2" },
-		{ "-2 . . .\n", "'-2' is not a tile" },
-		{ "x . . .\n", "unexpected end of input after a header" },
-		{ ". x . .\n", "'x' is not a tile" },
+		{ "3 . . .\n", "3 is not a tile: " RULE },
+		{ "1 . . .\n", "1 is not a tile: " RULE },
+		{ "6 . . .\n", "6 is not a tile: " RULE },
+		{ "-2 . . .\n", "'-2' is not a tile: " RULE },
+		{ "x . .\n", "unexpected end of input after a header" },
+		{ "x . . .\n", "'x . . .' looks like a grid row, but a line "
+		    "starting with a letter is a header: 'x' is not a cell ("
+		    RULE ")" },
+		{ "o . . 2\n2 . . .\n. . . .\n. . . .\n. . . .\n", "'o . . 2' "
+		    "looks like a grid row, but a line starting with a letter "
+		    "is a header: 'o' is not a cell (" RULE ")" },
+		{ "Score 8\n", "unknown header key 'Score': keys are lower case "
+		    "('score')" },
+		{ "DRAWS 8\n", "unknown header key 'DRAWS': keys are lower case "
+		    "('draws')" },
+		{ "0000000000000000 1 2 Seed=3\n", "unknown header key 'Seed': "
+		    "keys are lower case ('seed')" },
+		{ "100000000\n", "expected 16 rank digits in a compact line, "
+		    "found 9 (only 4x4 boards are supported)" },
+		{ "0000000000000000000000000 0 0\n", "expected 16 rank digits in "
+		    "a compact line, found 25 (only 4x4 boards are supported)" },
+		{ "0000a0000 5 1 x=1\n", "expected 16 rank digits in a compact "
+		    "line, found 9 (only 4x4 boards are supported)" },
+		{ "1000000 . . .\n", "1000000 is larger than 131072, the largest "
+		    "tile" },
+		{ ". x . .\n", "'x' is not a tile: " RULE },
 		{ "262144 . . .\n", "262144 is larger than 131072, the largest tile" },
 		{ "99999999999999999999999 . . .\n", "9999999999999999999999"
 		    "9 is larger than 131072, the largest tile" },
@@ -425,11 +472,12 @@ test_binary_bytes(void)
 	}
 	CHECK_EQ_U64(g2048_read(rd, &b), -1);
 	CHECK_EQ_U64(g2048_reader_line(rd), 2);
-	CHECK(strcmp(g2048_reader_error(rd), "'\\x00' is not a tile") == 0);
+	CHECK(strcmp(g2048_reader_error(rd), "'\\x00' is not a tile: " RULE) ==
+	    0);
 	g2048_reader_free(rd);
 	close(fd);
 	CHECK_EQ_U64(g2048_parse(row, &b, err, sizeof err), -1);
-	CHECK(strcmp(err, "'\\x01\\xff' is not a tile") == 0);
+	CHECK(strcmp(err, "'\\x01\\xff' is not a tile: " RULE) == 0);
 }
 
 /* Many boards in both forms, mixed, then an error with its line. */

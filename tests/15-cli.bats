@@ -1,0 +1,182 @@
+#!/usr/bin/env bats
+# shellcheck disable=SC2154 # status, output, lines, stderr: set by run
+# 15-cli.bats - what every tool's command line shares: a letter means one
+# option in the whole toolkit (2048(7) has the table), -h is --help, a
+# usage error says where to read more, and a newcomer's slips are
+# explained.
+load helper
+bats_require_minimum_version 1.5.0
+
+# clashes: from "LETTER LONG TOOL" lines, a line for each letter that
+# means two options, and for each option that has two letters (or a
+# letter in one tool and none in another)
+clashes() {
+	awk '
+	$1 != "-" && ($1 in long) && long[$1] != $2 {
+		print "-" $1 " is --" long[$1] " (" ltool[$1] ") and --" $2 " (" $3 ")"
+	}
+	$1 != "-" { long[$1] = $2; ltool[$1] = $3 }
+	($2 in letter) && letter[$2] != $1 {
+		print "--" $2 " has " letter[$2] " (" otool[$2] ") and " $1 " (" $3 ")"
+	}
+	{ letter[$2] = $1; otool[$2] = $3 }'
+}
+
+# every_option: the option map of every tool, tools in name order
+every_option() {
+	local t
+	for t in $(tools | sort); do
+		option_map "$t"
+	done
+}
+
+@test "every tool's --help defines its options in the form the checks read" {
+	local t
+	for t in $(tools); do
+		run option_map "$t"
+		echo "$t: $output"
+		[[ "$output" == *"h help $t"* ]]
+		[[ "$output" == *"- version $t"* ]]
+	done
+}
+
+@test "a letter means one option in every tool, and an option keeps its letter" {
+	run every_option
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -gt 50 ]
+	run clashes <<<"$output"
+	echo "$output"
+	[ -z "$output" ]
+}
+
+@test "the clash check finds a letter of two options and an option of two letters" {
+	run clashes <<-'EOF'
+	f four 2048-new
+	f field 2048-eval
+	j threads 2048-solve
+	- threads 2048-learn
+	s seed 2048-new
+	s seed 2048-spawn
+	EOF
+	[ "${lines[0]}" = "-f is --four (2048-new) and --field (2048-eval)" ]
+	[ "${lines[1]}" = "--threads has j (2048-solve) and - (2048-learn)" ]
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+# accepted TOOL: the letters TOOL's getopt takes, one a line (digits are
+# left out: none is used, and a probe a process is slow)
+accepted() {
+	local c err
+	for c in {a..z} {A..Z}; do
+		err=$("$1" "-$c" </dev/null 2>&1 >/dev/null) || true
+		[[ $err == *"invalid option -- '$c'"* ]] || echo "$c"
+	done
+}
+
+@test "the letters a tool takes are the letters its --help lists" {
+	local t listed
+	for t in $(tools); do
+		listed=$(option_map "$t" | awk '$1 != "-" { print $1 }' | sort)
+		run accepted "$t"
+		echo "$t takes: ${output//$'\n'/ }, --help lists: ${listed//$'\n'/ }"
+		[ "$(sort <<<"$output")" = "$listed" ]
+	done
+}
+
+# page_table: the short-option table of 2048(7), "LETTER LONG TOOLS"
+page_table() {
+	awk '/^\.Ss Short options/ { on = 1 } on && /^\.El/ { exit }
+	    on && /^\.It Fl [A-Za-z0-9] , Fl -/ {
+		letter = $3; long = $6; sub(/^\\?-/, "", long)
+		getline tools
+		print letter, long, tools
+	    }' "$ROOT_DIR/man/2048.7"
+}
+
+# toolkit_table: the same table from the tools' --help
+toolkit_table() {
+	every_option | awk -v n="$(tools | wc -l)" '$1 != "-" {
+		k = $1 " " $2
+		in_tools[k] = in_tools[k] ? in_tools[k] ", " $3 : $3
+		count[k]++
+	    }
+	    END { for (k in count)
+		print k, count[k] == n ? "every tool" : in_tools[k] }'
+}
+
+@test "2048(7)'s table of short options is every tool's, exactly" {
+	run page_table
+	[ "${#lines[@]}" -gt 20 ]
+	diff -u <(toolkit_table | LC_ALL=C sort) <(page_table | LC_ALL=C sort)
+}
+
+@test "-h is --help in every tool" {
+	local t
+	for t in $(tools); do
+		run "$t" -h
+		[ "$status" -eq 0 ]
+		[ "$output" = "$("$t" --help)" ]
+		[[ "$output" == "usage: $t "* ]]
+	done
+}
+
+@test "a usage error names the error, then where to read more" {
+	local t
+	for t in $(tools); do
+		run --separate-stderr "$t" --no-such-option </dev/null
+		[ "$status" -eq 2 ]
+		[ "$output" = "" ]
+		[ "$stderr" = "$t: unrecognized option '--no-such-option'"$'\n'"Try '$t --help'." ]
+		run --separate-stderr "$t" -Z </dev/null
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "$t: invalid option -- 'Z'"$'\n'"Try '$t --help'." ]
+	done
+	# the tools' own usage errors too
+	run --separate-stderr 2048-move
+	[ "$stderr" = "2048-move: missing direction"$'\n'"Try '2048-move --help'." ]
+	run --separate-stderr 2048-new --count x
+	[ "$stderr" = "2048-new: --count: not a whole number: 'x'"$'\n'"Try '2048-new --help'." ]
+}
+
+@test "2048-move with a second direction says: one direction per call" {
+	run --separate-stderr 2048-move left up < <(2048-new --seed 1)
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "${stderr%%$'\n'*}" = "2048-move: 'up' is a second direction: one direction per call; pipe into another 2048-move, as in '2048-move left | 2048-move up'" ]
+	# a file of that name is a file
+	2048-new --seed 1 > "$BATS_TEST_TMPDIR/up"
+	cd "$BATS_TEST_TMPDIR"
+	run 2048-move -c left up
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(2048-new --seed 1 | 2048-move -c left)" ]
+}
+
+@test "2048-solve --explain with --play, --games or --tally is a usage error" {
+	local opts
+	for opts in "--play" "--games 1" "--tally" "-p"; do
+		# shellcheck disable=SC2086 # the options
+		run --separate-stderr 2048-solve --explain $opts < <(2048-new --seed 1)
+		[ "$status" -eq 2 ]
+		[ "$output" = "" ]
+		[[ "$stderr" == "2048-solve: --explain is for single moves, not with --play, --games or --tally: --log FILE records every decision of a game"* ]]
+	done
+}
+
+# on_terminal CMD: run CMD (a shell command) with a terminal as its
+# standard input, typing stdin into it; its output, CRs dropped
+on_terminal() {
+	timeout 20 script -qec "$1" /dev/null | tr -d '\r'
+}
+
+@test "a tool reading boards from a terminal says once how to end input" {
+	command -v script >/dev/null || skip "script (util-linux) is not installed"
+	local hint="reading boards from the terminal: 4 rows of 4 cells each (. for empty), a blank line after each board, Ctrl-D to end"
+	run on_terminal "2048-move -q left - -" \
+	    < <(printf '2 . . .\n. . . .\n. . . .\n. . . .\n\n\004\004')
+	echo "$output"
+	[ "$(grep -c "^2048-move: $hint\$" <<<"$output")" -eq 1 ]
+	[[ "$output" == *"moves 0"* ]]
+	# not when stdin is a pipe or a file
+	run --separate-stderr 2048-move left < <(2048-new --seed 1)
+	[ "$stderr" = "" ]
+}

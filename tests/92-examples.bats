@@ -1,0 +1,145 @@
+#!/usr/bin/env bats
+# shellcheck disable=SC2154 # status, output, lines: set by run
+# 92-examples.bats - every script in examples/ runs as a newcomer runs it:
+# from a checkout after make, with none of the tools in PATH (the script
+# puts the checkout's bin/ first), on a short setting; and with a tool
+# missing it stops loudly (exit 2, a message), never with a wrong result.
+load helper
+
+# the PATH of a newcomer: the system's commands, none of 2048-tools
+SYSTEM_PATH=/usr/bin:/bin
+
+setup() {
+	local bin=${BIN_DIR:-$ROOT_DIR/bin}
+
+	# a checkout after make: examples/ and bin/ (the tools under test)
+	TREE=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$TREE"
+	cp -R "$ROOT_DIR/examples" "$TREE/"
+	ln -s "$bin" "$TREE/bin"
+	# the same without bin/: make not run
+	BARE=$BATS_TEST_TMPDIR/bare
+	mkdir -p "$BARE"
+	cp -R "$ROOT_DIR/examples" "$BARE/"
+	if PATH=$SYSTEM_PATH command -v 2048-new >/dev/null; then
+		skip "2048-tools are installed in $SYSTEM_PATH"
+	fi
+}
+
+# example NAME [ARG ...]: run examples/NAME in the checkout, newcomer's PATH
+example() {
+	local name=$1
+	shift
+	PATH=$SYSTEM_PATH "$TREE/examples/$name" "$@"
+}
+
+# missing NAME TOOL [ARG ...]: examples/NAME without bin/ stops at TOOL
+missing() {
+	local name=$1 tool=$2
+	shift 2
+	run env PATH=$SYSTEM_PATH "$BARE/examples/$name" "$@"
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[ "$output" = "$BARE/examples/$name: $tool not found: run make in the checkout (it builds the tools into bin/), or put 2048-tools in PATH" ]
+}
+
+@test "every example has its test here" {
+	local f name untested=""
+	for f in "$ROOT_DIR"/examples/*.sh; do
+		name=${f##*/}
+		grep -q "@test \"$name " "$BATS_TEST_FILENAME" ||
+		    untested="$untested $name"
+	done
+	echo "untested:$untested"
+	[ -z "$untested" ]
+}
+
+@test "random-game.sh runs from the checkout: a whole game, the last over" {
+	# seed 4: a short game (79 boards)
+	example random-game.sh 4 > "$BATS_TEST_TMPDIR/game" 2> "$BATS_TEST_TMPDIR/err"
+	[ "$(cat "$BATS_TEST_TMPDIR/err")" = "game over" ]
+	[ "$(grep -c '^score' "$BATS_TEST_TMPDIR/game")" -eq 79 ]
+	awk 'BEGIN { RS = "" } END { print }' "$BATS_TEST_TMPDIR/game" \
+	    > "$BATS_TEST_TMPDIR/last"
+	run 2048-eval -k over "$BATS_TEST_TMPDIR/last"
+	[ "$output" = yes ]
+	missing random-game.sh 2048-new 4
+}
+
+@test "autoplay.sh runs from the checkout: the trace of 2048-solve --play" {
+	# seed 17 with random moves: a short game (55 boards); no table to
+	# clear (--tt-bits 0), as each of its 2048-solve runs is one move
+	example autoplay.sh 17 --algo random --tt-bits 0 > "$BATS_TEST_TMPDIR/loop"
+	2048-new --seed 17 | 2048-solve --play --algo random \
+	    > "$BATS_TEST_TMPDIR/play"
+	cmp "$BATS_TEST_TMPDIR/loop" "$BATS_TEST_TMPDIR/play"
+	[ "$(grep -c '^score' "$BATS_TEST_TMPDIR/loop")" -eq 55 ]
+	missing autoplay.sh 2048-new 17 --algo random
+}
+
+@test "autoplay.sh stops at an error of 2048-solve, with its status" {
+	run example autoplay.sh 3 --depth 99
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"2048-solve: --depth: expected an integer from 1 to"* ]]
+	# the first board, then nothing more
+	[ "$(grep -c '^score' <<<"$output")" -eq 1 ]
+}
+
+@test "tournament.sh runs from the checkout: its table counts every game" {
+	PATH=$SYSTEM_PATH command -v parallel >/dev/null ||
+	    skip "GNU parallel is not installed"
+	JOBS=2 CHUNK=2 run example tournament.sh 4 1 -- --depth 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == "games "*4* ]]
+	missing tournament.sh 2048-new 4 1 -- --depth 1
+}
+
+@test "tournament.sh fails when jobs end without their games" {
+	PATH=$SYSTEM_PATH command -v parallel >/dev/null ||
+	    skip "GNU parallel is not installed"
+	# a 2048-new that fails, as on a host where it is not in PATH: the
+	# jobs' pipes still end well, with no games
+	mkdir -p "$BATS_TEST_TMPDIR/broken"
+	ln -s "$TREE/bin/2048-solve" "$BATS_TEST_TMPDIR/broken/"
+	printf '#!/bin/sh\nexit 127\n' > "$BATS_TEST_TMPDIR/broken/2048-new"
+	chmod +x "$BATS_TEST_TMPDIR/broken/2048-new"
+	JOBS=2 CHUNK=2 run env PATH="$BATS_TEST_TMPDIR/broken:$SYSTEM_PATH" \
+	    "$BARE/examples/tournament.sh" 4 1 -- --depth 1
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"tournament.sh: 0 of 4 games finished"* ]]
+}
+
+@test "weights-experiment.sh runs from the checkout: every game counted" {
+	GAMES=3 DEPTH=1 THREADS=1 run example weights-experiment.sh
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	# each row's games, by largest tile, add up to GAMES
+	awk 'NR > 1 { s = 0; for (i = 2; i <= 7; i++) s += $i
+	    if (s != 3) exit 1 }' <<<"$output"
+	GAMES=3 missing weights-experiment.sh 2048-solve
+}
+
+@test "weights-experiment.sh stops at an error of 2048-solve, no table of zeros" {
+	GAMES=3 DEPTH=99 run example weights-experiment.sh
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"2048-solve: --depth: expected an integer"* ]]
+	[[ "$output" != *"mono="* ]]
+}
+
+@test "learning-curve.sh draws a curve; without gnuplot it says so" {
+	2048-learn --net 0123,4567 --save "$BATS_TEST_TMPDIR/n" --games 200 \
+	    --block 100 --seed 1 --threads 1 -q --log "$BATS_TEST_TMPDIR/c.tsv"
+	if PATH=$SYSTEM_PATH command -v gnuplot >/dev/null; then
+		run example learning-curve.sh "$BATS_TEST_TMPDIR/c.tsv"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$BATS_TEST_TMPDIR/c.png" ]
+		[ -s "$BATS_TEST_TMPDIR/c.png" ]
+	fi
+	# an empty PATH: no gnuplot (its check needs no other command)
+	mkdir -p "$BATS_TEST_TMPDIR/empty"
+	run env PATH="$BATS_TEST_TMPDIR/empty" /bin/sh \
+	    "$TREE/examples/learning-curve.sh" "$BATS_TEST_TMPDIR/c.tsv"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"gnuplot is not installed"* ]]
+}
