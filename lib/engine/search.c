@@ -604,6 +604,18 @@ g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
 	return s;
 }
 
+size_t
+tt_search_entries(const g2048_search *s)
+{
+	size_t most = 0;
+	int i;
+
+	for (i = 0; i < s->nworkers; i++)
+		if (s->w[i].tt.e && s->w[i].tt.size > most)
+			most = s->w[i].tt.size;
+	return most;
+}
+
 void
 g2048_search_free(g2048_search *s)
 {
