@@ -28,7 +28,7 @@
 #include "ntuple.h"
 #include "tt.h"
 
-#define TIME_CHECK 4095        /* nodes between looks at the clock */
+#define TIME_CHECK 1023        /* nodes between looks at the clock */
 
 /* What one thread needs to search one root move.  Each worker has cache
  * lines of its own: the node counters of two threads in one line made two
