@@ -13,6 +13,8 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +64,11 @@ struct g2048_eval {
 	double pow_mono[G2048_MAX_RANK + 1];   /* lines: rank^monotonicity_power */
 	double pow_sum[G2048_MAX_RANK + 1];    /* lines: rank^sum_power */
 	const double *col;                     /* row, or aux1 for xu */
+	/* the tables of g2048_eval_terms alone are filled on its first call:
+	 * a search needs only row (xu: and aux1, row_max), and a page of a
+	 * table costs its first touch (1.7 MB: 10 ms of a one-board call) */
+	atomic_int terms_ready;
+	pthread_mutex_t terms_lock;
 	double row[65536];
 	/* xu: the column table (rows count empties, columns not);
 	 * lines: the monotonicity term of a line, for g2048_eval_terms */
@@ -252,35 +259,52 @@ g2048_eval_check(const char *heuristic, const char *weights, char *err,
 	return h < 0 ? -1 : set_weights(w, h, weights, err, errsize);
 }
 
-/* The tables of every row of nibbles (ranks 0-15). */
+/* The tables of the value of every row of nibbles (ranks 0-15). */
 static void
 fill_tables(g2048_eval *e)
 {
-	double t[L_NTERMS];
 	unsigned r;
 	int i, l[4];
 
 	for (r = 0; r < 65536; r++) {
 		row_ranks(r, 0, 0, l);
 		e->row[r] = line_value(e, l, 1);
-		if (e->kind == LINES) {
-			lines_line_terms(e, l, lines_merges(l), t);
-			e->counts[r] = (uint16_t)((int)t[2] | (int)t[1] << 12);
-			e->aux1[r] = t[3];
-			e->aux2[r] = t[4];
-		} else {
-			e->aux1[r] = line_value(e, l, 0);
-			e->aux2[r] = 0;
-			xu_line_terms(l, t);
-			e->counts[r] = (uint16_t)((int)-t[0] |
-			    (int)-t[1] << 6 | (int)t[2] << 12);
-		}
+		if (e->kind == LINES)
+			continue;
+		e->aux1[r] = line_value(e, l, 0);
 		e->row_max[r] = 0;
 		for (i = 0; i < 4; i++)
 			if (l[i] > e->row_max[r])
 				e->row_max[r] = (unsigned char)l[i];
 	}
 	e->col = e->kind == XU ? e->aux1 : e->row;
+}
+
+/* The tables of the terms of every row, once, whichever thread asks. */
+static void
+fill_terms(g2048_eval *e)
+{
+	double t[L_NTERMS];
+	unsigned r;
+	int l[4];
+
+	pthread_mutex_lock(&e->terms_lock);
+	for (r = atomic_load_explicit(&e->terms_ready, memory_order_relaxed) ?
+	    65536 : 0; r < 65536; r++) {
+		row_ranks(r, 0, 0, l);
+		if (e->kind == LINES) {
+			lines_line_terms(e, l, lines_merges(l), t);
+			e->counts[r] = (uint16_t)((int)t[2] | (int)t[1] << 12);
+			e->aux1[r] = t[3];
+			e->aux2[r] = t[4];
+		} else {
+			xu_line_terms(l, t);
+			e->counts[r] = (uint16_t)((int)-t[0] |
+			    (int)-t[1] << 6 | (int)t[2] << 12);
+		}
+	}
+	atomic_store_explicit(&e->terms_ready, 1, memory_order_release);
+	pthread_mutex_unlock(&e->terms_lock);
 }
 
 g2048_eval *
@@ -300,6 +324,8 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 	}
 	e->kind = (enum heuristic)h;
 	e->net = NULL;
+	atomic_init(&e->terms_ready, 0);
+	pthread_mutex_init(&e->terms_lock, NULL);
 	memcpy(e->w, w, sizeof(w));
 	for (i = 0; i <= G2048_MAX_RANK; i++) {
 		e->pow_mono[i] = e->kind == LINES ? pow(i, e->w[L_MONO_POW]) : 0;
@@ -322,6 +348,8 @@ g2048_eval_net(const g2048_net *n, char *err, size_t errsize)
 	memset(e, 0, offsetof(g2048_eval, row));
 	e->kind = LINES;
 	e->net = n;
+	atomic_init(&e->terms_ready, 0);
+	pthread_mutex_init(&e->terms_lock, NULL);
 	return e;
 }
 
@@ -334,6 +362,8 @@ g2048_eval_net_of(const g2048_eval *e)
 void
 g2048_eval_free(g2048_eval *e)
 {
+	if (e)
+		pthread_mutex_destroy(&e->terms_lock);
 	free(e);
 }
 
@@ -467,6 +497,8 @@ g2048_eval_terms(const g2048_eval *e, g2048_grid g, g2048_eval_term *terms)
 
 	if (e->net)         /* a net's parts: g2048_net_terms */
 		return 0;
+	if (!atomic_load_explicit(&e->terms_ready, memory_order_acquire))
+		fill_terms((g2048_eval *)e);
 	for (i = 0; i < n; i++) {
 		terms[i].name = heuristics[e->kind].params[i].name;
 		terms[i].weight = e->w[i];

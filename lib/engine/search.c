@@ -28,7 +28,7 @@
 #include "ntuple.h"
 #include "tt.h"
 
-#define TIME_CHECK 4095        /* nodes between looks at the clock */
+#define TIME_CHECK 1023        /* nodes between looks at the clock */
 
 /* What one thread needs to search one root move.  Each worker has cache
  * lines of its own: the node counters of two threads in one line made two
@@ -602,6 +602,18 @@ g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
 		s->w[i].s = s;
 	pthread_mutex_init(&s->lock, NULL);
 	return s;
+}
+
+size_t
+tt_search_entries(const g2048_search *s)
+{
+	size_t most = 0;
+	int i;
+
+	for (i = 0; i < s->nworkers; i++)
+		if (s->w[i].tt.e && s->w[i].tt.size > most)
+			most = s->w[i].tt.size;
+	return most;
 }
 
 void

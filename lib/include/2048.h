@@ -316,7 +316,8 @@ typedef struct {
 	                       first search's and at most deepen_max, */
 	int deepen_max;
 	double deepen_cutoff;   /* with this cutoff (expectimax only) */
-	int tt_bits;        /* transposition table of 2^tt_bits entries; 0: off */
+	int tt_bits;        /* transposition table of up to 2^tt_bits entries,
+	                       grown as the search needs; 0: off */
 	int tt_depth;       /* cache only nodes fewer moves than this from the root */
 	int threads;        /* root moves searched in parallel (1: none) */
 	int lost;           /* a board that cannot move is lost (else: heuristic) */

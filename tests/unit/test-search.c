@@ -994,6 +994,131 @@ test_tt_depth_and_generations(void)
 	tt_free(&t);
 }
 
+/*
+ * The table as it was, made at full size: the reference for a table that
+ * starts small and grows.  One generation; victims as tt.h chooses them.
+ */
+struct full {
+	struct tt_entry e[1 << 14];
+	unsigned gen;
+};
+
+static struct tt_entry *
+full_bucket(struct full *f, g2048_grid g)
+{
+	return &f->e[tt_index(g) & (((1u << 14) - 1) & ~(TT_WAYS - 1u))];
+}
+
+static void
+full_put(struct full *f, g2048_grid g, int depth, double value)
+{
+	struct tt_entry *x = full_bucket(f, g), *victim = x;
+	int i;
+
+	for (i = 0; i < TT_WAYS; i++, x++) {
+		if (x->tag >> 4 != f->gen || (x->lo == g.lo && x->hi == g.hi)) {
+			victim = x;
+			break;
+		}
+		if ((x->tag & 0xF) > (victim->tag & 0xF))
+			victim = x;
+	}
+	*victim = (struct tt_entry){ g.lo, (float)value, g.hi,
+	    (uint16_t)(f->gen << 4 | (unsigned)depth) };
+}
+
+static int
+full_get(struct full *f, g2048_grid g, int depth, double *value)
+{
+	const struct tt_entry *x = full_bucket(f, g);
+	int i;
+
+	for (i = 0; i < TT_WAYS; i++, x++)
+		if (x->lo == g.lo && x->hi == g.hi && x->tag >> 4 == f->gen) {
+			if ((x->tag & 0xF) > depth)
+				return 0;
+			*value = x->value;
+			return 1;
+		}
+	return 0;
+}
+
+/* Grids that differ in a few cells, many of them only in the top row (the
+ * same bucket at every size), as a search's are. */
+static g2048_grid
+grid_k(g2048_rng *r)
+{
+	g2048_grid g = { 0, 0 };
+	int c, n = g2048_rng_bounded(r, 2) ? 3 : 8;
+
+	for (c = 0; c < n; c++)
+		g.lo |= (uint64_t)g2048_rng_bounded(r, 3) <<
+		    (4 * (n == 3 ? 13 + c : c));
+	return g;
+}
+
+/* A table that starts small holds what the full table holds, entry for
+ * entry, through evictions and generations; it grows only when it must. */
+static void
+test_tt_grows_as_the_full_table(void)
+{
+	static struct full f;
+	struct tt t = { 0 };
+	g2048_rng r;
+	double a = 0, b = 0;
+	int gen, i, n, ga, gb;
+
+	g2048_rng_seed(&r, 14, 0);
+	CHECK(tt_next_generation(&t, 14) == 0 && t.size == TT_FIRST);
+	for (i = 0; i < 200; i++)
+		tt_put(&t, grid_k(&r), 3, i);
+	CHECK(t.size == TT_FIRST);               /* a few entries: no growth */
+	for (gen = 0; gen < 3; gen++) {
+		if (gen)
+			CHECK(tt_next_generation(&t, 14) == 0);
+		memset(&f, 0, sizeof f);
+		f.gen = t.gen;
+		for (n = 100; n <= 30000; n *= 3) {
+			g2048_rng_seed(&r, 7 + (uint64_t)gen, 0);
+			for (i = 0; i < n; i++) {
+				g2048_grid g = grid_k(&r);
+				int depth = (int)g2048_rng_bounded(&r, 15);
+
+				tt_put(&t, g, depth, n + i);
+				full_put(&f, g, depth, n + i);
+			}
+			g2048_rng_seed(&r, 7 + (uint64_t)gen, 0);
+			for (i = 0; i < n; i++) {
+				g2048_grid g = grid_k(&r);
+				int depth = (int)g2048_rng_bounded(&r, 15);
+
+				ga = tt_get(&t, g, depth, &a);
+				gb = full_get(&f, g, depth, &b);
+				CHECK(ga == gb && (!ga || a == b));
+			}
+		}
+	}
+	CHECK(t.size == (size_t)1 << 14);
+	tt_free(&t);
+}
+
+/* A search allocates as it stores: a depth-1 search nothing past the
+ * first 16 KiB, a deeper one more (a 2^20 table used to cost 16 MiB). */
+static void
+test_tt_follows_the_search(void)
+{
+	g2048_search *one = make(G2048_EXPECTIMAX, 1, 0, 20, 1);
+	g2048_search *four = make(G2048_EXPECTIMAX, 4, 0, 20, 1);
+	g2048_search_result r;
+
+	g2048_search_run(one, grid_of(mid), NULL, &r);
+	CHECK(tt_search_entries(one) == TT_FIRST);
+	g2048_search_run(four, grid_of(mid), NULL, &r);
+	CHECK(tt_search_entries(four) == (size_t)1 << 20);
+	g2048_search_free(one);
+	g2048_search_free(four);
+}
+
 int
 main(void)
 {
@@ -1010,6 +1135,8 @@ main(void)
 	RUN(test_table_changes_no_move);
 	RUN(test_tt_evicts_the_deepest);
 	RUN(test_tt_depth_and_generations);
+	RUN(test_tt_grows_as_the_full_table);
+	RUN(test_tt_follows_the_search);
 	RUN(test_reproducible);
 	RUN(test_cutoff_prunes);
 	RUN(test_crowded_cutoff);
