@@ -373,9 +373,10 @@ int
 main(int argc, char **argv)
 {
 	static struct run run;
-	struct timespec t0, t1;
+	struct timespec started, t0, t1;
 	char err[256];
 
+	clock_gettime(CLOCK_MONOTONIC, &started);
 	argv[0] = cli_init(argv[0]);
 	g2048_search_defaults(&run.opts);
 	parse_options(argc, argv, &run);
@@ -401,6 +402,8 @@ main(int argc, char **argv)
 	if ((run.search = g2048_search_new(&run.opts, run.eval, err,
 	    sizeof err)) == NULL)
 		cli_usage_error("%s", err);
+	/* --time MS: the first move's budget holds the start-up too */
+	g2048_search_time_from(run.search, &started);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (run.games)
 		play_new_games(&run);

@@ -51,6 +51,9 @@ struct g2048_search {
 	int nworkers;
 	struct worker *w;
 	struct timespec deadline;  /* with o.time_ms */
+	struct timespec origin;    /* the next run's budget counts from here
+	                              (g2048_search_time_from), if set */
+	int has_origin;
 	/* one root search: the moves to search and where the next one is */
 	pthread_mutex_t lock;
 	int nroot, next_root;
@@ -546,7 +549,8 @@ g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
 	for (i = 0; i < s->nworkers; i++)
 		s->w[i].nodes = 0;
 	if (s->o.time_ms) {
-		s->deadline = start;
+		s->deadline = s->has_origin ? s->origin : start;
+		s->has_origin = 0;
 		s->deadline.tv_sec += s->o.time_ms / 1000;
 		s->deadline.tv_nsec += (long)(s->o.time_ms % 1000) * 1000000L;
 		if (s->deadline.tv_nsec >= 1000000000L) {
@@ -572,6 +576,13 @@ g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
 	r->seconds = (double)(end.tv_sec - start.tv_sec) +
 	    (double)(end.tv_nsec - start.tv_nsec) / 1e9;
 	return r->dir;
+}
+
+void
+g2048_search_time_from(g2048_search *s, const struct timespec *origin)
+{
+	s->origin = *origin;
+	s->has_origin = 1;
 }
 
 /* ---- contexts --------------------------------------------------------- */

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #define G2048_VERSION "0.1.0"
 
@@ -364,6 +365,10 @@ void g2048_search_free(g2048_search *s);
  */
 int g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
     g2048_search_result *r);
+/* With a time budget (time_ms), count the next run's budget from origin
+ * (CLOCK_MONOTONIC), not from the run's start: a tool that makes one move
+ * a call so keeps its whole call, start-up included, within the budget. */
+void g2048_search_time_from(g2048_search *s, const struct timespec *origin);
 
 /*
  * Playing: one move of a game, the same for 2048-solve --play, 2048-play's

@@ -1119,6 +1119,35 @@ test_tt_follows_the_search(void)
 	g2048_search_free(four);
 }
 
+/* g2048_search_time_from: the budget counts from the origin given, once.
+ * An origin 10 s back leaves a 1 s budget spent: only depth 1, which
+ * always finishes, is searched; the next run has its whole second. */
+static void
+test_time_from_origin(void)
+{
+	g2048_search_opts o;
+	g2048_search *s;
+	g2048_search_result r;
+	struct timespec origin;
+	char err[128];
+
+	g2048_search_defaults(&o);
+	o.time_ms = 1000;
+	o.threads = 1;
+	s = g2048_search_new(&o, ev, err, sizeof err);
+	CHECK(s != NULL);
+	if (s == NULL)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &origin);
+	origin.tv_sec -= 10;
+	g2048_search_time_from(s, &origin);
+	CHECK(g2048_search_run(s, grid_of(mid), NULL, &r) >= 0);
+	CHECK(r.depth == 1);
+	CHECK(g2048_search_run(s, grid_of(mid), NULL, &r) >= 0);
+	CHECK(r.depth >= 2);
+	g2048_search_free(s);
+}
+
 int
 main(void)
 {
@@ -1137,6 +1166,7 @@ main(void)
 	RUN(test_tt_depth_and_generations);
 	RUN(test_tt_grows_as_the_full_table);
 	RUN(test_tt_follows_the_search);
+	RUN(test_time_from_origin);
 	RUN(test_reproducible);
 	RUN(test_cutoff_prunes);
 	RUN(test_crowded_cutoff);
