@@ -18,6 +18,7 @@
 
 #include "2048.h"
 #include "board.h"
+#include "input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -228,16 +229,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	g2048_reader *rd;
 	g2048_board b;
-	int fd[2], n = 0;
+	int fd, n = 0;
 
 	init();
-	/* the pipe buffer (64 KiB on Linux) holds any input of -max_len */
-	if (size > 8192 || pipe(fd) != 0)
+	if ((fd = fuzz_input(data, size, 8192)) < 0)
 		return 0;
-	if (write(fd[1], data, size) != (ssize_t)size)
-		abort();
-	close(fd[1]);
-	if ((rd = g2048_reader_new(fd[0], "<fuzz>")) == NULL)
+	if ((rd = g2048_reader_new(fd, "<fuzz>")) == NULL)
 		abort();
 	while (g2048_read(rd, &b) > 0) {
 		check_moves(&b);
@@ -247,6 +244,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_search(&b);
 	}
 	g2048_reader_free(rd);
-	close(fd[0]);
+	close(fd);
 	return 0;
 }

@@ -15,6 +15,7 @@
 
 #define main eval_main
 #include "../../cmd/2048-eval.c"
+#include "input.h"
 #undef main
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -168,15 +169,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	g2048_reader *rd;
 	g2048_board b;
-	int fd[2], i;
+	int fd, i;
 
 	init();
-	if (size > 8192 || pipe(fd) != 0)
+	if ((fd = fuzz_input(data, size, 8192)) < 0)
 		return 0;
-	if (write(fd[1], data, size) != (ssize_t)size)
-		abort();
-	close(fd[1]);
-	if ((rd = g2048_reader_new(fd[0], "<fuzz>")) == NULL)
+	if ((rd = g2048_reader_new(fd, "<fuzz>")) == NULL)
 		abort();
 	while (g2048_read(rd, &b) > 0)
 		for (i = 0; i < nruns; i++) {
@@ -188,6 +186,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_total(&runs[i], b.grid);
 		}
 	g2048_reader_free(rd);
-	close(fd[0]);
+	close(fd);
 	return 0;
 }

@@ -21,6 +21,7 @@
 #include "../../cmd/2048-play/view.c"
 #include "../../cmd/2048-play/game.c"
 #include "../../cmd/2048-play/term.c"
+#include "input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -172,21 +173,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t game_size = nul ? size - (size_t)(game - data) : size;
 	struct play_game g;
 	g2048_board last;
-	int fd[2];
+	int fd;
 	long n;
 
 	if (tmp == NULL && (tmp = tmpfile()) == NULL)
 		abort();
 	nkeys = decode_keys(data, nul ? (size_t)(nul - data) : size, keys);
-	/* the pipe buffer (64 KiB on Linux) holds any input of -max_len */
-	if (game_size > 8192 || pipe(fd) != 0)
+	if ((fd = fuzz_input(game, game_size, 8192)) < 0)
 		return 0;
-	if (write(fd[1], game, game_size) != (ssize_t)game_size)
-		abort();
-	close(fd[1]);
 	play_game_init(&g, G2048_FOUR_DEFAULT);
-	n = resume(&g, fd[0], &last);
-	close(fd[0]);
+	n = resume(&g, fd, &last);
+	close(fd);
 	if (n > 0) {
 		check_resumed(&g, &last);
 		for (i = 0; i < nkeys; i++)
