@@ -13,7 +13,7 @@ pipeline() {
 	    if [ $(($1 % 2)) -eq 0 ]; then
 		2048-solve --depth 1 -q
 	    else
-		2048-eval -f total
+		2048-eval --field total
 	    fi
 }
 
