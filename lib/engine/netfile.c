@@ -29,15 +29,14 @@ struct hash {
 
 #define HASH_MUL 0x9E3779B97F4A7C15ULL
 
+/* Written out byte by byte, which compilers turn into one load (a loop
+ * they do not: it made the checksum of a 256 MiB net take 200 ms). */
 static uint64_t
 rd64le(const unsigned char *p)
 {
-	uint64_t x = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--)
-		x = x << 8 | p[i];
-	return x;
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+	    (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+	    (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
 }
 
 static uint64_t
@@ -46,14 +45,25 @@ rotl(uint64_t x, int r)
 	return x << r | x >> (64 - r);
 }
 
+/* Blocks of 32 bytes.  The lanes are kept in locals: bytes read through
+ * an unsigned char pointer may alias *h, which would make the compiler
+ * store and reload every lane for every word (6x slower). */
 static void
-hash_block(struct hash *h, const unsigned char *p)
+hash_blocks(struct hash *h, const unsigned char *p, size_t nblocks)
 {
-	int i;
+	uint64_t l0 = h->lane[0], l1 = h->lane[1], l2 = h->lane[2],
+	    l3 = h->lane[3];
 
-	for (i = 0; i < 4; i++)
-		h->lane[i] = rotl((h->lane[i] ^ rd64le(p + 8 * i)) * HASH_MUL,
-		    31);
+	for (; nblocks > 0; nblocks--, p += 32) {
+		l0 = rotl((l0 ^ rd64le(p)) * HASH_MUL, 31);
+		l1 = rotl((l1 ^ rd64le(p + 8)) * HASH_MUL, 31);
+		l2 = rotl((l2 ^ rd64le(p + 16)) * HASH_MUL, 31);
+		l3 = rotl((l3 ^ rd64le(p + 24)) * HASH_MUL, 31);
+	}
+	h->lane[0] = l0;
+	h->lane[1] = l1;
+	h->lane[2] = l2;
+	h->lane[3] = l3;
 }
 
 static void
@@ -81,11 +91,12 @@ hash_add(struct hash *h, const void *data, size_t n)
 		n -= take;
 		if (h->npart < 32)
 			return;
-		hash_block(h, h->part);
+		hash_blocks(h, h->part, 1);
 		h->npart = 0;
 	}
-	for (; n >= 32; p += 32, n -= 32)
-		hash_block(h, p);
+	hash_blocks(h, p, n / 32);
+	p += n / 32 * 32;
+	n %= 32;
 	memcpy(h->part, p, n);
 	h->npart = n;
 }
@@ -97,7 +108,7 @@ hash_end(struct hash *h)
 	int i;
 
 	memset(h->part + h->npart, 0, 32 - h->npart);
-	hash_block(h, h->part);
+	hash_blocks(h, h->part, 1);
 	x = h->len;
 	for (i = 0; i < 4; i++)
 		x = rotl((x ^ h->lane[i]) * HASH_MUL, 27);
