@@ -31,8 +31,6 @@ struct g2048_learner {
 	size_t nsteps, cap;
 	struct pool *pool;               /* one per restart rank */
 	uint64_t played;                 /* games, for the restarts' turn */
-	long restart_reward;             /* the least merge that may make
-	                                    a restart rank */
 };
 
 /* An afterstate with its features and value. */
@@ -99,8 +97,6 @@ g2048_learner_new(g2048_net *n, const g2048_learn_opts *o, char *err,
 		snprintf(err, errsize, "out of memory");
 		return NULL;
 	}
-	if (o->nrestarts > 0)
-		l->restart_reward = (long)g2048_tile(o->restart_rank[0]);
 	l->net = n;
 	l->opts = *o;
 	l->step = o->alpha / (n->ntuples * NET_IMAGES);
@@ -254,7 +250,9 @@ keep_restart(g2048_learner *l, g2048_grid g, long reward, int *top)
 {
 	int rank, i;
 
-	if (reward < l->restart_reward || (rank = g2048_max_rank(g)) <= *top)
+	/* only a merge as large as the first restart tile can make one */
+	if (reward < (long)g2048_tile(l->opts.restart_rank[0]) ||
+	    (rank = g2048_max_rank(g)) <= *top)
 		return;
 	for (i = 0; i < l->opts.nrestarts; i++) {
 		struct pool *p = &l->pool[i];
