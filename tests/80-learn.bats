@@ -136,6 +136,29 @@ header() {
 	header "$T/r3" | grep -q ' restart=512$'
 }
 
+@test "--load with --stages splits a net: each stage starts as the net" {
+	2048-learn "${TINY[@]}" --tc --save "$T/one" --games 300 --seed 5 \
+	    --threads 1 -q
+	2048-learn --load "$T/one" --stages 128 --save "$T/two" --games 0 -q
+	header "$T/two" | grep -qx 'stages 2 128'
+	header "$T/two" | grep -qx 'games 300'
+	header "$T/two" | grep -qx 'tc 1'
+	# before training, boards of either stage are valued as before
+	local boards="1234012300120001 0 0
+6712300010002001 0 0"
+	[ "$(echo "$boards" | 2048-eval --net "$T/one" -k total)" = \
+	    "$(echo "$boards" | 2048-eval --net "$T/two" -k total)" ]
+	# training then changes the stages apart, and goes on from 300 games
+	2048-learn --load "$T/one" --stages 128 --save "$T/trained" --games 100 \
+	    --threads 1 -q
+	header "$T/trained" | grep -qx 'games 400'
+	[ "$(echo "$boards" | 2048-eval --net "$T/one" -k total)" != \
+	    "$(echo "$boards" | 2048-eval --net "$T/trained" -k total)" ]
+	run -2 2048-learn --load "$T/two" --stages 256 --save "$T/three" -q
+	[ "$output" = "2048-learn: $T/two: stages: the net already has stages (2 128); only a net of one stage is split into stages" ]
+	run -2 2048-learn --load "$T/one" --net 4x6 --save "$T/three" -q
+}
+
 @test "--export writes the net without its training state" {
 	2048-learn "${TINY[@]}" --tc --save "$T/full" --export "$T/play" --games 200 \
 	    --seed 3 --threads 1 -q

@@ -24,7 +24,8 @@ usage(int status)
 	    "      --net SPEC       4x6 (default), 5x6, 8x6, or tuples of hex cells\n"
 	    "                       such as 012345,456789\n"
 	    "      --stages TILES   one set of weights per stage, the next from\n"
-	    "                       each tile, e.g. 16384,32768 (default: one)\n"
+	    "                       each tile, e.g. 16384,32768 (default: one);\n"
+	    "                       with --load, each starts as the loaded net\n"
 	    "  -l, --load FILE      go on training the net in FILE\n"
 	    "  -o, --save FILE      write the net to FILE (atomically)\n"
 	    "      --export FILE    at the end, also write it without what only\n"
@@ -182,9 +183,9 @@ parse_options(int argc, char **argv, struct run *run)
 		cli_usage_error("no --save FILE: the trained net would be lost");
 	if (run->save == NULL)
 		run->save = run->export;
-	if (run->load && (run->spec || run->stages))
-		cli_usage_error("--load takes the net's structure from its file: "
-		    "no --net or --stages with it");
+	if (run->load && run->spec)
+		cli_usage_error("--load takes the net's tuples from its file: "
+		    "no --net with it");
 }
 
 /* The restart tiles, canonical: "8192,16384". */
@@ -242,6 +243,20 @@ resume_training(struct run *run, const char *train)
 	}
 }
 
+/* --load with --stages: each new stage starts from the loaded weights. */
+static void
+promote(struct run *run)
+{
+	char err[512];
+	g2048_net *p = g2048_net_promote(run->net, run->stages, err,
+	    sizeof err);
+
+	if (p == NULL)
+		cli_die(2, "%s: %s", run->load, err);
+	g2048_net_free(run->net);
+	run->net = p;
+}
+
 /* The net to train: loaded or new, with what the options ask of it. */
 static void
 make_net(struct run *run)
@@ -255,6 +270,8 @@ make_net(struct run *run)
 		    run->stages, err, sizeof err);
 	if (run->net == NULL)
 		cli_die(2, "%s", err);
+	if (run->load && run->stages)
+		promote(run);
 	if (run->load)
 		resume_training(run, g2048_net_info_of(run->net)->train);
 	if (run->opts.tc && !run->alpha_set && !run->load)

@@ -317,6 +317,49 @@ g2048_net_new(const char *spec, const char *stages, char *err,
 	return n;
 }
 
+/*
+ * Weight promotion (Jaskowski 2018): a net of the same tuples in the
+ * given stages whose every stage starts as a copy of n's one stage, so
+ * that training goes on from what n knows and each stage then learns
+ * its own part of the game.  TC accumulators are copied with the weights.
+ */
+g2048_net *
+g2048_net_promote(const g2048_net *n, const char *stages, char *err,
+    size_t errsize)
+{
+	char tuples[G2048_NET_TEXT_MAX];
+	g2048_net *p;
+	size_t off;
+	int s;
+
+	if (n->nstages != 1) {
+		fail(err, errsize, "stages: the net already has stages (%s); "
+		    "only a net of one stage is split into stages",
+		    n->info.stages);
+		return NULL;
+	}
+	net_tuples_text(n, tuples, sizeof tuples);
+	if ((p = g2048_net_new(tuples, stages, err, errsize)) == NULL)
+		return NULL;
+	if (n->tc_err && g2048_net_enable_tc(p, err, errsize) < 0) {
+		g2048_net_free(p);
+		return NULL;
+	}
+	for (s = 0; s < p->nstages; s++) {
+		off = (size_t)s * p->stage_size;
+		memcpy(p->w + off, n->w, n->stage_size * sizeof(float));
+		if (n->tc_err) {
+			memcpy(p->tc_err + off, n->tc_err,
+			    n->stage_size * sizeof(float));
+			memcpy(p->tc_abs + off, n->tc_abs,
+			    n->stage_size * sizeof(float));
+		}
+	}
+	g2048_net_set_trained(p, n->info.games, n->info.moves, n->info.seed,
+	    n->info.train);
+	return p;
+}
+
 void
 g2048_net_free(g2048_net *n)
 {

@@ -458,6 +458,11 @@ g2048_net *g2048_net_load(const char *path, char *err, size_t errsize);
 int g2048_net_save(const g2048_net *n, const char *path, char *err,
     size_t errsize);
 void g2048_net_free(g2048_net *n);
+/* The same tuples in stages (as for g2048_net_new), each stage's weights
+ * (and TC sums) a copy of n's, which must have one stage: weight
+ * promotion.  NULL with err on error. */
+g2048_net *g2048_net_promote(const g2048_net *n, const char *stages,
+    char *err, size_t errsize);
 
 const g2048_net_info *g2048_net_info_of(const g2048_net *n);
 /* Record the training so far in n's header. */

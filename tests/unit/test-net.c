@@ -280,6 +280,54 @@ test_layouts(void)
 	}
 }
 
+/* Promotion: every stage of the new net values a board as the old net
+ * does, its TC sums come along, and a staged net is not split again. */
+static void
+test_promote_copies_each_stage(void)
+{
+	g2048_net *n = net("0123,4567", NULL), *p, *q;
+	char err[256];
+	size_t i;
+	int k, ok = 1, seen = 0;
+
+	if (n == NULL) {
+		CHECK(0);
+		return;
+	}
+	integer_weights(n);
+	CHECK(g2048_net_enable_tc(n, err, sizeof err) == 0);
+	for (i = 0; i < n->nweights; i++)
+		n->tc_abs[i] = (float)(i % 7);
+	g2048_net_set_trained(n, 12, 3456, 7, "td alpha=1 tc=1");
+	p = g2048_net_promote(n, "64,1024", err, sizeof err);
+	if (p == NULL) {
+		printf("# %s\n", err);
+		CHECK(0);
+		g2048_net_free(n);
+		return;
+	}
+	CHECK_EQ_U64(p->nstages, 3);
+	CHECK(strcmp(g2048_net_info_of(p)->stages, "3 64 1024") == 0);
+	CHECK_EQ_U64(g2048_net_info_of(p)->games, 12);
+	CHECK_EQ_U64(g2048_net_info_of(p)->moves, 3456);
+	CHECK(p->tc_abs != NULL && p->tc_abs[2 * p->stage_size + 5] == 5);
+	for (k = 0; k < 300; k++) {
+		g2048_grid g = random_grid(k % 2 ? 11 : 5);
+
+		if (g2048_net_value(p, g) != g2048_net_value(n, g))
+			ok = 0;
+		seen |= 1 << g2048_net_stage(p, g);
+	}
+	CHECK(ok);
+	CHECK_EQ_U64(seen, 7);      /* boards of all three stages */
+	q = g2048_net_promote(p, "2048", err, sizeof err);
+	CHECK(q == NULL && strstr(err, "already has stages") != NULL);
+	q = g2048_net_promote(n, "100", err, sizeof err);
+	CHECK(q == NULL && strstr(err, "larger tile") != NULL);
+	g2048_net_free(p);
+	g2048_net_free(n);
+}
+
 /* ---- the file --------------------------------------------------------- */
 
 static char dir[] = "/tmp/test-net.XXXXXX";
@@ -659,6 +707,7 @@ main(void)
 	RUN(test_terms_sum_to_value);
 	RUN(test_seven_cells);
 	RUN(test_layouts);
+	RUN(test_promote_copies_each_stage);
 	RUN(test_file_round_trip);
 	RUN(test_file_damage);
 	RUN(test_save_failure_keeps_old);
