@@ -315,6 +315,29 @@ tiny_net() {
 	[ "$output" = "2048-solve: $T/missing: No such file or directory" ]
 }
 
+@test "2048-solve --downgrade: from a tile on, a board is valued with its tiles above a gap halved" {
+	tiny_net "$T/n" 500
+	# 128 32 16 and no 64: from 128 on, valued as 64 32 16
+	board '128 32 16 .' '2 . . .' '. . . .' '. . . .' > "$T/b"
+	board '64 32 16 .' '2 . . .' '. . . .' '. . . .' > "$T/half"
+	value() {	# value FILE MOVE [options]: the move's value at depth 1
+		2048-solve --net "$T/n" --depth 1 --explain "${@:3}" "$1" |
+		    sed -n "s/^  $2 *//p"
+	}
+	[ "$(value "$T/b" down --downgrade 128)" = "$(value "$T/half" down)" ]
+	[ "$(value "$T/b" right --downgrade 128)" = "$(value "$T/half" right)" ]
+	[ "$(value "$T/b" down --downgrade 128)" != "$(value "$T/b" down --downgrade 0)" ]
+	# 0: never, the net's own value; the default, 16384, is past this board
+	local down
+	down=$(2048-move down "$T/b" | 2048-eval --net "$T/n" -k total)
+	awk -v l="$(value "$T/b" down --downgrade 0)" -v a="$down" \
+	    'BEGIN { d = l - a; exit !(d < 0.01 && d > -0.01) }'
+	[ "$(value "$T/b" down)" = "$(value "$T/b" down --downgrade 0)" ]
+	[ "$(value "$T/b" down --downgrade 256)" = "$(value "$T/b" down --downgrade 0)" ]
+	run -2 2048-solve --net "$T/n" --downgrade 3 "$T/b"
+	[ "${lines[0]}" = "2048-solve: --downgrade: '3' is not 0 (never) or a tile from 4 to 131072" ]
+}
+
 @test "2048-solve --summary and --log say which evaluator played" {
 	tiny_net "$T/n" 200
 	run 2048-solve --net "$T/n" --fast --games 2 --seed 1 --summary

@@ -58,6 +58,9 @@ usage(int status)
 	    "      --tt-bits N    transposition table of up to 2^N entries, grown\n"
 	    "                     as the search needs (0: off)\n"
 	    "      --no-lost      score a board that cannot move by its heuristic\n"
+	    "      --downgrade T  with a net, value a board whose largest tile\n"
+	    "                     is T or more with the tiles above its largest\n"
+	    "                     missing tile halved (default 16384, 0: never)\n"
 	    "      --no-bitboard  move cell by cell instead of by row tables\n"
 	    "  -h, --help         show this help and exit\n"
 	    "      --version      show the version and exit\n"
@@ -204,6 +207,19 @@ parse_deepen(const char *s, g2048_search_opts *o)
 	o->deepen_cutoff = cli_double(f[3], "--deepen P", 0, G2048_CUTOFF_MAX);
 }
 
+/* --downgrade TILE: its rank, or 0 for never. */
+static int
+parse_downgrade(const char *arg)
+{
+	uint64_t tile = cli_u64(arg, "--downgrade");
+	int rank = tile ? g2048_rank_of(tile) : 0;
+
+	if (tile && rank < 2)
+		cli_usage_error("--downgrade: '%s' is not 0 (never) or a tile "
+		    "from 4 to 131072", arg);
+	return rank;
+}
+
 /* Options that name a setting go first, so the others refine it. */
 static void
 parse_options(int argc, char **argv, struct run *run)
@@ -216,6 +232,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "cutoff", required_argument, NULL, 'C' },
 		{ "deepen", required_argument, NULL, 'D' },
 		{ "depth", required_argument, NULL, 'd' },
+		{ "downgrade", required_argument, NULL, 'G' },
 		{ "explain", no_argument, NULL, 'e' },
 		{ "fast", no_argument, NULL, 'F' },
 		{ "final", no_argument, NULL, 'f' },
@@ -296,6 +313,9 @@ parse_options(int argc, char **argv, struct run *run)
 		case 'd':
 			run->opts.depth = (int)cli_int(optarg, "--depth", 1,
 			    G2048_DEPTH_MAX);
+			break;
+		case 'G':
+			run->opts.downgrade = parse_downgrade(optarg);
 			break;
 		case 'e':
 			run->explain = 1;

@@ -42,13 +42,29 @@ flush_stdout(void)
 	fflush(stdout);
 }
 
+/* One write a message where it fits, so that nothing (a terminal's echo
+ * of what is typed, another tool's message) lands inside it. */
 static void
 vmessage(const char *fmt, va_list ap)
 {
+	char line[4096];
+	va_list again;
+	int head, body;
+
 	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	va_copy(again, ap);
+	head = snprintf(line, sizeof line, "%s: ", progname);
+	body = head < 0 || head >= (int)sizeof line ? -1 :
+	    vsnprintf(line + head, sizeof line - (size_t)head, fmt, ap);
+	if (body >= 0 && head + body + 1 < (int)sizeof line) {
+		line[head + body] = '\n';
+		fwrite(line, 1, (size_t)(head + body + 1), stderr);
+	} else {
+		fprintf(stderr, "%s: ", progname);
+		vfprintf(stderr, fmt, again);
+		fputc('\n', stderr);
+	}
+	va_end(again);
 }
 
 void

@@ -67,6 +67,35 @@ net_ranks(g2048_grid g)
 	return lo;
 }
 
+/*
+ * Tile-downgrading (Guei et al. 2022): when the largest rank of nibbles b
+ * is at least from (0: never), every tile above the largest rank missing
+ * below it is halved, so that a board past what the net has learnt is
+ * valued as the like board one tile smaller, which it knows better.
+ */
+static inline uint64_t
+net_downgrade(uint64_t b, int from)
+{
+	unsigned present = 0;
+	int i, top, gap;
+
+	if (from == 0)
+		return b;
+	for (i = 0; i < G2048_CELLS; i++)
+		present |= 1u << ((b >> (4 * i)) & 0xF);
+	top = 31 - __builtin_clz(present);
+	if (top < from)
+		return b;
+	for (gap = top - 1; gap >= 1 && (present >> gap & 1); gap--)
+		continue;
+	if (gap < 1)
+		return b;
+	for (i = 0; i < G2048_CELLS; i++)
+		if ((int)((b >> (4 * i)) & 0xF) > gap)
+			b -= (uint64_t)1 << (4 * i);
+	return b;
+}
+
 int net_stage(const g2048_net *n, g2048_grid g);
 /* The weight indexes of board b (nibbles, see net_ranks) in its stage;
  * returns their count, ntuples * 8. */

@@ -27,6 +27,9 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->threads = 1;
 	o->lost = 1;
 	o->bitboard = 1;
+	/* a net's value past 16384, which its training hardly reaches:
+	 * downgraded (bench/AI.md, seventh session) */
+	o->downgrade = 14;
 	o->time_ms = 0;
 }
 
@@ -110,6 +113,9 @@ g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize)
 	else if (!in(o->tt_bits, 0, G2048_TT_BITS_MAX))
 		snprintf(why, sizeof why, "transposition table bits: expected 0 "
 		    "to %d", G2048_TT_BITS_MAX);
+	else if (o->downgrade != 0 && !in(o->downgrade, 2, G2048_MAX_RANK))
+		snprintf(why, sizeof why, "downgrade: expected 0 (never) or a "
+		    "tile from 4 to 131072");
 	else if (!in(o->threads, 1, G2048_THREADS_MAX))
 		snprintf(why, sizeof why, "threads: expected 1 to %d",
 		    G2048_THREADS_MAX);

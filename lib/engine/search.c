@@ -148,10 +148,34 @@ elapsed_past(const struct timespec *deadline)
 	    now.tv_nsec >= deadline->tv_nsec);
 }
 
+/* The net's weight indexes for g, downgraded as the options say; their
+ * count. */
+static inline int
+net_indexes(const g2048_search *s, g2048_grid g, size_t *idx)
+{
+	uint64_t ranks = net_ranks(g), valued = net_downgrade(ranks,
+	    s->o.downgrade);
+	g2048_grid as = { valued, 0 };
+
+	return net_features(s->net, valued,
+	    net_stage(s->net, valued == ranks ? g : as), idx);
+}
+
+/* The evaluator's value of g: the heuristic's, or the net's. */
+static inline double
+evaluate(const g2048_search *s, g2048_grid g)
+{
+	size_t idx[NET_FEATURES_MAX];
+
+	if (s->net == NULL)
+		return g2048_eval_grid(s->e, g);
+	return net_sum(s->net, idx, net_indexes(s, g, idx));
+}
+
 static inline double
 leaf(const struct worker *w, g2048_grid g)
 {
-	return g2048_eval_grid(w->s->e, g);
+	return evaluate(w->s, g);
 }
 
 /* ---- expectimax ------------------------------------------------------- */
@@ -198,8 +222,7 @@ net_leaves(struct worker *w, g2048_grid g, const g2048_grid *next,
 	for (d = 0; d < G2048_NDIRS; d++) {
 		if (g2048_grid_eq(next[d], g))
 			continue;
-		count[d] = net_features(n, net_ranks(next[d]),
-		    net_stage(n, next[d]), idx[d]);
+		count[d] = net_indexes(w->s, next[d], idx[d]);
 		for (i = 0; i < count[d]; i++)
 			__builtin_prefetch(&n->w[idx[d][i]]);
 	}
@@ -508,7 +531,7 @@ search_greedy(g2048_search *s, g2048_grid g, g2048_search_result *r)
 		if ((gained = g2048_move(&next, (enum g2048_dir)d)) < 0)
 			continue;
 		r->value[d] = (double)gained;
-		h = g2048_eval_grid(s->e, next);
+		h = evaluate(s, next);
 		if (r->dir < 0 || r->value[d] > r->value[r->dir] ||
 		    (r->value[d] == r->value[r->dir] && h > best)) {
 			r->dir = d;

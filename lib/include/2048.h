@@ -323,6 +323,9 @@ typedef struct {
 	int threads;        /* root moves searched in parallel (1: none) */
 	int lost;           /* a board that cannot move is lost (else: heuristic) */
 	int bitboard;       /* table-driven moves (else: the cell-by-cell path) */
+	int downgrade;      /* with a net: boards whose largest tile has this
+	                       rank or more are valued tile-downgraded
+	                       (2048-solve(1) --downgrade); 0: never */
 	unsigned time_ms;   /* >0: iterative deepening in this budget, per move;
 	                       depends on timing, so not reproducible */
 } g2048_search_opts;

@@ -328,6 +328,98 @@ test_promote_copies_each_stage(void)
 	g2048_net_free(n);
 }
 
+/* A grid of the ranks in reading order ("e0c1" ...; 0: empty). */
+static g2048_grid
+grid_of(const char *ranks)
+{
+	g2048_grid g = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 16 && ranks[i]; i++)
+		g = g2048_set_rank(g, i, ranks[i] <= '9' ? ranks[i] - '0' :
+		    ranks[i] - 'a' + 10);
+	return g;
+}
+
+/* Tile-downgrading halves the tiles above the largest missing one, only
+ * from the given largest tile on. */
+static void
+test_downgrade(void)
+{
+	static const struct {
+		const char *board, *valued;
+		int from;
+	} cases[] = {
+		{ "ecb3100000000000", "dcb3100000000000", 14 },  /* no 8192 */
+		{ "edc2100000000000", "dcb2100000000000", 14 },  /* no 2048 */
+		{ "edc2100000000000", "edc2100000000000", 0 },   /* never */
+		{ "dc21000000000000", "dc21000000000000", 14 },  /* below */
+		{ "dc21000000000000", "cb21000000000000", 13 },
+		{ "edcba98765432100", "edcba98765432100", 14 },  /* no gap */
+		{ "e000000000000000", "d000000000000000", 14 },  /* one step */
+		{ "fe10000000000000", "ed10000000000000", 15 },  /* 32768 */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		uint64_t got = net_downgrade(grid_of(cases[i].board).lo,
+		    cases[i].from);
+
+		if (got != grid_of(cases[i].valued).lo) {
+			printf("# %s from %d: %016llx\n", cases[i].board,
+			    cases[i].from, (unsigned long long)got);
+			CHECK(0);
+		}
+	}
+}
+
+/* The search values a downgraded board as the net values the board with
+ * its tiles halved: each move's value is its score plus that. */
+static void
+test_search_downgrades(void)
+{
+	g2048_net *n = net("0123,4567,89ab", NULL);
+	g2048_search_opts o;
+	g2048_search_result r[2];
+	g2048_board b;
+	g2048_eval *e;
+	char err[256];
+	int k, d;
+
+	if (n == NULL) {
+		CHECK(0);
+		return;
+	}
+	integer_weights(n);
+	e = g2048_eval_net(n, err, sizeof err);
+	g2048_board_init(&b);
+	b.grid = grid_of("e0c1020000000000");
+	for (k = 0; k < 2; k++) {
+		g2048_search *s;
+
+		g2048_search_net_defaults(&o);
+		o.depth = 1;
+		o.downgrade = k ? 14 : 0;
+		s = g2048_search_new(&o, e, err, sizeof err);
+		CHECK(s != NULL && g2048_best_move(s, &b, &r[k]) >= 0);
+		g2048_search_free(s);
+	}
+	for (d = 0; d < G2048_NDIRS; d++) {
+		g2048_grid after = b.grid, halved;
+		long reward = g2048_move(&after, (enum g2048_dir)d);
+
+		if (reward < 0)
+			continue;
+		halved.lo = net_downgrade(after.lo, 14);
+		halved.hi = 0;
+		CHECK(halved.lo != after.lo);
+		CHECK(r[0].value[d] == reward + g2048_net_value(n, after));
+		CHECK(r[1].value[d] == reward + g2048_net_value(n, halved));
+	}
+	g2048_eval_free(e);
+	g2048_net_free(n);
+}
+
 /* ---- the file --------------------------------------------------------- */
 
 static char dir[] = "/tmp/test-net.XXXXXX";
@@ -708,6 +800,8 @@ main(void)
 	RUN(test_seven_cells);
 	RUN(test_layouts);
 	RUN(test_promote_copies_each_stage);
+	RUN(test_downgrade);
+	RUN(test_search_downgrades);
 	RUN(test_file_round_trip);
 	RUN(test_file_damage);
 	RUN(test_save_failure_keeps_old);
