@@ -116,8 +116,7 @@ g2048_learner_free(g2048_learner *l)
 static void
 features_of(const g2048_net *n, struct after *a)
 {
-	a->nfeat = net_features(n, net_ranks(a->grid),
-	    net_stage(n, a->grid), a->idx);
+	a->nfeat = net_grid_features(n, a->grid, 0, a->idx);
 	a->value = net_sum(n, a->idx, a->nfeat);
 }
 
@@ -162,8 +161,7 @@ choose(const g2048_net *n, g2048_grid g, struct after *cand, int *best)
 		t->grid = g;
 		if ((t->reward = g2048_move(&t->grid, (enum g2048_dir)d)) < 0)
 			continue;
-		t->nfeat = net_features(n, net_ranks(t->grid),
-		    net_stage(n, t->grid), t->idx);
+		t->nfeat = net_grid_features(n, t->grid, 0, t->idx);
 		for (i = 0; i < t->nfeat; i++)
 			__builtin_prefetch(&n->w[t->idx[i]]);
 	}

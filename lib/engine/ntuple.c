@@ -494,7 +494,7 @@ double
 g2048_net_value(const g2048_net *n, g2048_grid g)
 {
 	size_t idx[NET_FEATURES_MAX];
-	int count = net_features(n, net_ranks(g), net_stage(n, g), idx);
+	int count = net_grid_features(n, g, 0, idx);
 
 	return net_sum(n, idx, count);
 }
@@ -511,7 +511,7 @@ g2048_net_terms(const g2048_net *n, g2048_grid g, double *terms)
 	size_t idx[NET_FEATURES_MAX];
 	int j;
 
-	net_features(n, net_ranks(g), net_stage(n, g), idx);
+	net_grid_features(n, g, 0, idx);
 	for (j = 0; j < n->ntuples; j++)
 		terms[j] = net_sum(n, idx + j * NET_IMAGES, NET_IMAGES);
 	return n->ntuples;

@@ -101,6 +101,20 @@ int net_stage(const g2048_net *n, g2048_grid g);
  * returns their count, ntuples * 8. */
 int net_features(const g2048_net *n, uint64_t b, int stage, size_t *idx);
 
+/* The weight indexes of grid g, valued tile-downgraded from rank from
+ * (0: never) and in the stage of the board so valued; their count.  The
+ * one way from a grid to its weights: the value, the learner, the search. */
+static inline int
+net_grid_features(const g2048_net *n, g2048_grid g, int from, size_t *idx)
+{
+	uint64_t ranks = net_ranks(g), valued = net_downgrade(ranks, from);
+	g2048_grid as = { valued, 0 };
+
+	/* a grid's own stage counts tiles past 32768, which ranks clamp */
+	return net_features(n, valued, net_stage(n, valued == ranks ? g : as),
+	    idx);
+}
+
 static inline double
 net_sum(const g2048_net *n, const size_t *idx, int count)
 {

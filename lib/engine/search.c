@@ -148,19 +148,6 @@ elapsed_past(const struct timespec *deadline)
 	    now.tv_nsec >= deadline->tv_nsec);
 }
 
-/* The net's weight indexes for g, downgraded as the options say; their
- * count. */
-static inline int
-net_indexes(const g2048_search *s, g2048_grid g, size_t *idx)
-{
-	uint64_t ranks = net_ranks(g), valued = net_downgrade(ranks,
-	    s->o.downgrade);
-	g2048_grid as = { valued, 0 };
-
-	return net_features(s->net, valued,
-	    net_stage(s->net, valued == ranks ? g : as), idx);
-}
-
 /* The evaluator's value of g: the heuristic's, or the net's. */
 static inline double
 evaluate(const g2048_search *s, g2048_grid g)
@@ -169,7 +156,8 @@ evaluate(const g2048_search *s, g2048_grid g)
 
 	if (s->net == NULL)
 		return g2048_eval_grid(s->e, g);
-	return net_sum(s->net, idx, net_indexes(s, g, idx));
+	return net_sum(s->net, idx, net_grid_features(s->net, g,
+	    s->o.downgrade, idx));
 }
 
 static inline double
@@ -222,7 +210,8 @@ net_leaves(struct worker *w, g2048_grid g, const g2048_grid *next,
 	for (d = 0; d < G2048_NDIRS; d++) {
 		if (g2048_grid_eq(next[d], g))
 			continue;
-		count[d] = net_indexes(w->s, next[d], idx[d]);
+		count[d] = net_grid_features(n, next[d], w->s->o.downgrade,
+		    idx[d]);
 		for (i = 0; i < count[d]; i++)
 			__builtin_prefetch(&n->w[idx[d][i]]);
 	}
