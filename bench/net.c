@@ -1,12 +1,13 @@
 /*
  * bench/net.c - n-tuple networks: evaluations per second (4x6 and 8x6,
  * every weight paged in, on grids met in TD-trained play) and TD(0)
- * training moves per second on one thread (4x6, after a warm-up), each the
- * median of 5 timed passes.
+ * training moves per second on one thread (4x6, after a warm-up: on a new
+ * net, and on it saved and loaded), each the median of 5 timed passes.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "2048.h"
 #include "bench.h"
@@ -81,16 +82,17 @@ bench_value(const char *spec, const g2048_grid *grids)
 	g2048_net_free(n);
 }
 
-static void
-bench_training(void)
+/* Median moves/s of TD(0) on n over PASSES passes of TIMED_GAMES games
+ * from game *game on. */
+static double
+train_passes(g2048_net *n, uint64_t *game, int passes, int games)
 {
-	g2048_net *n = net_or_die("4x6");
 	g2048_learn_opts o;
 	g2048_learner *l;
 	g2048_learn_game g;
 	g2048_rng rng;
 	double r[PASSES], t;
-	uint64_t game = 0, moves;
+	uint64_t moves;
 	char err[256];
 	int p, i;
 
@@ -99,24 +101,69 @@ bench_training(void)
 		fprintf(stderr, "bench/net: %s\n", err);
 		exit(1);
 	}
-	for (i = 0; i < WARMUP_GAMES; i++, game++) {
-		g2048_learn_rng(&rng, 1, game);
-		g2048_learner_play(l, &rng, &g);
-	}
-	for (p = 0; p < PASSES; p++) {
+	for (p = 0; p < passes; p++) {
 		moves = 0;
 		t = bench_now();
-		for (i = 0; i < TIMED_GAMES; i++, game++) {
-			g2048_learn_rng(&rng, 1, game);
+		for (i = 0; i < games; i++, (*game)++) {
+			g2048_learn_rng(&rng, 1, *game);
 			g2048_learner_play(l, &rng, &g);
 			moves += g.moves;
 		}
 		r[p] = (double)moves / (bench_now() - t);
 	}
-	printf("%-40s %8.2f M moves/s\n", "TD(0) 4x6, one thread, games 2000-4500",
-	    median(r) / 1e6);
 	g2048_learner_free(l);
+	return passes == PASSES ? median(r) : 0;
+}
+
+static g2048_net *
+load_or_die(const char *path, int unmap)
+{
+	char err[512];
+	g2048_net *n = g2048_net_load(path, err, sizeof err);
+
+	if (n == NULL || (unmap && g2048_net_unmap(n, err, sizeof err) < 0)) {
+		fprintf(stderr, "bench/net: %s\n", err);
+		exit(1);
+	}
+	return n;
+}
+
+/*
+ * TD(0) on a new net, then on that net saved and loaded (2048-learn
+ * --load): as mapped from its file, and moved into memory of its own
+ * (g2048_net_unmap, what 2048-learn does).  The same games each time.
+ */
+static void
+bench_training(const char *tmpdir)
+{
+	g2048_net *n = net_or_die("4x6");
+	char path[4096], err[512];
+	uint64_t game = 0, from;
+	int unmap;
+
+	train_passes(n, &game, 1, WARMUP_GAMES);
+	from = game;
+	printf("%-40s %8.2f M moves/s\n", "TD(0) 4x6, one thread, new net",
+	    train_passes(n, &game, PASSES, TIMED_GAMES) / 1e6);
+	if (tmpdir == NULL)
+		tmpdir = "/tmp";
+	snprintf(path, sizeof path, "%s/bench-net.%ld.net", tmpdir,
+	    (long)getpid());
+	if (g2048_net_save(n, path, err, sizeof err) < 0) {
+		fprintf(stderr, "bench/net: %s\n", err);
+		exit(1);
+	}
 	g2048_net_free(n);
+	for (unmap = 0; unmap < 2; unmap++) {
+		n = load_or_die(path, unmap);
+		game = from;
+		printf("%-40s %8.2f M moves/s\n", unmap ?
+		    "  the same, loaded, g2048_net_unmap" :
+		    "  the same, loaded, as mapped",
+		    train_passes(n, &game, PASSES, TIMED_GAMES) / 1e6);
+		g2048_net_free(n);
+	}
+	remove(path);
 }
 
 int
@@ -127,6 +174,6 @@ main(void)
 	grids_of_play(grids);
 	bench_value("4x6", grids);
 	bench_value("8x6", grids);
-	bench_training();
+	bench_training(getenv("TMPDIR"));
 	return 0;
 }

@@ -272,6 +272,8 @@ make_net(struct run *run)
 		cli_die(2, "%s", err);
 	if (run->load && run->stages)
 		promote(run);
+	if (g2048_net_unmap(run->net, err, sizeof err) < 0)
+		cli_die(2, "%s", err);
 	if (run->load)
 		resume_training(run, g2048_net_info_of(run->net)->train);
 	if (run->opts.tc && !run->alpha_set && !run->load)

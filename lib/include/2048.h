@@ -456,6 +456,11 @@ g2048_net *g2048_net_new(const char *spec, const char *stages,
     char *err, size_t errsize);
 /* Map a net file (man 5 2048-net), checking it whole; NULL on error. */
 g2048_net *g2048_net_load(const char *path, char *err, size_t errsize);
+/* Move a loaded net's arrays from its file's mapping into memory of its
+ * own (huge pages where the system has them), as a net to be trained
+ * needs to train fast; nothing for a net not mapped.  0, or -1 with err
+ * (the net unchanged). */
+int g2048_net_unmap(g2048_net *n, char *err, size_t errsize);
 /* Write n to path with g2048_file_replace(); 0, or -1 with err (path
  * untouched). */
 int g2048_net_save(const g2048_net *n, const char *path, char *err,

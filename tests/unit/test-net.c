@@ -515,6 +515,51 @@ test_file_round_trip(void)
 	g2048_net_free(n);
 }
 
+/* A loaded net moved into memory of its own is the same net, and the
+ * file is not written through it. */
+static void
+test_unmap_keeps_the_net(void)
+{
+	g2048_net *n = net("0123,4567", NULL), *m;
+	char path[256], err[512];
+	float *was;
+	int tc;
+
+	integer_weights(n);
+	path_of(path, sizeof path, "u.net");
+	for (tc = 0; tc < 2; tc++) {
+		if (tc) {
+			CHECK(g2048_net_enable_tc(n, err, sizeof err) == 0);
+			n->tc_err[9] = -2.5f;
+			n->tc_abs[9] = 6.0f;
+		}
+		CHECK(g2048_net_save(n, path, err, sizeof err) == 0);
+		m = g2048_net_load(path, err, sizeof err);
+		CHECK(m != NULL && m->map != NULL);
+		if (m == NULL)
+			continue;
+		was = m->w;
+		CHECK(g2048_net_unmap(m, err, sizeof err) == 0);
+		CHECK(m->map == NULL && m->w != was);
+		CHECK(memcmp(m->w, n->w, n->nweights * sizeof(float)) == 0);
+		CHECK(!tc || (m->tc_own && m->tc_err[9] == -2.5f &&
+		    m->tc_abs[9] == 6.0f));
+		CHECK(g2048_net_unmap(m, err, sizeof err) == 0 && m->map == NULL);
+		m->w[0] += 1;
+		g2048_net_free(m);
+		m = g2048_net_load(path, err, sizeof err);
+		CHECK(m && m->w[0] == n->w[0]);
+		/* TC added to a loaded net is its own already */
+		if (m && !tc) {
+			CHECK(g2048_net_enable_tc(m, err, sizeof err) == 0);
+			CHECK(g2048_net_unmap(m, err, sizeof err) == 0 &&
+			    m->tc_own && m->tc_err[0] == 0);
+		}
+		g2048_net_free(m);
+	}
+	g2048_net_free(n);
+}
+
 static void
 test_file_damage(void)
 {
@@ -803,6 +848,7 @@ main(void)
 	RUN(test_downgrade);
 	RUN(test_search_downgrades);
 	RUN(test_file_round_trip);
+	RUN(test_unmap_keeps_the_net);
 	RUN(test_file_damage);
 	RUN(test_save_failure_keeps_old);
 	RUN(test_learning_is_reproducible);
