@@ -309,8 +309,8 @@ copied(const float *from, size_t count)
 /*
  * Training writes weights at random all over the net.  The written pages
  * of a file's private mapping are copies of 4 KiB each, never huge pages,
- * and training on them was 2.5 times slower (bench/net), so a net to be
- * trained leaves its file first.
+ * and training on them was 1.4 times slower (bench/AI.md), so a net to
+ * be trained leaves its file first.
  */
 int
 g2048_net_unmap(g2048_net *n, char *err, size_t errsize)
