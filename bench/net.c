@@ -2,10 +2,15 @@
  * bench/net.c - n-tuple networks: evaluations per second (4x6 and 8x6,
  * every weight paged in, on grids met in TD-trained play) and TD(0)
  * training moves per second on one thread (4x6, after a warm-up: on a new
- * net, and on it saved and loaded), each the median of 5 timed passes.
+ * net, and on it saved and loaded), each the median of 5 timed passes;
+ * and the machine's bound on both, random reads from a table as large.
  */
+#define _DEFAULT_SOURCE          /* MAP_ANONYMOUS, madvise: where they exist */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -166,6 +171,88 @@ bench_training(const char *tmpdir)
 	remove(path);
 }
 
+#define TABLE_FLOATS ((size_t)1 << 26)     /* 256 MiB, a 4x6 net's */
+#define READ_GROUPS 1000000
+
+/* A table of TABLE_FLOATS floats on huge pages where there are any, as
+ * the library's new nets are; all of it written. */
+static float *
+table(void)
+{
+	float *t;
+
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+	t = mmap(NULL, TABLE_FLOATS * sizeof *t, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (t == MAP_FAILED)
+		t = NULL;
+	else
+		madvise(t, TABLE_FLOATS * sizeof *t, MADV_HUGEPAGE);
+#else
+	t = malloc(TABLE_FLOATS * sizeof *t);
+#endif
+	if (t == NULL) {
+		fprintf(stderr, "bench/net: out of memory\n");
+		exit(1);
+	}
+	memset(t, 0, TABLE_FLOATS * sizeof *t);
+	return t;
+}
+
+/* Median ns a read, reading t at random in groups of `group`
+ * independent reads (as the learner asks for an afterstate's, or a
+ * move's, weights at once), then summing them. */
+static double
+ns_a_read(const float *t, int group, double *sink)
+{
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	size_t idx[128];
+	double r[PASSES], t0;
+	float sum;
+	int p, g, i;
+
+	for (p = 0; p < PASSES; p++) {
+		t0 = bench_now();
+		for (g = 0; g < READ_GROUPS; g++) {
+			for (i = 0; i < group; i++) {
+				x ^= x << 13;
+				x ^= x >> 7;
+				x ^= x << 17;
+				idx[i] = (size_t)x & (TABLE_FLOATS - 1);
+			}
+			sum = 0;
+			for (i = 0; i < group; i++)
+				sum += t[idx[i]];
+			*sink += sum;
+		}
+		r[p] = (bench_now() - t0) * 1e9 / ((double)READ_GROUPS * group);
+	}
+	return median(r);
+}
+
+/*
+ * A 4x6 net reads 32 weights an afterstate and training up to four
+ * afterstates a move, at random over 256 MiB: these reads, not the
+ * arithmetic, bound its moves a second on a machine.
+ */
+static void
+bench_memory(void)
+{
+	float *t = table();
+	double sink = 0, ns32 = ns_a_read(t, 32, &sink),
+	    ns128 = ns_a_read(t, 128, &sink);
+
+	printf("random reads of a 256 MiB table       %5.1f ns each (32 at once),"
+	    " %.1f (128)%s\n", ns32, ns128, sink != 0 ? "!" : "");
+	printf("  so at most %.2f M afterstates/s, %.2f M moves/s of 3\n",
+	    1e3 / (32 * ns32), 1e3 / (96 * ns128));
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+	munmap(t, TABLE_FLOATS * sizeof *t);
+#else
+	free(t);
+#endif
+}
+
 int
 main(void)
 {
@@ -175,5 +262,6 @@ main(void)
 	bench_value("4x6", grids);
 	bench_value("8x6", grids);
 	bench_training(getenv("TMPDIR"));
+	bench_memory();
 	return 0;
 }

@@ -521,14 +521,35 @@ net_features(const g2048_net *n, uint64_t b, int stage, size_t *idx)
 	img[7] = mirror(img[6]);
 	for (j = 0; j < n->ntuples; j++) {
 		const struct net_tuple *tp = &n->tuple[j];
+		size_t at = base + tp->offset;
 
+		/* one or two runs (4x6, 8x6): their shifts held in registers
+		 * for the eight images; 20% of training's time was here */
+		if (tp->nrun == 1) {
+			unsigned s0 = tp->run[0].shift;
+			uint64_t m0 = tp->run[0].mask;
+
+			for (i = 0; i < NET_IMAGES; i++)
+				idx[count++] = at + (size_t)(img[i] >> s0 & m0);
+			continue;
+		}
+		if (tp->nrun == 2) {
+			unsigned s0 = tp->run[0].shift, s1 = tp->run[1].shift,
+			    o1 = tp->run[1].out;
+			uint64_t m0 = tp->run[0].mask, m1 = tp->run[1].mask;
+
+			for (i = 0; i < NET_IMAGES; i++)
+				idx[count++] = at + (size_t)((img[i] >> s0 & m0) |
+				    (img[i] >> s1 & m1) << o1);
+			continue;
+		}
 		for (i = 0; i < NET_IMAGES; i++) {
 			uint64_t x = 0;
 
 			for (r = 0; r < tp->nrun; r++)
 				x |= (img[i] >> tp->run[r].shift &
 				    tp->run[r].mask) << tp->run[r].out;
-			idx[count++] = base + tp->offset + (size_t)x;
+			idx[count++] = at + (size_t)x;
 		}
 	}
 	return count;
