@@ -243,7 +243,7 @@ bench_memory(void)
 	    ns128 = ns_a_read(t, 128, &sink);
 
 	printf("random reads of a 256 MiB table       %5.1f ns each (32 at once),"
-	    " %.1f (128)%s\n", ns32, ns128, sink != 0 ? "!" : "");
+	    " %.1f (128)  (sink %g)\n", ns32, ns128, sink != 0 ? 1.0 : 0.0);
 	printf("  so at most %.2f M afterstates/s, %.2f M moves/s of 3\n",
 	    1e3 / (32 * ns32), 1e3 / (96 * ns128));
 #if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
