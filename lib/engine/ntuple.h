@@ -46,7 +46,8 @@ struct g2048_net {
 	 * absolute values (NULL unless trained with TC) */
 	float *tc_err, *tc_abs;
 	/* where the arrays live: one mapping of a file (map), or anonymous
-	 * maps of their own; TC accumulators added to a loaded net are */
+	 * maps of their own (a new net, one g2048_net_unmap moved, and the
+	 * TC sums added to a loaded net: tc_own) */
 	void *map;
 	size_t maplen;
 	int tc_own;
