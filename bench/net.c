@@ -5,7 +5,7 @@
  * net, and on it saved and loaded), each the median of 5 timed passes;
  * and the machine's bound on both, random reads from a table as large.
  */
-#define _DEFAULT_SOURCE          /* MAP_ANONYMOUS, madvise: where they exist */
+#define _DEFAULT_SOURCE          /* madvise: where it exists */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,8 +87,8 @@ bench_value(const char *spec, const g2048_grid *grids)
 	g2048_net_free(n);
 }
 
-/* Median moves/s of TD(0) on n over PASSES passes of TIMED_GAMES games
- * from game *game on. */
+/* Median moves/s of TD(0) on n over passes (at most PASSES) of games
+ * games each, from game *game on. */
 static double
 train_passes(g2048_net *n, uint64_t *game, int passes, int games)
 {
@@ -117,7 +117,7 @@ train_passes(g2048_net *n, uint64_t *game, int passes, int games)
 		r[p] = (double)moves / (bench_now() - t);
 	}
 	g2048_learner_free(l);
-	return passes == PASSES ? median(r) : 0;
+	return bench_median(r, (size_t)passes);
 }
 
 static g2048_net *
@@ -179,23 +179,16 @@ bench_training(const char *tmpdir)
 static float *
 table(void)
 {
-	float *t;
+	void *t;
 
-#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
-	t = mmap(NULL, TABLE_FLOATS * sizeof *t, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (t == MAP_FAILED)
-		t = NULL;
-	else
-		madvise(t, TABLE_FLOATS * sizeof *t, MADV_HUGEPAGE);
-#else
-	t = malloc(TABLE_FLOATS * sizeof *t);
-#endif
-	if (t == NULL) {
+	if (posix_memalign(&t, (size_t)2 << 20, TABLE_FLOATS * sizeof(float))) {
 		fprintf(stderr, "bench/net: out of memory\n");
 		exit(1);
 	}
-	memset(t, 0, TABLE_FLOATS * sizeof *t);
+#ifdef MADV_HUGEPAGE
+	madvise(t, TABLE_FLOATS * sizeof(float), MADV_HUGEPAGE);
+#endif
+	memset(t, 0, TABLE_FLOATS * sizeof(float));
 	return t;
 }
 
@@ -246,11 +239,7 @@ bench_memory(void)
 	    " %.1f (128)  (sink %g)\n", ns32, ns128, sink != 0 ? 1.0 : 0.0);
 	printf("  so at most %.2f M afterstates/s, %.2f M moves/s of 3\n",
 	    1e3 / (32 * ns32), 1e3 / (96 * ns128));
-#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
-	munmap(t, TABLE_FLOATS * sizeof *t);
-#else
 	free(t);
-#endif
 }
 
 int

@@ -1,6 +1,6 @@
 /*
  * parse.c - reading boards in either form of 2048(5), a line at a time.
- * One file of over 500 lines: one state machine (header, grid rows, the
+ * One file of over 600 lines: one state machine (header, grid rows, the
  * compact line) and the checks of every field, each message in its place.
  */
 #include <errno.h>

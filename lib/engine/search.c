@@ -10,7 +10,7 @@
  * root search that wrote them), so it does not matter which thread
  * searched which root move, nor what was searched before.
  *
- * One file of over 500 lines: the recursions, the root's threads and the
+ * One file of over 600 lines: the recursions, the root's threads and the
  * context share struct worker and inline into each other on the hot path.
  * The settings and their check are in search-opts.c, a game's step and
  * the hint in play.c.
