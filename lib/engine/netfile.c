@@ -153,7 +153,8 @@ header_text(const g2048_net *n, char *buf, size_t size)
 	    (unsigned long long)in->seed, in->train);
 }
 
-/* The arrays in file order, and how many there are. */
+/* The arrays in file order (element i of each at [i * n->stride]), and
+ * how many there are. */
 static int
 net_arrays(const g2048_net *n, float *a[3])
 {
@@ -341,20 +342,40 @@ fail:
 
 /* ---- saving ------------------------------------------------------------ */
 
-/* An array in file order: as it is on a little-endian host, else in
- * swapped chunks. */
-static int
-write_floats(int fd, const float *f, size_t n)
+#define CHUNK 4096
+
+/* Elements from..from+count-1 of array f (one every stride floats), as
+ * they are in the file, into chunk. */
+static void
+file_chunk(float *chunk, const float *f, size_t stride, size_t from,
+    size_t count)
 {
-	float chunk[4096];
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		chunk[i] = f[(from + i) * stride];
+	if (!host_is_le())
+		swap_floats(chunk, count);
+}
+
+/* Whether an array is already in file order where it lies. */
+static int
+as_in_file(const g2048_net *n)
+{
+	return n->stride == 1 && host_is_le();
+}
+
+static int
+write_floats(int fd, const g2048_net *n, const float *f)
+{
+	float chunk[CHUNK];
 	size_t i, c;
 
-	if (host_is_le())
-		return g2048_write_all(fd, f, n * sizeof *f);
-	for (i = 0; i < n; i += c) {
-		c = n - i < 4096 ? n - i : 4096;
-		memcpy(chunk, f + i, c * sizeof *f);
-		swap_floats(chunk, c);
+	if (as_in_file(n))
+		return g2048_write_all(fd, f, n->nweights * sizeof *f);
+	for (i = 0; i < n->nweights; i += c) {
+		c = n->nweights - i < CHUNK ? n->nweights - i : CHUNK;
+		file_chunk(chunk, f, n->stride, i, c);
 		if (g2048_write_all(fd, chunk, c * sizeof *f) < 0)
 			return -1;
 	}
@@ -365,20 +386,19 @@ write_floats(int fd, const float *f, size_t n)
 static uint64_t
 file_checksum(const g2048_net *n, const char *hdr, size_t hlen)
 {
-	float *a[3], chunk[4096];
+	float *a[3], chunk[CHUNK];
 	struct hash h;
 	size_t i, c;
 	int j, count = net_arrays(n, a);
 
-	if (host_is_le())
+	if (as_in_file(n))
 		return checksum(hdr, hlen, a, count, n->nweights);
 	hash_init(&h);
 	hash_add(&h, hdr, hlen);
 	for (j = 0; j < count; j++)
 		for (i = 0; i < n->nweights; i += c) {
-			c = n->nweights - i < 4096 ? n->nweights - i : 4096;
-			memcpy(chunk, a[j] + i, c * sizeof *chunk);
-			swap_floats(chunk, c);
+			c = n->nweights - i < CHUNK ? n->nweights - i : CHUNK;
+			file_chunk(chunk, a[j], n->stride, i, c);
 			hash_add(&h, chunk, c * sizeof *chunk);
 		}
 	return hash_end(&h);
@@ -400,7 +420,7 @@ fill_net(int fd, const void *ctx)
 	if (g2048_write_all(fd, im->hdr, NET_HEADER) < 0)
 		return -1;
 	for (i = 0; i < count; i++)
-		if (write_floats(fd, a[i], im->net->nweights) < 0)
+		if (write_floats(fd, im->net, a[i]) < 0)
 			return -1;
 	return 0;
 }

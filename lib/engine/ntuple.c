@@ -191,6 +191,7 @@ net_layout(g2048_net *n, const char *spec, const char *stages, char *err,
 		    spec);
 	n->stage_size = (size_t)size;
 	n->nweights = (size_t)(size * (uint64_t)n->nstages);
+	n->stride = 1;
 	net_tuples_text(n, n->info.tuples, sizeof n->info.tuples);
 	net_stages_text(n, n->info.stages, sizeof n->info.stages);
 	n->info.ntuples = n->ntuples;
@@ -272,12 +273,11 @@ unzeroed(float *p, size_t count)
 int
 net_alloc(g2048_net *n, int tc)
 {
-	if ((n->w = zeroed(n->nweights)) == NULL)
+	n->stride = tc ? NET_TC_STRIDE : 1;
+	if ((n->w = zeroed(n->nweights * n->stride)) == NULL)
 		return -1;
-	if (tc && ((n->tc_err = zeroed(n->nweights)) == NULL ||
-	    (n->tc_abs = zeroed(n->nweights)) == NULL))
-		return -1;
-	n->tc_own = tc;
+	n->tc_err = tc ? n->w + 1 : NULL;
+	n->tc_abs = tc ? n->w + 2 : NULL;
 	n->info.tc = tc;
 	return 0;
 }
@@ -288,22 +288,60 @@ net_release(g2048_net *n)
 	if (n->map)
 		munmap(n->map, n->maplen);
 	else
-		unzeroed(n->w, n->nweights);
-	if (n->tc_own) {
-		unzeroed(n->tc_err, n->nweights);
-		unzeroed(n->tc_abs, n->nweights);
-	}
+		unzeroed(n->w, n->nweights * n->stride);
 }
 
-/* A copy of count floats in memory of its own, or NULL. */
-static float *
-copied(const float *from, size_t count)
+static int
+positive_zero(float f)
 {
-	float *p = zeroed(count);
+	uint32_t bits;
 
-	if (p)
-		memcpy(p, from, count * sizeof *p);
-	return p;
+	memcpy(&bits, &f, sizeof bits);
+	return bits == 0;
+}
+
+/* Weight i of to and its TC sums (if both have them) from weight j of
+ * from.  Zeros are not written: to's map is zeroed, and its pages stay
+ * unmapped until something else is written to them. */
+static void
+copy_weight(g2048_net *to, size_t i, const g2048_net *from, size_t j)
+{
+	float v[3];
+	int k, count = to->tc_err && from->tc_err ? 3 : 1;
+	float *dst[3];
+
+	i *= to->stride;
+	j *= from->stride;
+	v[0] = from->w[j];
+	dst[0] = &to->w[i];
+	if (count == 3) {
+		v[1] = from->tc_err[j];
+		v[2] = from->tc_abs[j];
+		dst[1] = &to->tc_err[i];
+		dst[2] = &to->tc_abs[i];
+	}
+	for (k = 0; k < count; k++)
+		if (!positive_zero(v[k]))
+			*dst[k] = v[k];
+}
+
+/* n's weights (and TC sums, zero where n has none, if tc) moved into a
+ * map of their own in net_alloc's layout: 0, or -1 with n unchanged. */
+static int
+rehome(g2048_net *n, int tc, char *err, size_t errsize)
+{
+	g2048_net old = *n;
+	size_t i;
+
+	if (net_alloc(n, tc) < 0) {
+		*n = old;
+		return fail(err, errsize, "%s", "out of memory for the net");
+	}
+	n->map = NULL;
+	for (i = 0; i < n->nweights; i++)
+		copy_weight(n, i, &old, i);
+	net_release(&old);
+	return 0;
 }
 
 /*
@@ -315,28 +353,7 @@ copied(const float *from, size_t count)
 int
 g2048_net_unmap(g2048_net *n, char *err, size_t errsize)
 {
-	float *w, *e = NULL, *a = NULL;
-	int copy_tc = n->tc_err && !n->tc_own;
-
-	if (n->map == NULL)
-		return 0;
-	if ((w = copied(n->w, n->nweights)) == NULL || (copy_tc &&
-	    ((e = copied(n->tc_err, n->nweights)) == NULL ||
-	    (a = copied(n->tc_abs, n->nweights)) == NULL))) {
-		unzeroed(w, n->nweights);
-		unzeroed(e, n->nweights);
-		unzeroed(a, n->nweights);
-		return fail(err, errsize, "%s", "out of memory for the net");
-	}
-	munmap(n->map, n->maplen);
-	n->map = NULL;
-	n->w = w;
-	if (copy_tc) {
-		n->tc_err = e;
-		n->tc_abs = a;
-		n->tc_own = 1;
-	}
-	return 0;
+	return n->map ? rehome(n, n->tc_err != NULL, err, errsize) : 0;
 }
 
 g2048_net *
@@ -373,7 +390,7 @@ g2048_net_promote(const g2048_net *n, const char *stages, char *err,
 {
 	char tuples[G2048_NET_TEXT_MAX];
 	g2048_net *p;
-	size_t off;
+	size_t i;
 	int s;
 
 	if (n->nstages != 1) {
@@ -389,16 +406,9 @@ g2048_net_promote(const g2048_net *n, const char *stages, char *err,
 		g2048_net_free(p);
 		return NULL;
 	}
-	for (s = 0; s < p->nstages; s++) {
-		off = (size_t)s * p->stage_size;
-		memcpy(p->w + off, n->w, n->stage_size * sizeof(float));
-		if (n->tc_err) {
-			memcpy(p->tc_err + off, n->tc_err,
-			    n->stage_size * sizeof(float));
-			memcpy(p->tc_abs + off, n->tc_abs,
-			    n->stage_size * sizeof(float));
-		}
-	}
+	for (s = 0; s < p->nstages; s++)
+		for (i = 0; i < n->stage_size; i++)
+			copy_weight(p, (size_t)s * p->stage_size + i, n, i);
 	g2048_net_set_trained(p, n->info.games, n->info.moves, n->info.seed,
 	    n->info.train);
 	return p;
@@ -416,28 +426,14 @@ g2048_net_free(g2048_net *n)
 int
 g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize)
 {
-	if (n->tc_err)
-		return 0;
-	if ((n->tc_err = zeroed(n->nweights)) == NULL ||
-	    (n->tc_abs = zeroed(n->nweights)) == NULL) {
-		unzeroed(n->tc_err, n->nweights);
-		n->tc_err = NULL;
-		return fail(err, errsize, "%s", "out of memory for TC");
-	}
-	n->tc_own = 1;
-	n->info.tc = 1;
-	return 0;
+	return n->tc_err ? 0 : rehome(n, 1, err, errsize);
 }
 
+/* The sums' memory stays, beside the weights, until the net is freed. */
 void
 g2048_net_drop_tc(g2048_net *n)
 {
-	if (n->tc_own) {
-		unzeroed(n->tc_err, n->nweights);
-		unzeroed(n->tc_abs, n->nweights);
-	}
 	n->tc_err = n->tc_abs = NULL;
-	n->tc_own = 0;
 	n->info.tc = 0;
 }
 
@@ -463,11 +459,10 @@ g2048_net_fill(g2048_net *n, double v)
 	float each = (float)(v / (n->ntuples * NET_IMAGES));
 	size_t i;
 
-	for (i = 0; i < n->nweights; i++)
-		n->w[i] = each;
-	if (n->tc_err) {
-		memset(n->tc_err, 0, n->nweights * sizeof(float));
-		memset(n->tc_abs, 0, n->nweights * sizeof(float));
+	for (i = 0; i < n->nweights; i++) {
+		n->w[i * n->stride] = each;
+		if (n->tc_err)
+			n->tc_err[i * n->stride] = n->tc_abs[i * n->stride] = 0;
 	}
 }
 
@@ -546,6 +541,9 @@ net_features(const g2048_net *n, uint64_t b, int stage, size_t *idx)
 			idx[count++] = at + (size_t)x;
 		}
 	}
+	if (n->stride != 1)
+		for (i = 0; i < count; i++)
+			idx[i] *= n->stride;
 	return count;
 }
 

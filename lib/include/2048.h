@@ -457,9 +457,9 @@ g2048_net *g2048_net_new(const char *spec, const char *stages,
 /* Map a net file (man 5 2048-net), checking it whole; NULL on error. */
 g2048_net *g2048_net_load(const char *path, char *err, size_t errsize);
 /* Move a loaded net's arrays from its file's mapping into memory of its
- * own (huge pages where the system has them), as a net to be trained
- * needs to train fast; nothing for a net not mapped.  0, or -1 with err
- * (the net unchanged). */
+ * own (huge pages where the system has them; TC sums beside their
+ * weights), as a net to be trained needs to train fast; nothing for a
+ * net not mapped.  0, or -1 with err (the net unchanged). */
 int g2048_net_unmap(g2048_net *n, char *err, size_t errsize);
 /* Write n to path with g2048_file_replace(); 0, or -1 with err (path
  * untouched). */
@@ -533,9 +533,12 @@ int g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out);
 /* Game i of a training run with seed s: PCG32 seeded with s on a stream
  * of its own, never that of 2048-new's games. */
 void g2048_learn_rng(g2048_rng *r, uint64_t seed, uint64_t game);
-/* Give n the TC accumulators (zero) if it has none: 0 or -1. */
+/* Give n the TC accumulators (zero) if it has none, beside each weight
+ * in memory of its own (a loaded net leaves its file, as by
+ * g2048_net_unmap): 0, or -1 with err (the net unchanged). */
 int g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize);
-/* Drop them: play does not need them, and they are twice the weights. */
+/* Drop them: play does not need them, and they are twice the weights in
+ * a file (in memory they stay until the net is freed). */
 void g2048_net_drop_tc(g2048_net *n);
 
 #endif

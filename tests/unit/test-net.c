@@ -40,7 +40,23 @@ integer_weights(g2048_net *n)
 	size_t i;
 
 	for (i = 0; i < n->nweights; i++)
-		n->w[i] = (float)((i * 2654435761u >> 7) % 1999) - 999;
+		n->w[i * n->stride] = (float)((i * 2654435761u >> 7) % 1999) -
+		    999;
+}
+
+/* Whether a and b hold the same weights, wherever each holds them. */
+static int
+same_weights(const g2048_net *a, const g2048_net *b)
+{
+	size_t i;
+
+	if (a->nweights != b->nweights)
+		return 0;
+	for (i = 0; i < a->nweights; i++)
+		if (memcmp(&a->w[i * a->stride], &b->w[i * b->stride],
+		    sizeof(float)) != 0)
+			return 0;
+	return 1;
 }
 
 /* The cell that symmetry k puts at (r, c). */
@@ -82,8 +98,8 @@ reference_value(const g2048_net *n, g2048_grid g)
 				index = index * 16 + (size_t)(rank > 15 ? 15 :
 				    rank);
 			}
-			v += n->w[(size_t)stage * n->stage_size +
-			    tp->offset + index];
+			v += n->w[((size_t)stage * n->stage_size +
+			    tp->offset + index) * n->stride];
 		}
 	}
 	return v;
@@ -107,6 +123,8 @@ test_value_is_reference(void)
 	static const char *specs[] = { "012345,5a", "01234,4589a",
 	    "0f,5a,0123,048c",
 	    "fedcb", "01" };
+	char err[256];
+	size_t j;
 	int s, i;
 
 	for (s = 0; s < 5; s++) {
@@ -115,6 +133,14 @@ test_value_is_reference(void)
 		if (n == NULL) {
 			CHECK(0);
 			continue;
+		}
+		/* and with TC sums held beside the weights, never read */
+		if (s % 2) {
+			CHECK(g2048_net_enable_tc(n, err, sizeof err) == 0);
+			CHECK(n->stride == NET_TC_STRIDE);
+			for (j = 0; j < n->nweights; j++)
+				n->tc_err[j * n->stride] =
+				    n->tc_abs[j * n->stride] = 1e6f;
 		}
 		integer_weights(n);
 		for (i = 0; i < 2000; i++) {
@@ -297,7 +323,7 @@ test_promote_copies_each_stage(void)
 	integer_weights(n);
 	CHECK(g2048_net_enable_tc(n, err, sizeof err) == 0);
 	for (i = 0; i < n->nweights; i++)
-		n->tc_abs[i] = (float)(i % 7);
+		n->tc_abs[i * n->stride] = (float)(i % 7);
 	g2048_net_set_trained(n, 12, 3456, 7, "td alpha=1 tc=1");
 	p = g2048_net_promote(n, "64,1024", err, sizeof err);
 	if (p == NULL) {
@@ -310,7 +336,8 @@ test_promote_copies_each_stage(void)
 	CHECK(strcmp(g2048_net_info_of(p)->stages, "3 64 1024") == 0);
 	CHECK_EQ_U64(g2048_net_info_of(p)->games, 12);
 	CHECK_EQ_U64(g2048_net_info_of(p)->moves, 3456);
-	CHECK(p->tc_abs != NULL && p->tc_abs[2 * p->stage_size + 5] == 5);
+	CHECK(p->tc_abs != NULL &&
+	    p->tc_abs[(2 * p->stage_size + 5) * p->stride] == 5);
 	for (k = 0; k < 300; k++) {
 		g2048_grid g = random_grid(k % 2 ? 11 : 5);
 
@@ -486,8 +513,8 @@ test_file_round_trip(void)
 	}
 	integer_weights(n);
 	CHECK(g2048_net_enable_tc(n, err, sizeof err) == 0);
-	n->tc_err[7] = 3.5f;
-	n->tc_abs[7] = 4.25f;
+	n->tc_err[7 * n->stride] = 3.5f;
+	n->tc_abs[7 * n->stride] = 4.25f;
 	g2048_net_set_trained(n, 1234, 567890, 42, "td alpha=0.1");
 	path_of(path, sizeof path, "a.net");
 	CHECK(g2048_net_save(n, path, err, sizeof err) == 0);
@@ -499,8 +526,8 @@ test_file_round_trip(void)
 	}
 	CHECK(memcmp(g2048_net_info_of(m), g2048_net_info_of(n),
 	    sizeof(g2048_net_info)) == 0);
-	CHECK(memcmp(m->w, n->w, n->nweights * sizeof(float)) == 0);
-	CHECK(m->tc_err[7] == 3.5f && m->tc_abs[7] == 4.25f);
+	CHECK(same_weights(m, n));
+	CHECK(m->stride == 1 && m->tc_err[7] == 3.5f && m->tc_abs[7] == 4.25f);
 	for (i = 0; i < 200; i++) {
 		g2048_grid g = random_grid(16);
 
@@ -530,8 +557,8 @@ test_unmap_keeps_the_net(void)
 	for (tc = 0; tc < 2; tc++) {
 		if (tc) {
 			CHECK(g2048_net_enable_tc(n, err, sizeof err) == 0);
-			n->tc_err[9] = -2.5f;
-			n->tc_abs[9] = 6.0f;
+			n->tc_err[9 * n->stride] = -2.5f;
+			n->tc_abs[9 * n->stride] = 6.0f;
 		}
 		CHECK(g2048_net_save(n, path, err, sizeof err) == 0);
 		m = g2048_net_load(path, err, sizeof err);
@@ -541,19 +568,21 @@ test_unmap_keeps_the_net(void)
 		was = m->w;
 		CHECK(g2048_net_unmap(m, err, sizeof err) == 0);
 		CHECK(m->map == NULL && m->w != was);
-		CHECK(memcmp(m->w, n->w, n->nweights * sizeof(float)) == 0);
-		CHECK(!tc || (m->tc_own && m->tc_err[9] == -2.5f &&
-		    m->tc_abs[9] == 6.0f));
+		CHECK(same_weights(m, n));
+		CHECK(m->stride == (tc ? NET_TC_STRIDE : 1));
+		CHECK(!tc || (m->tc_err[9 * m->stride] == -2.5f &&
+		    m->tc_abs[9 * m->stride] == 6.0f));
 		CHECK(g2048_net_unmap(m, err, sizeof err) == 0 && m->map == NULL);
 		m->w[0] += 1;
 		g2048_net_free(m);
 		m = g2048_net_load(path, err, sizeof err);
 		CHECK(m && m->w[0] == n->w[0]);
-		/* TC added to a loaded net is its own already */
+		/* TC added to a loaded net moves it into memory of its own */
 		if (m && !tc) {
 			CHECK(g2048_net_enable_tc(m, err, sizeof err) == 0);
-			CHECK(g2048_net_unmap(m, err, sizeof err) == 0 &&
-			    m->tc_own && m->tc_err[0] == 0);
+			CHECK(m->map == NULL && same_weights(m, n) &&
+			    m->tc_err[0] == 0 && m->tc_abs[5 * m->stride] == 0);
+			CHECK(g2048_net_unmap(m, err, sizeof err) == 0);
 		}
 		g2048_net_free(m);
 	}
