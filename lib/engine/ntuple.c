@@ -300,29 +300,27 @@ positive_zero(float f)
 	return bits == 0;
 }
 
+/* *to = v, unless v is +0: a zeroed map's pages stay unmapped until
+ * something else is written to them. */
+static void
+put(float *to, float v)
+{
+	if (!positive_zero(v))
+		*to = v;
+}
+
 /* Weight i of to and its TC sums (if both have them) from weight j of
- * from.  Zeros are not written: to's map is zeroed, and its pages stay
- * unmapped until something else is written to them. */
+ * from; to's map is zeroed. */
 static void
 copy_weight(g2048_net *to, size_t i, const g2048_net *from, size_t j)
 {
-	float v[3];
-	int k, count = to->tc_err && from->tc_err ? 3 : 1;
-	float *dst[3];
-
 	i *= to->stride;
 	j *= from->stride;
-	v[0] = from->w[j];
-	dst[0] = &to->w[i];
-	if (count == 3) {
-		v[1] = from->tc_err[j];
-		v[2] = from->tc_abs[j];
-		dst[1] = &to->tc_err[i];
-		dst[2] = &to->tc_abs[i];
+	put(&to->w[i], from->w[j]);
+	if (to->tc_err && from->tc_err) {
+		put(&to->tc_err[i], from->tc_err[j]);
+		put(&to->tc_abs[i], from->tc_abs[j]);
 	}
-	for (k = 0; k < count; k++)
-		if (!positive_zero(v[k]))
-			*dst[k] = v[k];
 }
 
 /* n's weights (and TC sums, zero where n has none, if tc) moved into a

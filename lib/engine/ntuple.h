@@ -56,7 +56,7 @@ struct g2048_net {
 	 * each weight's two beside it (stride NET_TC_STRIDE), so that a TC
 	 * update finds all three in the cache line the weight's read
 	 * brought, where three arrays made it wait for two more lines (TC
-	 * training 1.3 times as fast, bench/AI.md).
+	 * training 1.2-1.75 times as fast, bench/AI.md).
 	 */
 	void *map;
 	size_t maplen;
