@@ -266,19 +266,20 @@ make_net(struct run *run)
 	if (run->load)
 		run->net = g2048_net_load(run->load, err, sizeof err);
 	else
-		run->net = g2048_net_new(run->spec ? run->spec : "4x6",
-		    run->stages, err, sizeof err);
+		run->net = (run->opts.tc ? g2048_net_new_tc : g2048_net_new)(
+		    run->spec ? run->spec : "4x6", run->stages, err, sizeof err);
 	if (run->net == NULL)
 		cli_die(2, "%s", err);
 	if (run->load && run->stages)
 		promote(run);
-	if (g2048_net_unmap(run->net, err, sizeof err) < 0)
-		cli_die(2, "%s", err);
 	if (run->load)
 		resume_training(run, g2048_net_info_of(run->net)->train);
 	if (run->opts.tc && !run->alpha_set && !run->load)
 		run->opts.alpha = 1.0;
+	/* TC before unmap: a net leaves its file once, sums and all */
 	if (run->opts.tc && g2048_net_enable_tc(run->net, err, sizeof err) < 0)
+		cli_die(2, "%s", err);
+	if (g2048_net_unmap(run->net, err, sizeof err) < 0)
 		cli_die(2, "%s", err);
 	if (run->load) {
 		const g2048_net_info *in = g2048_net_info_of(run->net);

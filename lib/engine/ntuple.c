@@ -354,8 +354,11 @@ g2048_net_unmap(g2048_net *n, char *err, size_t errsize)
 	return n->map ? rehome(n, n->tc_err != NULL, err, errsize) : 0;
 }
 
-g2048_net *
-g2048_net_new(const char *spec, const char *stages, char *err,
+/* A net of zero weights, with zero TC sums beside them if tc: allocated
+ * so at once, not moved there later (g2048_net_enable_tc's copy reads
+ * every weight of a net it could know to be zero). */
+static g2048_net *
+net_create(const char *spec, const char *stages, int tc, char *err,
     size_t errsize)
 {
 	g2048_net *n = calloc(1, sizeof *n);
@@ -368,12 +371,26 @@ g2048_net_new(const char *spec, const char *stages, char *err,
 		free(n);
 		return NULL;
 	}
-	if (net_alloc(n, 0) < 0) {
+	if (net_alloc(n, tc) < 0) {
 		fail(err, errsize, "net '%s': out of memory", spec);
 		g2048_net_free(n);
 		return NULL;
 	}
 	return n;
+}
+
+g2048_net *
+g2048_net_new(const char *spec, const char *stages, char *err,
+    size_t errsize)
+{
+	return net_create(spec, stages, 0, err, errsize);
+}
+
+g2048_net *
+g2048_net_new_tc(const char *spec, const char *stages, char *err,
+    size_t errsize)
+{
+	return net_create(spec, stages, 1, err, errsize);
 }
 
 /*
@@ -398,12 +415,9 @@ g2048_net_promote(const g2048_net *n, const char *stages, char *err,
 		return NULL;
 	}
 	net_tuples_text(n, tuples, sizeof tuples);
-	if ((p = g2048_net_new(tuples, stages, err, errsize)) == NULL)
+	if ((p = net_create(tuples, stages, n->tc_err != NULL, err,
+	    errsize)) == NULL)
 		return NULL;
-	if (n->tc_err && g2048_net_enable_tc(p, err, errsize) < 0) {
-		g2048_net_free(p);
-		return NULL;
-	}
 	for (s = 0; s < p->nstages; s++)
 		for (i = 0; i < n->stage_size; i++)
 			copy_weight(p, (size_t)s * p->stage_size + i, n, i);

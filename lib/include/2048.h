@@ -454,6 +454,10 @@ typedef struct {
  */
 g2048_net *g2048_net_new(const char *spec, const char *stages,
     char *err, size_t errsize);
+/* The same with TC accumulators (zero) beside each weight: what
+ * g2048_net_enable_tc makes of a new net, without its copy. */
+g2048_net *g2048_net_new_tc(const char *spec, const char *stages,
+    char *err, size_t errsize);
 /* Map a net file (man 5 2048-net), checking it whole; NULL on error. */
 g2048_net *g2048_net_load(const char *path, char *err, size_t errsize);
 /* Move a loaded net's arrays from its file's mapping into memory of its
@@ -523,7 +527,7 @@ typedef struct {
 typedef struct g2048_learner g2048_learner;
 /* A learner for one thread; several may train one net at once (their
  * updates race without locks, as in the literature).  With tc the net
- * must hold TC accumulators (g2048_net_new with a learner, see
+ * must hold TC accumulators (g2048_net_new_tc, or see
  * g2048_net_enable_tc). */
 g2048_learner *g2048_learner_new(g2048_net *n, const g2048_learn_opts *o,
     char *err, size_t errsize);

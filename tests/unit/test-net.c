@@ -734,6 +734,48 @@ test_learning_is_reproducible(void)
 	}
 }
 
+/* A net made with its TC sums (g2048_net_new_tc) is the net that
+ * g2048_net_enable_tc makes of a new one: trained alike, alike after. */
+static void
+test_new_tc_is_enable_tc(void)
+{
+	char err[256];
+	g2048_learn_opts o;
+	g2048_net *a, *b = g2048_net_new_tc("0123,4567", "256", err,
+	    sizeof err);
+	g2048_learner *l;
+	int i;
+
+	g2048_learn_defaults(&o);
+	o.tc = 1;
+	CHECK(b != NULL && b->tc_err != NULL && b->info.tc == 1 &&
+	    b->stride == NET_TC_STRIDE);
+	if (b == NULL)
+		return;
+	a = net("0123,4567", "256");
+	CHECK(g2048_net_enable_tc(a, err, sizeof err) == 0);
+	for (i = 0; i < 2; i++) {
+		g2048_net *n = i ? b : a;
+		int game;
+
+		l = g2048_learner_new(n, &o, err, sizeof err);
+		CHECK(l != NULL);
+		for (game = 0; l && game < 30; game++) {
+			g2048_learn_game g;
+			g2048_rng r;
+
+			g2048_learn_rng(&r, 9, (uint64_t)game);
+			CHECK(g2048_learner_play(l, &r, &g) == 0);
+		}
+		g2048_learner_free(l);
+	}
+	/* weights and TC sums */
+	CHECK(memcmp(a->w, b->w, a->nweights * a->stride *
+	    sizeof(float)) == 0);
+	g2048_net_free(a);
+	g2048_net_free(b);
+}
+
 /* Each switch changes what is learnt. */
 static void
 test_switches_change_learning(void)
@@ -881,6 +923,7 @@ main(void)
 	RUN(test_file_damage);
 	RUN(test_save_failure_keeps_old);
 	RUN(test_learning_is_reproducible);
+	RUN(test_new_tc_is_enable_tc);
 	RUN(test_switches_change_learning);
 	RUN(test_td_moves_toward_target);
 	RUN(test_learner_checks_options);
