@@ -686,19 +686,15 @@ test_save_failure_keeps_old(void)
 
 /* ---- learning ---------------------------------------------------------- */
 
+/* games games of training of n (seeds 7, 0...): their scores' sum. */
 static uint64_t
-train(const char *spec, const g2048_learn_opts *o, int games,
-    g2048_net **out)
+play_games(g2048_net *n, const g2048_learn_opts *o, int games)
 {
 	char err[256];
-	g2048_net *n = net(spec, NULL);
-	g2048_learner *l;
+	g2048_learner *l = g2048_learner_new(n, o, err, sizeof err);
 	uint64_t sum = 0;
 	int i;
 
-	if (o->tc)
-		g2048_net_enable_tc(n, err, sizeof err);
-	l = g2048_learner_new(n, o, err, sizeof err);
 	CHECK(l != NULL);
 	for (i = 0; l && i < games; i++) {
 		g2048_learn_game g;
@@ -709,8 +705,20 @@ train(const char *spec, const g2048_learn_opts *o, int games,
 		sum += g.score;
 	}
 	g2048_learner_free(l);
-	*out = n;
 	return sum;
+}
+
+static uint64_t
+train(const char *spec, const g2048_learn_opts *o, int games,
+    g2048_net **out)
+{
+	char err[256];
+	g2048_net *n = net(spec, NULL);
+
+	if (o->tc)
+		g2048_net_enable_tc(n, err, sizeof err);
+	*out = n;
+	return play_games(n, o, games);
 }
 
 static void
@@ -741,34 +749,18 @@ test_new_tc_is_enable_tc(void)
 {
 	char err[256];
 	g2048_learn_opts o;
-	g2048_net *a, *b = g2048_net_new_tc("0123,4567", "256", err,
-	    sizeof err);
-	g2048_learner *l;
-	int i;
+	g2048_net *a = net("0123,4567", "256"),
+	    *b = g2048_net_new_tc("0123,4567", "256", err, sizeof err);
 
+	CHECK(a != NULL && b != NULL);
+	if (a == NULL || b == NULL)
+		return;
+	CHECK(b->tc_err != NULL && b->info.tc == 1 &&
+	    b->stride == NET_TC_STRIDE);
+	CHECK(g2048_net_enable_tc(a, err, sizeof err) == 0);
 	g2048_learn_defaults(&o);
 	o.tc = 1;
-	CHECK(b != NULL && b->tc_err != NULL && b->info.tc == 1 &&
-	    b->stride == NET_TC_STRIDE);
-	if (b == NULL)
-		return;
-	a = net("0123,4567", "256");
-	CHECK(g2048_net_enable_tc(a, err, sizeof err) == 0);
-	for (i = 0; i < 2; i++) {
-		g2048_net *n = i ? b : a;
-		int game;
-
-		l = g2048_learner_new(n, &o, err, sizeof err);
-		CHECK(l != NULL);
-		for (game = 0; l && game < 30; game++) {
-			g2048_learn_game g;
-			g2048_rng r;
-
-			g2048_learn_rng(&r, 9, (uint64_t)game);
-			CHECK(g2048_learner_play(l, &r, &g) == 0);
-		}
-		g2048_learner_free(l);
-	}
+	CHECK(play_games(a, &o, 30) == play_games(b, &o, 30));
 	/* weights and TC sums */
 	CHECK(memcmp(a->w, b->w, a->nweights * a->stride *
 	    sizeof(float)) == 0);
