@@ -10,7 +10,8 @@
 #     (bench/ai-switches, one thread): table, cutoff, depth, bitboard,
 #  5. with a net (NET=FILE, else the one `make net` built, if any), over
 #     NET_GAMES games (default 100): the net's 1-ply player (--depth 1),
-#     --fast and NET_SETTINGS (default: depth 3 with cutoff 0.003).
+#     --fast and NET_SETTINGS (default: depth 2 with no cutoff, --fast
+#     with a net before the tenth session).
 # Sections 1-4 use the hand-made heuristic whether or not a net exists.
 # Games are played on all cores (THREADS to change), one game per thread,
 # so the time per move is one thread's.  Seeds start at SEED (default 1).
@@ -19,7 +20,7 @@ set -eu
 cd "$(dirname "$0")/.."
 : "${BIN_DIR:=$PWD/bin}" "${BENCH_DIR:=$PWD/obj/bench}"
 : "${GAMES:=10}" "${FAST_GAMES:=100}" "${ABL_GAMES:=20}" "${SEED:=1}"
-: "${NET_GAMES:=100}" "${NET_SETTINGS:=--depth 3 --cutoff 0.003}"
+: "${NET_GAMES:=100}" "${NET_SETTINGS:=--depth 2 --cutoff 0}"
 : "${NET:=$(ls "$PWD/net/2048.net" 2>/dev/null || true)}"
 PATH=$BIN_DIR:$PATH
 export G2048_NET=	# the heuristic unless a section names the net

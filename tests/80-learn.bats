@@ -366,8 +366,8 @@ tiny_net() {
 	# set but empty: none; a heuristic asked for: the heuristic
 	[ "$(G2048_NET='' "$T/co/bin/2048-solve" -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
 	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -H xu -e "$T/b" | tail -n 1)" = "  evaluator xu" ]
-	# with a net, the net's own settings: depth 5 by default, 3 with --fast
-	[[ "$(G2048_NET="$T/n" 2048-solve -e "$T/b" | grep depth)" == "  depth 5 "* ]]
+	# with a net, the net's own settings: depth 7 by default, 3 with --fast
+	[[ "$(G2048_NET="$T/n" 2048-solve -e "$T/b" | grep depth)" == "  depth 7 "* ]]
 	[[ "$(G2048_NET="$T/n" 2048-solve --fast -e "$T/b" | grep depth)" == "  depth 3 "* ]]
 }
 

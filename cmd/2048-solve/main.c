@@ -31,7 +31,7 @@ usage(int status)
 	    "                     (default) or xu\n"
 	    "  -w, --weights W    its weights, k=v,..., as 2048-eval --weights\n"
 	    "      --net FILE     evaluate with the n-tuple network in FILE (see\n"
-	    "                     2048-learn); moves add their score; depth 5,\n"
+	    "                     2048-learn); moves add their score; depth 7,\n"
 	    "                     cutoff 0.003 (--fast: depth 3, cutoff 0.03).\n"
 	    "                     Default: $G2048_NET, else the net make net\n"
 	    "                     built, if any\n"
