@@ -49,7 +49,7 @@ g2048_search_fast(g2048_search_opts *o)
  * With a net at the leaves a leaf costs some 30 reads from a table far
  * larger than cache, against 8 from a small one for a heuristic, and
  * the net's value already looks far ahead: a fixed, shallower search.
- * Depth 7 takes about 11 ms a move on two cores, within the default's
+ * Depth 7 takes about 13 ms a move on two cores, within the default's
  * 20; over 50 games it made 32768 in 38% against depth 5's 24%
  * (bench/AI.md, tenth session).
  */
