@@ -63,8 +63,9 @@ g2048_search_net_defaults(g2048_search_opts *o)
 }
 
 /* Three moves deep, a spawn path below 3% a leaf: against two moves
- * deep, 16384 in 87% of games rather than 78% at a fifth of the speed,
- * still well over 5000 moves a second (bench/AI.md, tenth session). */
+ * deep, 16384 in 87% of games rather than 78%, at a tenth of the speed,
+ * still over 5000 moves a second on one thread (bench/AI.md, tenth
+ * session); the table pays for itself here. */
 void
 g2048_search_net_fast(g2048_search_opts *o)
 {
