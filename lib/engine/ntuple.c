@@ -354,9 +354,9 @@ g2048_net_unmap(g2048_net *n, char *err, size_t errsize)
 	return n->map ? rehome(n, n->tc_err != NULL, err, errsize) : 0;
 }
 
-/* A net of zero weights, with zero TC sums beside them if tc: allocated
- * so at once, not moved there later (g2048_net_enable_tc's copy reads
- * every weight of a net it could know to be zero). */
+/* A net of zero weights, with zero TC sums beside them if tc: laid out
+ * so at once, not moved there later by g2048_net_enable_tc, whose copy
+ * reads every weight, zero or not, and so faults the whole net in. */
 static g2048_net *
 net_create(const char *spec, const char *stages, int tc, char *err,
     size_t errsize)

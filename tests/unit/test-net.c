@@ -753,8 +753,11 @@ test_new_tc_is_enable_tc(void)
 	    *b = g2048_net_new_tc("0123,4567", "256", err, sizeof err);
 
 	CHECK(a != NULL && b != NULL);
-	if (a == NULL || b == NULL)
+	if (a == NULL || b == NULL) {
+		g2048_net_free(a);
+		g2048_net_free(b);
 		return;
+	}
 	CHECK(b->tc_err != NULL && b->info.tc == 1 &&
 	    b->stride == NET_TC_STRIDE);
 	CHECK(g2048_net_enable_tc(a, err, sizeof err) == 0);
