@@ -248,8 +248,8 @@ static void
 promote(struct run *run)
 {
 	char err[512];
-	g2048_net *p = g2048_net_promote(run->net, run->stages, err,
-	    sizeof err);
+	g2048_net *p = (run->opts.tc ? g2048_net_promote_tc :
+	    g2048_net_promote)(run->net, run->stages, err, sizeof err);
 
 	if (p == NULL)
 		cli_die(2, "%s: %s", run->load, err);

@@ -399,8 +399,8 @@ g2048_net_new_tc(const char *spec, const char *stages, char *err,
  * that training goes on from what n knows and each stage then learns
  * its own part of the game.  TC accumulators are copied with the weights.
  */
-g2048_net *
-g2048_net_promote(const g2048_net *n, const char *stages, char *err,
+static g2048_net *
+net_promote(const g2048_net *n, const char *stages, int tc, char *err,
     size_t errsize)
 {
 	char tuples[G2048_NET_TEXT_MAX];
@@ -415,7 +415,7 @@ g2048_net_promote(const g2048_net *n, const char *stages, char *err,
 		return NULL;
 	}
 	net_tuples_text(n, tuples, sizeof tuples);
-	if ((p = net_create(tuples, stages, n->tc_err != NULL, err,
+	if ((p = net_create(tuples, stages, tc || n->tc_err != NULL, err,
 	    errsize)) == NULL)
 		return NULL;
 	for (s = 0; s < p->nstages; s++)
@@ -424,6 +424,22 @@ g2048_net_promote(const g2048_net *n, const char *stages, char *err,
 	g2048_net_set_trained(p, n->info.games, n->info.moves, n->info.seed,
 	    n->info.train);
 	return p;
+}
+
+g2048_net *
+g2048_net_promote(const g2048_net *n, const char *stages, char *err,
+    size_t errsize)
+{
+	return net_promote(n, stages, 0, err, errsize);
+}
+
+/* TC sums for a net that had none laid out with the copy, not by
+ * g2048_net_enable_tc's second one. */
+g2048_net *
+g2048_net_promote_tc(const g2048_net *n, const char *stages, char *err,
+    size_t errsize)
+{
+	return net_promote(n, stages, 1, err, errsize);
 }
 
 void

@@ -475,6 +475,9 @@ void g2048_net_free(g2048_net *n);
  * promotion.  NULL with err on error. */
 g2048_net *g2048_net_promote(const g2048_net *n, const char *stages,
     char *err, size_t errsize);
+/* The same with TC sums: n's, or zero if n has none. */
+g2048_net *g2048_net_promote_tc(const g2048_net *n, const char *stages,
+    char *err, size_t errsize);
 
 const g2048_net_info *g2048_net_info_of(const g2048_net *n);
 /* Record the training so far in n's header. */

@@ -771,6 +771,41 @@ test_new_tc_is_enable_tc(void)
 	g2048_net_free(b);
 }
 
+/* Promoting a net without TC sums with them: the net that promotion
+ * and then g2048_net_enable_tc make, weights and sums, trained alike. */
+static void
+test_promote_tc_is_enable_tc(void)
+{
+	char err[256];
+	g2048_learn_opts o;
+	g2048_net *n = net("0123,4567", NULL), *a = NULL, *b = NULL;
+
+	if (n != NULL) {
+		integer_weights(n);
+		a = g2048_net_promote(n, "256", err, sizeof err);
+		b = g2048_net_promote_tc(n, "256", err, sizeof err);
+	}
+	CHECK(a != NULL && b != NULL);
+	if (a == NULL || b == NULL) {
+		g2048_net_free(a);
+		g2048_net_free(b);
+		g2048_net_free(n);
+		return;
+	}
+	CHECK(a->tc_err == NULL && b->tc_err != NULL && b->info.tc == 1);
+	CHECK(g2048_net_enable_tc(a, err, sizeof err) == 0);
+	CHECK(memcmp(a->w, b->w, a->nweights * a->stride *
+	    sizeof(float)) == 0);
+	g2048_learn_defaults(&o);
+	o.tc = 1;
+	CHECK(play_games(a, &o, 30) == play_games(b, &o, 30));
+	CHECK(memcmp(a->w, b->w, a->nweights * a->stride *
+	    sizeof(float)) == 0);
+	g2048_net_free(a);
+	g2048_net_free(b);
+	g2048_net_free(n);
+}
+
 /* Each switch changes what is learnt. */
 static void
 test_switches_change_learning(void)
@@ -919,6 +954,7 @@ main(void)
 	RUN(test_save_failure_keeps_old);
 	RUN(test_learning_is_reproducible);
 	RUN(test_new_tc_is_enable_tc);
+	RUN(test_promote_tc_is_enable_tc);
 	RUN(test_switches_change_learning);
 	RUN(test_td_moves_toward_target);
 	RUN(test_learner_checks_options);
