@@ -742,13 +742,30 @@ test_learning_is_reproducible(void)
 	}
 }
 
+/* a, given TC sums by g2048_net_enable_tc, is b: weights and sums,
+ * before and after the same TC training. */
+static void
+check_tc_alike(g2048_net *a, g2048_net *b)
+{
+	char err[256];
+	g2048_learn_opts o;
+	size_t bytes = a->nweights * a->stride * sizeof(float);
+
+	CHECK(g2048_net_enable_tc(a, err, sizeof err) == 0);
+	CHECK(a->nweights == b->nweights && a->stride == b->stride &&
+	    memcmp(a->w, b->w, bytes) == 0);
+	g2048_learn_defaults(&o);
+	o.tc = 1;
+	CHECK(play_games(a, &o, 30) == play_games(b, &o, 30));
+	CHECK(memcmp(a->w, b->w, bytes) == 0);
+}
+
 /* A net made with its TC sums (g2048_net_new_tc) is the net that
  * g2048_net_enable_tc makes of a new one: trained alike, alike after. */
 static void
 test_new_tc_is_enable_tc(void)
 {
 	char err[256];
-	g2048_learn_opts o;
 	g2048_net *a = net("0123,4567", "256"),
 	    *b = g2048_net_new_tc("0123,4567", "256", err, sizeof err);
 
@@ -760,13 +777,7 @@ test_new_tc_is_enable_tc(void)
 	}
 	CHECK(b->tc_err != NULL && b->info.tc == 1 &&
 	    b->stride == NET_TC_STRIDE);
-	CHECK(g2048_net_enable_tc(a, err, sizeof err) == 0);
-	g2048_learn_defaults(&o);
-	o.tc = 1;
-	CHECK(play_games(a, &o, 30) == play_games(b, &o, 30));
-	/* weights and TC sums */
-	CHECK(memcmp(a->w, b->w, a->nweights * a->stride *
-	    sizeof(float)) == 0);
+	check_tc_alike(a, b);
 	g2048_net_free(a);
 	g2048_net_free(b);
 }
@@ -777,7 +788,6 @@ static void
 test_promote_tc_is_enable_tc(void)
 {
 	char err[256];
-	g2048_learn_opts o;
 	g2048_net *n = net("0123,4567", NULL), *a = NULL, *b = NULL;
 
 	if (n != NULL) {
@@ -793,14 +803,7 @@ test_promote_tc_is_enable_tc(void)
 		return;
 	}
 	CHECK(a->tc_err == NULL && b->tc_err != NULL && b->info.tc == 1);
-	CHECK(g2048_net_enable_tc(a, err, sizeof err) == 0);
-	CHECK(memcmp(a->w, b->w, a->nweights * a->stride *
-	    sizeof(float)) == 0);
-	g2048_learn_defaults(&o);
-	o.tc = 1;
-	CHECK(play_games(a, &o, 30) == play_games(b, &o, 30));
-	CHECK(memcmp(a->w, b->w, a->nweights * a->stride *
-	    sizeof(float)) == 0);
+	check_tc_alike(a, b);
 	g2048_net_free(a);
 	g2048_net_free(b);
 	g2048_net_free(n);
