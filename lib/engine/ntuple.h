@@ -1,7 +1,7 @@
 /*
  * ntuple.h - the n-tuple network's insides, shared by ntuple.c (structure
- * and value), netfile.c (the file) and learn.c (TD learning).  Internal:
- * not installed.
+ * and memory), netvalue.c (the value), netfile.c (the file) and learn.c
+ * (TD learning).  Internal: not installed.
  *
  * A tuple is a set of cells.  Its weight table has 16^k entries, indexed
  * by the ranks of its cells in ascending cell order, the first cell in the
