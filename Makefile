@@ -44,7 +44,7 @@ ROOMS            = grid text eval search net exact
 ROOM_USES_grid   =
 ROOM_USES_text   =
 ROOM_USES_eval   = grid
-ROOM_USES_search = grid eval net
+ROOM_USES_search = grid eval
 ROOM_USES_net    = grid eval
 ROOM_USES_exact  = grid
 room_inc  = -Ilib/include $(foreach r,$(1) $(ROOM_USES_$(1)),-Ilib/engine/$(r))
@@ -223,16 +223,21 @@ uninstall:
 	for m in $(notdir $(MAN5)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man5/$$m; done
 	for m in $(notdir $(MAN7)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man7/$$m; done
 
-lint:
+# Every #include of the engine's rooms against their rule (ROOM_USES_room).
+check-includes:
+	tests/check-includes $(foreach r,$(ROOMS),'$(r):$(ROOM_USES_$(r))')
+
+lint: check-includes
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
 	    --std=c11 $(ALL_ROOMS_INC) -Ilib/cli -Icmd/2048-play \
 	    --suppress=missingIncludeSystem lib cmd tests/unit tests/shim bench
-	shellcheck tests/run tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run .ci/run
+	shellcheck tests/run tests/check-includes tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run bench/same-output .ci/run
 
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all check bench bench-soak fuzz fuzz-bins net install uninstall lint clean
+.PHONY: all check bench bench-soak fuzz fuzz-bins net install uninstall lint \
+        check-includes clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 
 -include $(shell find $(OUT)/obj $(OUT)/fuzz/obj -name '*.d' 2>/dev/null)
