@@ -38,7 +38,8 @@ CLILIB    = $(OUT)/lib/libcli.a
 #   lib/cli/       libcli, the tools' front end (not installed): tools
 #   cmd/2048-*.c   a tool of one file; cmd/2048-*/ a tool of several, whose
 #                  header its unit test and benchmark may include
-LIB_SRC   = $(filter-out lib/engine/mktables.c,$(wildcard lib/engine/*.c))
+LIB_SRC   = $(filter-out lib/engine/mktables.c,$(wildcard lib/engine/*.c)) \
+            $(wildcard lib/engine/exact/*.c)
 CLI_SRC   = $(wildcard lib/cli/*.c)
 LIB_OBJ   = $(LIB_SRC:%.c=$(OBJ)/%.o) $(OBJ)/lib/engine/tables.o
 CLI_OBJ   = $(CLI_SRC:%.c=$(OBJ)/%.o)
@@ -53,12 +54,15 @@ MAN7      = $(wildcard man/*.7)
 
 INC       = -Ilib/include
 $(OBJ)/lib/engine/%.o: INC = -Ilib/include -Ilib/engine
+# the room exact/ (exact tables) sees 2048.h and its own header only
+$(OBJ)/lib/engine/exact/%.o: INC = -Ilib/include -Ilib/engine/exact
 $(OBJ)/lib/cli/%.o $(OBJ)/cmd/%.o: INC = -Ilib/include -Ilib/cli
 $(OBJ)/cmd/2048-play/%.o: INC = -Ilib/include -Ilib/cli -Icmd/2048-play
 $(OBJ)/tests/unit/test-play.o $(OBJ)/bench/play.o: INC = -Ilib/include -Icmd/2048-play
 INTERNAL  = tests/unit/test-engine tests/unit/test-search tests/unit/test-net \
             bench/engine
 $(INTERNAL:%=$(OBJ)/%.o): INC = -Ilib/include -Ilib/engine
+$(OBJ)/tests/unit/test-exact.o: INC = -Ilib/include -Ilib/engine/exact
 
 all: $(TOOLS)
 
@@ -142,7 +146,8 @@ FUZZ_MAX_LEN_net = 16384
 FUZZ_CC      ?= clang
 FUZZ_TARGETS  = $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
 FUZZ_OBJ      = $(OUT)/fuzz/obj
-FUZZ_FLAGS    = $(CPPFLAGS) -Ilib/include -Ilib/engine -Ilib/cli \
+FUZZ_FLAGS    = $(CPPFLAGS) -Ilib/include -Ilib/engine -Ilib/engine/exact \
+                -Ilib/cli \
                 -Icmd/2048-play -std=c11 -g -O1 $(FPFLAGS) \
                 -fsanitize=fuzzer-no-link,address,undefined \
                 -fno-sanitize-recover=all -fno-omit-frame-pointer
