@@ -61,14 +61,14 @@ usage(int status)
 	exit(status ? 2 : cli_finish(0));
 }
 
-static void
+static int
 show_progress(const g2048_exact_progress *p, void *ctx)
 {
 	const struct run *run = ctx;
 	static const char *phase[] = { "enumerating", "valuing", "writing" };
 
 	if (!run->tty)
-		return;
+		return 0;
 	if (p->phase == 1 && p->states > 0) {
 		double left = p->seconds * (double)(p->total - p->states) /
 		    (double)p->states;
@@ -84,6 +84,7 @@ show_progress(const g2048_exact_progress *p, void *ctx)
 		    "%llu MB   ", progname, phase[p->phase],
 		    (unsigned long long)p->sum, (unsigned long long)p->states,
 		    p->seconds, (unsigned long long)(p->memory >> 20));
+	return 0;
 }
 
 static long

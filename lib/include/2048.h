@@ -583,8 +583,10 @@ typedef struct {
 	int threads;            /* 1 to G2048_THREADS_MAX */
 	const char *workdir;    /* finished layers are kept here and a build
 	                           that stopped goes on from them; NULL: none */
-	/* called from the building thread between layers; may be NULL */
-	void (*progress)(const g2048_exact_progress *p, void *ctx);
+	/* called from the building thread after every layer; may be NULL.
+	 * A nonzero return stops the build (-1, "stopped"): the layers
+	 * finished stay in workdir. */
+	int (*progress)(const g2048_exact_progress *p, void *ctx);
 	void *ctx;
 } g2048_exact_opts;
 

@@ -95,14 +95,14 @@ bfree(struct build *b, void *p, size_t n)
 	}
 }
 
-static void
+static int
 progress(struct build *b, int phase, uint64_t sum, uint64_t layers,
     uint64_t done, uint64_t states, uint64_t total)
 {
 	g2048_exact_progress p;
 
 	if (b->o->progress == NULL)
-		return;
+		return 0;
 	p.phase = phase;
 	p.sum = sum;
 	p.layers = layers;
@@ -111,7 +111,10 @@ progress(struct build *b, int phase, uint64_t sum, uint64_t layers,
 	p.total = total;
 	p.seconds = elapsed(b);
 	p.memory = b->mem;
-	b->o->progress(&p, b->o->ctx);
+	if (b->o->progress(&p, b->o->ctx) == 0)
+		return 0;
+	snprintf(b->err, b->errsize, "stopped");
+	return -1;
 }
 
 /* ---- sorting: LSD radix on bytes, passes over constant bytes skipped --- */
@@ -661,8 +664,14 @@ forward(struct build *b)
 		pend[0] = pend[1];
 		pend[1] = pend[2];
 		memset(&pend[2], 0, sizeof pend[2]);
-		progress(b, 0, (uint64_t)L * 2, (uint64_t)L, (uint64_t)L, states,
-		    0);
+		if (progress(b, 0, (uint64_t)L * 2, (uint64_t)L, (uint64_t)L,
+		    states, 0) < 0) {
+			for (s = 0; s < 3; s++)
+				vec_free(b, &pend[s]);
+			for (s = 0; s < 5; s++)
+				vec_free(b, &st[s]);
+			return -1;
+		}
 	}
 	for (s = 0; s < 3; s++)
 		vec_free(b, &pend[s]);
@@ -926,8 +935,12 @@ backward(struct build *b)
 		slot_free(b, &sl[2]);
 		sl[2] = sl[1];
 		sl[1] = cur;
-		progress(b, 1, (uint64_t)L * 2, (uint64_t)b->top,
-		    (uint64_t)(b->top - L + 1), done, b->rep.states);
+		if (progress(b, 1, (uint64_t)L * 2, (uint64_t)b->top,
+		    (uint64_t)(b->top - L + 1), done, b->rep.states) < 0) {
+			for (i = 0; i < 3; i++)
+				slot_free(b, &sl[i]);
+			return -1;
+		}
 	}
 	/* the start: layers 2, 3, 4 */
 	{
@@ -1275,9 +1288,8 @@ g2048_exact_build(const g2048_exact_opts *o, const char *path,
 		if (b->rep.reach_opt[q] > 0)
 			break;
 	b->rep.maxrank = b->rep.has_reach ? q : b->r.target;
-	progress(b, 2, 0, (uint64_t)b->top, (uint64_t)b->top,
-	    b->rep.states, b->rep.states);
-	if (write_table(b, path) < 0)
+	if (progress(b, 2, 0, (uint64_t)b->top, (uint64_t)b->top,
+	    b->rep.states, b->rep.states) < 0 || write_table(b, path) < 0)
 		goto out;
 	rc = 0;
 	remove_work(b);
