@@ -378,6 +378,8 @@ remove_work(struct build *b)
 		unlink(path);
 		path_of(b, path, sizeof path, 'p', i);
 		unlink(path);
+		path_of(b, path, sizeof path, 'a', i);
+		unlink(path);
 	}
 	snprintf(path, sizeof path, "%s/forward", b->dir);
 	unlink(path);
@@ -695,7 +697,44 @@ struct slot {
 	double *vals;
 	size_t n;
 	int layer;
+	/* the keys by their 16 highest bits that differ: index[h] is the
+	 * first key of bucket h (large layers only) */
+	uint32_t *index;
+	int shift;
 };
+
+#define INDEX_BITS 16
+#define INDEX_MIN  4096
+
+static int
+slot_index(struct build *b, struct slot *s)
+{
+	uint64_t x;
+	size_t i;
+	uint32_t h;
+	int top = 0;
+
+	s->index = NULL;
+	if (s->n < INDEX_MIN)
+		return 0;
+	x = s->keys[0] ^ s->keys[s->n - 1];
+	while (top < 63 && x >> (top + 1) != 0)
+		top++;
+	s->shift = top + 1 > INDEX_BITS ? top + 1 - INDEX_BITS : 0;
+	if ((s->index = balloc(b, ((1 << INDEX_BITS) + 1) * sizeof *s->index))
+	    == NULL)
+		return berr(b, "valuing", NULL);
+	for (i = 0, h = 0; i < s->n; i++) {
+		uint32_t k = (uint32_t)(s->keys[i] >> s->shift) &
+		    ((1 << INDEX_BITS) - 1);
+
+		while (h <= k)
+			s->index[h++] = (uint32_t)i;
+	}
+	while (h <= 1 << INDEX_BITS)
+		s->index[h++] = (uint32_t)s->n;
+	return 0;
+}
 
 struct value_job {
 	struct build *b;
@@ -708,6 +747,16 @@ static const double *
 find(const struct slot *s, int nv, uint64_t key)
 {
 	size_t lo = 0, hi = s->n;
+
+	if (s->index != NULL) {
+		uint32_t h;
+
+		if ((key ^ s->keys[0]) >> s->shift >> INDEX_BITS != 0)
+			return NULL;
+		h = (uint32_t)(key >> s->shift) & ((1 << INDEX_BITS) - 1);
+		lo = s->index[h];
+		hi = s->index[h + 1];
+	}
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -851,8 +900,62 @@ slot_free(struct build *b, struct slot *s)
 {
 	bfree(b, s->keys, s->n * 8);
 	bfree(b, s->vals, s->n * sizeof(double) * (size_t)b->nv);
+	bfree(b, s->index, ((1 << INDEX_BITS) + 1) * sizeof *s->index);
 	memset(s, 0, sizeof *s);
 	s->layer = -1;
+}
+
+/*
+ * A layer's values as work files: the objective in its v-file, for the
+ * table; the reach probabilities (board, score) in its a-file, needed
+ * only by the two layers below it, so removed after them.
+ */
+static int
+save_vals(struct build *b, int layer, const double *vals, size_t n)
+{
+	size_t nv = (size_t)b->nv, na = nv - 1, i;
+	double *col;
+	int rc;
+
+	if ((col = balloc(b, n * (na > 1 ? na : 1) * sizeof *col + 8)) == NULL)
+		return berr(b, "valuing", NULL);
+	for (i = 0; i < n; i++)
+		col[i] = vals[i * nv];
+	rc = save(b, 'v', layer, col, n * sizeof *col);
+	if (rc == 0 && na > 0) {
+		for (i = 0; i < n; i++)
+			memcpy(col + i * na, vals + i * nv + 1, na * sizeof *col);
+		rc = save(b, 'a', layer, col, n * na * sizeof *col);
+	}
+	bfree(b, col, n * (na > 1 ? na : 1) * sizeof *col + 8);
+	return rc;
+}
+
+static double *
+load_vals(struct build *b, int layer, size_t n)
+{
+	size_t nv = (size_t)b->nv, na = nv - 1, i;
+	double *vals, *col, *aux;
+
+	if ((col = load(b, 'v', layer, n * sizeof *col)) == NULL)
+		return NULL;
+	if (na == 0)
+		return col;
+	if ((aux = load(b, 'a', layer, n * na * sizeof *aux)) == NULL ||
+	    (vals = balloc(b, n * nv * sizeof *vals)) == NULL) {
+		bfree(b, col, n * sizeof *col);
+		if (aux != NULL)
+			bfree(b, aux, n * na * sizeof *aux);
+		berr(b, "valuing", NULL);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		vals[i * nv] = col[i];
+		memcpy(vals + i * nv + 1, aux + i * na, na * sizeof *aux);
+	}
+	bfree(b, col, n * sizeof *col);
+	bfree(b, aux, n * na * sizeof *aux);
+	return vals;
 }
 
 static int
@@ -864,10 +967,12 @@ slot_load(struct build *b, struct slot *s, int layer, int with_vals)
 	s->n = b->count[layer];
 	s->keys = NULL;
 	s->vals = NULL;
-	if ((s->keys = load(b, 'k', layer, s->n * 8)) == NULL)
+	s->index = NULL;
+	if ((s->keys = load(b, 'k', layer, s->n * 8)) == NULL ||
+	    slot_index(b, s) < 0)
 		return -1;
 	if (with_vals)
-		s->vals = load(b, 'v', layer, vbytes);
+		s->vals = load_vals(b, layer, s->n);
 	else if ((s->vals = balloc(b, vbytes)) == NULL)
 		berr(b, "valuing", NULL);
 	return s->vals == NULL ? -1 : 0;
@@ -908,9 +1013,13 @@ backward(struct build *b)
 	}
 	/* the layers valued already, from the top down */
 	for (low = b->top + 1; low > 2; low--)
-		if (!exists(b, 'v', low - 1, b->count[low - 1] * sizeof(double) *
-		    (size_t)b->nv))
+		if (!exists(b, 'v', low - 1, b->count[low - 1] * sizeof(double)))
 			break;
+	/* the reach of the two layers above the next must be there too */
+	for (L = low; L <= low + 1 && L <= b->top && b->nv > 1; L++)
+		if (!exists(b, 'a', L, b->count[L] * sizeof(double) *
+		    (size_t)(b->nv - 1)))
+			low = b->top + 1;
 	if (low <= b->top)
 		b->rep.layers_resumed += (uint64_t)(b->top + 1 - low);
 	for (L = low; L <= b->top; L++)
@@ -928,9 +1037,14 @@ backward(struct build *b)
 			return -1;
 		if (value_layer(b, &cur, &sl[1], &sl[2]) < 0)
 			return -1;
-		if (save(b, 'v', L, cur.vals, cur.n * sizeof(double) *
-		    (size_t)b->nv) < 0)
+		if (save_vals(b, L, cur.vals, cur.n) < 0)
 			return -1;
+		if (L + 2 > 4) {
+			char ap[1100];
+
+			path_of(b, ap, sizeof ap, 'a', L + 2);
+			unlink(ap);
+		}
 		done += cur.n;
 		slot_free(b, &sl[2]);
 		sl[2] = sl[1];
@@ -973,8 +1087,11 @@ backward(struct build *b)
 		b->rep.start = c.sum[0];
 		b->rep.has_reach = b->nreach > 0;
 		for (q = 0; q < b->nreach && q + 1 < G2048_EXACT_RANKS; q++) {
-			b->rep.reach_opt[q + 1] = c.sum[1 + q];
-			b->rep.reach_pol[q + 1] = c.sum[1 + b->nreach + q];
+			/* (a sum of probabilities may pass 1 by rounding) */
+			b->rep.reach_opt[q + 1] = c.sum[1 + q] < 1 ?
+			    c.sum[1 + q] : 1;
+			b->rep.reach_pol[q + 1] = c.sum[1 + b->nreach + q] < 1 ?
+			    c.sum[1 + b->nreach + q] : 1;
 		}
 		slot_free(b, &s4);
 	}
@@ -1096,7 +1213,7 @@ emit_body(struct emit *e)
 	}
 	for (L = 2; L <= b->top; L++) {
 		double *v;
-		size_t nv = (size_t)b->nv, vb = b->count[L] * sizeof *v * nv;
+		size_t nv = 1, vb = b->count[L] * sizeof *v;
 
 		if (!b->have[L])
 			continue;
