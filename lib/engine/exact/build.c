@@ -30,6 +30,7 @@ struct vec {
 
 struct build {
 	struct exact_rules r;
+	struct exact_lines lines;
 	const g2048_exact_opts *o;
 	char dir[1024];
 	int own_dir;                /* made here: removed at the end */
@@ -1373,6 +1374,8 @@ g2048_exact_build(const g2048_exact_opts *o, const char *path,
 	    o->rows, o->cols, o->target, o->objective, o->four, err,
 	    errsize)) < 0)
 		goto out;
+	exact_lines_init(&b->lines);
+	b->r.lines = &b->lines;
 	b->p4 = o->four;
 	b->p2 = 1 - o->four;
 	if (b->r.kind == EXACT_BOARD && b->r.objective == G2048_EXACT_SCORE) {

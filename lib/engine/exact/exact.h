@@ -24,6 +24,20 @@
 enum exact_kind { EXACT_BOARD, EXACT_PATTERN };
 
 /*
+ * Every line of 2, 3 or 4 cells slid toward its front (nibble p of an
+ * index is the cell at position p): the line after, and the merged
+ * tiles' sum with EXACT_LINE_PRUNED set if a blocker moves.  The same
+ * for every rule set; the owner of a rule set builds it once
+ * (exact_lines_init) and points the rules at it.
+ */
+#define EXACT_LINE_PRUNED 0x80000000u
+struct exact_lines {
+	uint16_t after4[1 << 16], after3[1 << 12], after2[1 << 8];
+	uint32_t info4[1 << 16], info3[1 << 12], info2[1 << 8];
+};
+void exact_lines_init(struct exact_lines *t);
+
+/*
  * The rules of a game.  A key holds cell i (reading order, i = row *
  * cols + col) in bits 4i..4i+3: 0 empty, a rank, or EXACT_BLOCK for a
  * pattern's blocker, a large tile that never merges and must not move.
@@ -41,6 +55,7 @@ struct exact_rules {
 	int8_t line[G2048_NDIRS][EXACT_LINE][EXACT_LINE];   /* front first */
 	int nsyms;
 	uint8_t sym[EXACT_SYMS][16];    /* image cell of cell i */
+	const struct exact_lines *lines;   /* NULL: slide cell by cell */
 	char spec[EXACT_SPEC];  /* "3x3", or a pattern "..../..../.xxx/.xxx" */
 	char name[EXACT_SPEC];  /* a named pattern's name, or the spec */
 };

@@ -227,40 +227,106 @@ exact_rules_pattern(struct exact_rules *r, const char *pattern, int target,
 	return 0;
 }
 
+/* Slide the n cells of t (front first) in place: the merged tiles' sum,
+ * or -1 if a blocker moves. */
+static long
+slide(int *t, int n)
+{
+	int out[EXACT_LINE], merged[EXACT_LINE], m = 0, p;
+	long gain = 0;
+
+	for (p = 0; p < n; p++) {
+		int v = t[p];
+
+		if (v == 0)
+			continue;
+		if (v != EXACT_BLOCK && m > 0 && out[m - 1] == v &&
+		    !merged[m - 1] && v + 1 < EXACT_BLOCK) {
+			out[m - 1] = v + 1;
+			merged[m - 1] = 1;
+			gain += 1L << (v + 1);
+		} else {
+			out[m] = v;
+			merged[m++] = 0;
+		}
+	}
+	for (p = 0; p < n; p++) {
+		int v = p < m ? out[p] : 0;
+
+		if (t[p] == EXACT_BLOCK && v != EXACT_BLOCK)
+			return -1;
+		t[p] = v;
+	}
+	return gain;
+}
+
+void
+exact_lines_init(struct exact_lines *t)
+{
+	uint16_t *after[3] = { t->after2, t->after3, t->after4 };
+	uint32_t *info[3] = { t->info2, t->info3, t->info4 };
+	int n, p;
+	unsigned i;
+
+	for (n = 2; n <= 4; n++)
+		for (i = 0; i < 1u << (4 * n); i++) {
+			int c[EXACT_LINE];
+			long gain;
+			unsigned a = 0;
+
+			for (p = 0; p < n; p++)
+				c[p] = (int)(i >> (4 * p) & 0xF);
+			gain = slide(c, n);
+			for (p = 0; p < n; p++)
+				a |= (unsigned)c[p] << (4 * p);
+			after[n - 2][i] = (uint16_t)(gain < 0 ? i : a);
+			info[n - 2][i] = gain < 0 ? EXACT_LINE_PRUNED :
+			    (uint32_t)gain;
+		}
+}
+
 int
 exact_move(const struct exact_rules *r, uint64_t key, int dir, uint64_t *out,
     uint32_t *reward)
 {
 	uint64_t k = key;
 	uint32_t gain = 0;
-	int l, p, n, i;
+	int l, p, len = r->linelen[dir];
+	const uint16_t *after = NULL;
+	const uint32_t *info = NULL;
 
+	if (r->lines != NULL && len <= 4) {
+		after = len == 4 ? r->lines->after4 : len == 3 ?
+		    r->lines->after3 : r->lines->after2;
+		info = len == 4 ? r->lines->info4 : len == 3 ?
+		    r->lines->info3 : r->lines->info2;
+	}
 	for (l = 0; l < r->nlines[dir]; l++) {
-		int t[EXACT_LINE], len = r->linelen[dir];
 		const int8_t *cells = r->line[dir][l];
 
-		for (p = n = 0; p < len; p++) {
-			int v = exact_cell(key, cells[p]);
+		if (after != NULL) {
+			unsigned i = 0, a;
 
-			if (v == 0)
-				continue;
-			if (v != EXACT_BLOCK && n > 0 && t[n - 1] == v &&
-			    !(t[n - 1] & 0x10)) {
-				/* 0x10 marks a merged tile: it merges once */
-				t[n - 1] = (v + 1) | 0x10;
-				gain += (uint32_t)1 << (v + 1);
-			} else
-				t[n++] = v;
-		}
-		for (i = 0; i < len; i++) {
-			int v = i < n ? t[i] & 0xF : 0;
-
-			if (i < n && (t[i] & 0x10) && (t[i] & 0xF) == 0)
-				v = 0;  /* a rank past 15 cannot be: see below */
-			if (exact_cell(key, cells[i]) == EXACT_BLOCK &&
-			    v != EXACT_BLOCK)
+			for (p = 0; p < len; p++)
+				i |= (unsigned)exact_cell(key, cells[p]) << (4 * p);
+			if (info[i] & EXACT_LINE_PRUNED)
 				return EXACT_PRUNED;
-			k = exact_put(k, cells[i], v);
+			if ((a = after[i]) == i)
+				continue;
+			gain += info[i];
+			for (p = 0; p < len; p++)
+				k = exact_put(k, cells[p], (int)(a >> (4 * p) & 0xF));
+		} else {
+			int t[EXACT_LINE];
+			long g;
+
+			for (p = 0; p < len; p++)
+				t[p] = exact_cell(key, cells[p]);
+			if ((g = slide(t, len)) < 0)
+				return EXACT_PRUNED;
+			gain += (uint32_t)g;
+			for (p = 0; p < len; p++)
+				k = exact_put(k, cells[p], t[p]);
 		}
 	}
 	if (k == key)

@@ -19,6 +19,7 @@
 
 struct g2048_table {
 	struct exact_header h;
+	struct exact_lines lines;
 	g2048_table_info info;
 	unsigned char *map;
 	size_t maplen;
@@ -359,6 +360,8 @@ g2048_table_open(const char *path, char *err, size_t errsize)
 		t->layer[i].values = p;
 		p += 4 * t->layer[i].count;
 	}
+	exact_lines_init(&t->lines);
+	t->h.rules.lines = &t->lines;
 	t->p4 = t->h.rules.four;
 	t->p2 = 1 - t->p4;
 	/* the public description */
