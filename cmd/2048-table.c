@@ -114,7 +114,8 @@ info(const g2048_table *t, int json)
 		    "\"target\":%lu,\"objective\":\"%s\",\"four\":%.17g,"
 		    "\"symmetries\":%d,\"states\":%llu,\"states_plain\":%llu,"
 		    "\"layers\":%llu,\"pruned_moves\":%llu,"
-		    "\"pruned_states\":%llu,\"start\":%.17g,\"bytes\":%llu,"
+		    "\"pruned_states\":%llu,\"moves\":%llu,\"start\":%.17g,"
+		    "\"bytes\":%llu,"
 		    "\"checksum\":\"%016llx\"", in->board ? "board" : "pattern",
 		    in->pattern, in->name,
 		    in->target ? 1ul << in->target : 0ul,
@@ -123,7 +124,8 @@ info(const g2048_table *t, int json)
 		    (unsigned long long)b->states_plain,
 		    (unsigned long long)b->layers,
 		    (unsigned long long)b->pruned_moves,
-		    (unsigned long long)b->pruned_states, b->start,
+		    (unsigned long long)b->pruned_states,
+		    (unsigned long long)b->moves, b->start,
 		    (unsigned long long)b->bytes,
 		    (unsigned long long)b->checksum);
 		if (b->has_reach) {
@@ -138,14 +140,15 @@ info(const g2048_table *t, int json)
 	}
 	printf("rules %s %s\nname %s\ntarget %lu\nobjective %s\nfour %.17g\n"
 	    "symmetries %d\nstates %llu\nstates-plain %llu\nlayers %llu\n"
-	    "pruned-moves %llu\npruned-states %llu\nstart %.10g\n"
+	    "pruned-moves %llu\npruned-states %llu\nmoves %llu\nstart %.10g\n"
 	    "bytes %llu\nchecksum %016llx\n", in->board ? "board" : "pattern",
 	    in->pattern, in->name, in->target ? 1ul << in->target : 0ul,
 	    in->objective == G2048_EXACT_PROB ? "prob" : "score", in->four,
 	    in->symmetries, (unsigned long long)b->states,
 	    (unsigned long long)b->states_plain, (unsigned long long)b->layers,
 	    (unsigned long long)b->pruned_moves,
-	    (unsigned long long)b->pruned_states, b->start,
+	    (unsigned long long)b->pruned_states,
+	    (unsigned long long)b->moves, b->start,
 	    (unsigned long long)b->bytes, (unsigned long long)b->checksum);
 	if (b->has_reach)
 		for (r = 1; r <= b->maxrank; r++)

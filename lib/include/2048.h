@@ -597,6 +597,7 @@ typedef struct {
 	uint64_t layers;
 	uint64_t pruned_moves;  /* (state, move) pairs pruned: a blocker moved */
 	uint64_t pruned_states; /* states whose every legal move was pruned */
+	uint64_t moves;         /* (state, legal move) pairs, pruned ones too */
 	double start;           /* the value of a new game (of the free cells) */
 	int maxrank;            /* the largest tile reached, a rank */
 	int has_reach;          /* board, score objective: the reach[] below */

@@ -398,7 +398,7 @@ struct expand_job {
 	size_t from, to;
 	int layer;                  /* children must be above it */
 	struct vec out[2];          /* children of +2 and +4 */
-	uint64_t pruned_moves, pruned_states;
+	uint64_t pruned_moves, pruned_states, moves;
 	int failed;
 };
 
@@ -439,6 +439,7 @@ expand(struct expand_job *j, uint64_t key)
 		}
 	}
 	j->pruned_moves += (uint64_t)pruned;
+	j->moves += (uint64_t)(legal + pruned);
 	if (pruned && !legal)
 		j->pruned_states++;
 	return 0;
@@ -468,7 +469,7 @@ expand_run(void *arg)
  * (layer indexes: sum / 2). */
 static int
 expand_layer(struct build *b, const uint64_t *keys, size_t n,
-    struct vec pend[3], uint64_t *pm, uint64_t *ps)
+    struct vec pend[3], uint64_t *pm)
 {
 	struct expand_job job[G2048_THREADS_MAX];
 	pthread_t th[G2048_THREADS_MAX];
@@ -496,8 +497,9 @@ expand_layer(struct build *b, const uint64_t *keys, size_t n,
 			errno = ENOMEM;
 			return -1;
 		}
-		*pm += job[t].pruned_moves;
-		*ps += job[t].pruned_states;
+		pm[0] += job[t].pruned_moves;
+		pm[1] += job[t].pruned_states;
+		pm[2] += job[t].moves;
 		for (s = 0; s < 2; s++)
 			if (vec_merge(b, &pend[s + 1], &job[t].out[s]) < 0)
 				return -1;
@@ -607,7 +609,7 @@ forward(struct build *b)
 		b->rep.layers_resumed = (uint64_t)last;
 		for (L = last - 1; L <= last; L++) {
 			uint64_t *keys;
-			uint64_t pm = 0, ps = 0;
+			uint64_t pm[3] = { 0, 0, 0 };
 			size_t n = b->count[L];
 			struct vec tmp[3];
 
@@ -616,7 +618,7 @@ forward(struct build *b)
 			if ((keys = load(b, 'k', L, n * 8)) == NULL)
 				return -1;
 			memset(tmp, 0, sizeof tmp);
-			if (expand_layer(b, keys, n, tmp, &pm, &ps) < 0)
+			if (expand_layer(b, keys, n, tmp, pm) < 0)
 				return berr(b, "enumerating", NULL);
 			bfree(b, keys, n * 8);
 			vec_free(b, &tmp[0]);
@@ -646,15 +648,14 @@ forward(struct build *b)
 	/* pend[0] is layer L, pend[1] L+1, pend[2] L+2 */
 	for (; L < MAX_LAYERS - 2; L++) {
 		struct vec cur = pend[0];
-		uint64_t pm[2] = { 0, 0 };
+		uint64_t pm[3] = { 0, 0, 0 };
 
 		memset(&pend[0], 0, sizeof pend[0]);
 		if (cur.n == 0 && pend[1].n == 0 && pend[2].n == 0) {
 			vec_free(b, &cur);
 			break;
 		}
-		if (cur.n > 0 && expand_layer(b, cur.a, cur.n, pend, &pm[0],
-		    &pm[1]) < 0)
+		if (cur.n > 0 && expand_layer(b, cur.a, cur.n, pend, pm) < 0)
 			return berr(b, "enumerating", NULL);
 		if (save(b, 'p', L, pm, sizeof pm) < 0 ||
 		    save(b, 'k', L, cur.a, cur.n * 8) < 0)
@@ -1276,6 +1277,7 @@ write_table(struct build *b, const char *path)
 	h.states_plain = b->rep.states_plain;
 	h.pruned_moves = b->rep.pruned_moves;
 	h.pruned_states = b->rep.pruned_states;
+	h.moves = b->rep.moves;
 	h.start = b->rep.start;
 	h.has_reach = b->rep.has_reach;
 	h.maxrank = b->rep.maxrank;
@@ -1326,7 +1328,7 @@ totals(struct build *b)
 	int L;
 
 	for (L = 2; L <= b->top; L++) {
-		uint64_t pm[2], *keys;
+		uint64_t pm[3], *keys;
 
 		if (!b->have[L])
 			continue;
@@ -1336,6 +1338,7 @@ totals(struct build *b)
 		bfree(b, keys, sizeof pm);
 		b->rep.pruned_moves += pm[0];
 		b->rep.pruned_states += pm[1];
+		b->rep.moves += pm[2];
 		if ((keys = load(b, 'k', L, b->count[L] * 8)) == NULL)
 			return -1;
 		b->rep.states_plain += images(&b->r, keys, b->count[L]);

@@ -113,7 +113,7 @@ struct exact_header {
 	struct exact_rules rules;
 	int value_kind;                 /* 0: u32 probability, 1: f32 score */
 	uint64_t states, nlayers, bytes, checksum;
-	uint64_t pruned_moves, pruned_states;
+	uint64_t pruned_moves, pruned_states, moves;
 	double start;
 	int maxrank;
 	double reach_opt[EXACT_RANKS], reach_pol[EXACT_RANKS];

@@ -61,6 +61,7 @@ exact_header_format(const struct exact_header *h, char *buf)
 	PUT("layers %llu\n", (unsigned long long)h->nlayers);
 	PUT("pruned-moves %llu\n", (unsigned long long)h->pruned_moves);
 	PUT("pruned-states %llu\n", (unsigned long long)h->pruned_states);
+	PUT("moves %llu\n", (unsigned long long)h->moves);
 	PUT("start %.17g\n", h->start);
 	PUT("maxrank %d\n", h->maxrank);
 	if (h->has_reach)
@@ -193,6 +194,7 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 		U64("states-plain", h->states_plain, 0)
 		U64("pruned-moves", h->pruned_moves, 0)
 		U64("pruned-states", h->pruned_states, 0)
+		U64("moves", h->moves, 0)
 		else if (IS("checksum")) {
 			char *end;
 
@@ -388,6 +390,7 @@ g2048_table_open(const char *path, char *err, size_t errsize)
 	t->info.built.layers = t->h.nlayers;
 	t->info.built.pruned_moves = t->h.pruned_moves;
 	t->info.built.pruned_states = t->h.pruned_states;
+	t->info.built.moves = t->h.moves;
 	t->info.built.start = t->h.start;
 	t->info.built.maxrank = t->h.maxrank;
 	t->info.built.has_reach = t->h.has_reach;
