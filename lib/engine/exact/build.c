@@ -602,6 +602,8 @@ forward(struct build *b)
 		b->rep.layers_resumed = (uint64_t)last;
 		for (L = 0; L <= last; L++)
 			states += b->count[L];
+		for (s = 0; s < 5; s++)
+			vec_free(b, &st[s]);
 		goto done;
 	}
 	if (last >= 0) {
