@@ -21,9 +21,8 @@ timed() {
 	shift
 	/usr/bin/time -f '%e %M' -o "$dir/$name.time" \
 	    "$BIN_DIR/2048-table" -q -o "$dir/$name.tbl" "$@"
-	set -- $(cat "$dir/$name.time")
-	secs=$1
-	rss=$(($2 / 1024))
+	read -r secs rss < "$dir/$name.time"
+	rss=$((rss / 1024))
 }
 
 echo "| board | four | states | without symmetry | expected score | time (s) | peak RSS (MB) | reach: tile optimal / under max-score play |"

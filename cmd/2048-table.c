@@ -232,8 +232,10 @@ query_cells(struct run *run, const char *s)
 		    g2048_rank_of(strtoull(tok, NULL, 10));
 
 		if (n == 16 || rank < 0 || (rank == 0 && strcmp(tok, ".") &&
-		    strcmp(tok, "0")))
+		    strcmp(tok, "0"))) {
 			cli_usage_error("--cells: '%s' is not a tile", tok);
+			return;
+		}
 		ranks[n++] = rank;
 	}
 	free(copy);

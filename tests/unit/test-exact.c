@@ -254,7 +254,7 @@ check_queries(const g2048_table *t, const struct game *g, double rel,
 	int c[16], k, d, games;
 
 	for (games = 0; games < 30; games++) {
-		int free[16], nf = 0;
+		int free[16] = { 0 }, nf = 0;
 
 		memcpy(c, g->block, sizeof c);
 		for (k = 0; k < g->n; k++)

@@ -612,10 +612,10 @@ forward(struct build *b)
 		for (L = last - 1; L <= last; L++) {
 			uint64_t *keys;
 			uint64_t pm[3] = { 0, 0, 0 };
-			size_t n = b->count[L];
+			size_t n;
 			struct vec tmp[3];
 
-			if (L < 2 || n == 0)
+			if (L < 2 || (n = b->count[L]) == 0)
 				continue;
 			if ((keys = load(b, 'k', L, n * 8)) == NULL)
 				return -1;
@@ -873,8 +873,8 @@ value_layer(struct build *b, struct slot *cur, struct slot *up1,
 
 	if ((size_t)nt > n / 64 + 1)
 		nt = (int)(n / 64 + 1);
+	memset(job, 0, sizeof job);
 	for (t = 0; t < nt; t++) {
-		memset(&job[t], 0, sizeof job[t]);
 		job[t].b = b;
 		job[t].cur = cur;
 		job[t].up[0] = up1;

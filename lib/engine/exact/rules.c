@@ -115,7 +115,7 @@ set_syms(struct exact_rules *r)
 
 	r->nsyms = 0;
 	for (s = 0; s < EXACT_SYMS; s++) {
-		uint8_t img[16];
+		uint8_t img[16] = { 0 };
 		int ok = 1;
 
 		for (i = 0; i < r->ncells && ok; i++) {
