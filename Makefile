@@ -71,6 +71,7 @@ $(OBJ)/tests/unit/test-play.o $(OBJ)/bench/play.o: INC = -Ilib/include -Icmd/204
 INTERNAL  = tests/unit/test-engine tests/unit/test-search tests/unit/test-net \
             bench/engine
 $(INTERNAL:%=$(OBJ)/%.o): INC = $(ALL_ROOMS_INC)
+$(OBJ)/tests/unit/test-exact.o: INC = -Ilib/include -Ilib/engine/exact
 
 all: $(TOOLS)
 
@@ -195,6 +196,25 @@ net: $(BIN)/2048-learn
 	    --export net/2048.net --log net/curve.tsv
 	@echo "net/2048.net: from now on the default evaluator of 2048-solve"
 
+# Exact tables (2048-table(1), bench/EXACT.md): the recommended set, in
+# tables/, about NN minutes of the two cores here and at most NN GB.  A
+# table is built once (an order-only prerequisite: a new 2048-table does
+# not rebuild it; remove the file for that); an interrupted build goes on
+# from tables/work-NAME/.  Patterns are NAME-TARGET, boards RxC.
+TABLE_PATTERNS ?= 44-256 432-256 442-128 L3-128
+TABLE_BOARDS   ?= 2x2 2x3 2x4 3x3
+TABLE_FILES     = $(TABLE_PATTERNS:%=tables/%.tbl) $(TABLE_BOARDS:%=tables/%.tbl)
+tables: $(TABLE_FILES)
+$(TABLE_PATTERNS:%=tables/%.tbl): tables/%.tbl: | $(BIN)/2048-table
+	@mkdir -p tables
+	$(BIN)/2048-table -o $@ --pattern $(word 1,$(subst -, ,$*)) \
+	    -t $(word 2,$(subst -, ,$*)) -j 2 --work tables/work-$*
+	rmdir tables/work-$*
+$(TABLE_BOARDS:%=tables/%.tbl): tables/%.tbl: | $(BIN)/2048-table
+	@mkdir -p tables
+	$(BIN)/2048-table -o $@ --size $* -j 2 --work tables/work-$*
+	rmdir tables/work-$*
+
 VERSION  := $(shell sed -n 's/^\#define G2048_VERSION "\(.*\)"/\1/p' lib/include/2048.h)
 PCDIR     = $(DESTDIR)$(PREFIX)/lib/pkgconfig
 
@@ -213,11 +233,15 @@ install: $(TOOLS) $(LIB)
 	if [ -f net/2048.net ]; then \
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools && \
 	    cp net/2048.net $(DESTDIR)$(PREFIX)/share/2048-tools/; fi
+	if ls tables/*.tbl >/dev/null 2>&1; then \
+	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048/tables && \
+	    cp tables/*.tbl $(DESTDIR)$(PREFIX)/share/2048/tables/; fi
 
 uninstall:
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t; done
 	rm -f $(DESTDIR)$(PREFIX)/lib/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h \
 	    $(PCDIR)/lib2048.pc $(DESTDIR)$(PREFIX)/share/2048-tools/2048.net
+	rm -rf $(DESTDIR)$(PREFIX)/share/2048/tables
 	for m in $(notdir $(MAN1)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$$m; done
 	for m in $(notdir $(MAN3)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man3/$$m; done
 	for m in $(notdir $(MAN5)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man5/$$m; done
@@ -236,8 +260,8 @@ lint: check-includes
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all check bench bench-soak fuzz fuzz-bins net install uninstall lint \
-        check-includes clean
+.PHONY: all check bench bench-soak fuzz fuzz-bins net tables install uninstall \
+        lint check-includes clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 
 -include $(shell find $(OUT)/obj $(OUT)/fuzz/obj -name '*.d' 2>/dev/null)

@@ -555,4 +555,124 @@ int g2048_write_all(int fd, const void *buf, size_t n);
 }
 #endif
 
+/* --- exact tables (2048-table) ----------------------------------------- */
+/*
+ * Exact dynamic programming (man 5 2048-table): every state reachable in a
+ * game is enumerated by layers of tile sum, then valued by backward
+ * induction under optimal play.  Two kinds of game: a whole small board
+ * (rows x cols, 2 to 8 each, at most 16 cells; a game from two spawned
+ * tiles) and an endgame pattern of the 4x4 board (some cells hold large
+ * tiles, blockers that never merge; a move that would move one is pruned
+ * and counts as a failure; the game is won when the target tile forms in
+ * the free cells).  The objective is the probability of reaching the
+ * target, or (small boards) the expected final score.
+ */
+enum { G2048_EXACT_PROB, G2048_EXACT_SCORE };
+#define G2048_EXACT_RANKS 16    /* reach[] below: by rank, 2^rank */
+
+typedef struct {
+	int phase;              /* 0 enumerating, 1 valuing, 2 writing */
+	uint64_t sum;           /* the layer's tile sum */
+	uint64_t layers;        /* layers so far (valuing: of all) */
+	uint64_t layers_done;
+	uint64_t states;        /* states so far (valuing: valued so far) */
+	uint64_t total;         /* valuing: all states; else 0 */
+	double seconds;         /* since the build began */
+	uint64_t memory;        /* bytes the build holds now */
+} g2048_exact_progress;
+
+typedef struct {
+	int rows, cols;         /* a whole board, when pattern is NULL */
+	const char *pattern;    /* a named pattern or a spec (2048-table(1)) */
+	int target;             /* rank that wins (0: none, play to the end) */
+	int objective;          /* G2048_EXACT_PROB or G2048_EXACT_SCORE */
+	double four;            /* probability of a 4 (0.1) */
+	int threads;            /* 1 to G2048_THREADS_MAX */
+	const char *workdir;    /* finished layers are kept here and a build
+	                           that stopped goes on from them; NULL: none */
+	/* called from the building thread after every layer; may be NULL.
+	 * A nonzero return stops the build (-1, "stopped"): the layers
+	 * finished stay in workdir. */
+	int (*progress)(const g2048_exact_progress *p, void *ctx);
+	void *ctx;
+} g2048_exact_opts;
+
+/* What a build made (also in the table's header). */
+typedef struct {
+	uint64_t states;        /* symmetric states merged */
+	uint64_t states_plain;  /* every state, images counted apart */
+	uint64_t layers;
+	uint64_t pruned_moves;  /* (state, move) pairs pruned: a blocker moved */
+	uint64_t pruned_states; /* states whose every legal move was pruned */
+	uint64_t moves;         /* (state, legal move) pairs, pruned ones too */
+	double start;           /* the value of a new game (of the free cells) */
+	int maxrank;            /* the largest tile reached, a rank */
+	int has_reach;          /* board, score objective: the reach[] below */
+	/* the probability of reaching tile 2^r: under play that maximises
+	 * it, and under play that maximises the score */
+	double reach_opt[G2048_EXACT_RANKS], reach_pol[G2048_EXACT_RANKS];
+	uint64_t bytes;         /* of the table file */
+	uint64_t checksum;
+	uint64_t memory_peak;   /* bytes the build held at most */
+	uint64_t layers_resumed;    /* layers found done in workdir */
+	double seconds;
+} g2048_exact_report;
+
+void g2048_exact_defaults(g2048_exact_opts *o);
+/*
+ * Build the table o describes into path (through g2048_file_replace);
+ * the work files in o->workdir are removed when it is written.  0, or -1
+ * with a message in err.  rep may be NULL.
+ */
+int g2048_exact_build(const g2048_exact_opts *o, const char *path,
+    g2048_exact_report *rep, char *err, size_t errsize);
+
+/*
+ * A table file, mapped read-only and checked whole (size, header,
+ * checksum) when opened: any number of threads may query one at once.
+ */
+typedef struct g2048_table g2048_table;
+
+typedef struct {
+	int board;              /* 1: a whole rows x cols board; 0: a pattern */
+	int rows, cols;
+	char pattern[64];       /* the spec: "3x3" or "..../..../.xxx/.xxx" */
+	char name[64];          /* a named pattern's name, or the spec */
+	int target;             /* rank, 0 none */
+	int objective;
+	double four;
+	int symmetries;
+	g2048_exact_report built;   /* seconds, memory_peak, layers_resumed 0 */
+} g2048_table_info;
+
+g2048_table *g2048_table_open(const char *path, char *err, size_t errsize);
+void g2048_table_close(g2048_table *t);
+const g2048_table_info *g2048_table_info_of(const g2048_table *t);
+
+#define G2048_TABLE_UNCOVERED (-2)
+typedef struct {
+	int dir;                /* the best move; -1 none (a game won or over);
+	                           G2048_TABLE_UNCOVERED */
+	unsigned legal;         /* 1 << d: legal in the game */
+	unsigned pruned;        /* legal, but a blocker would move: value 0 */
+	double value[G2048_NDIRS];  /* each legal move's exact value */
+	double board;           /* the board's: the best move's, 1 won, 0 over */
+	int won;                /* the target is on the board */
+} g2048_table_result;
+
+/*
+ * A 4x4 grid under a pattern's table: covered when every blocker cell
+ * holds a tile of at least the target (no two equal side by side), every
+ * free cell a tile below it, and the table holds every state a legal
+ * move can lead to.  The large tiles are masked to blockers.  Fills r and
+ * returns r->dir.
+ */
+int g2048_table_query(const g2048_table *t, g2048_grid g,
+    g2048_table_result *r);
+int g2048_table_covers(const g2048_table *t, g2048_grid g);
+/* The same for a small board's table: ranks[] of its n = rows * cols
+ * cells in reading order (n must match). */
+int g2048_table_query_cells(const g2048_table *t, const int *ranks, int n,
+    g2048_table_result *r);
+
 #endif

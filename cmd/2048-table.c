@@ -1,0 +1,434 @@
+/*
+ * 2048-table - exact tables: build one (a small board, or an endgame
+ * pattern of the 4x4 board), describe one, and answer for every board
+ * read each legal move's exact value and the best move.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+struct run {
+	g2048_table *table;
+	int json, quiet, uncovered;
+	int tty;
+};
+
+static void
+usage(int status)
+{
+	FILE *fp = status ? stderr : stdout;
+
+	fprintf(fp,
+	    "usage: %s -o FILE (--size RxC | --pattern P) [-t N] [-f P]\n"
+	    "       [--objective prob|score] [-j N] [--work DIR] [-q]\n"
+	    "       %s --table FILE [-J] [--cells R,R,...] [FILE ...]\n"
+	    "       %s --info FILE [-J]\n"
+	    "       %s --list\n"
+	    "Build an exact table by dynamic programming: every state reachable\n"
+	    "from the start, valued under optimal play; or answer for every\n"
+	    "board read whether the table covers it and each legal move's exact\n"
+	    "value.\n"
+	    "\n"
+	    "  -o, --save FILE        build the table into FILE\n"
+	    "      --size RxC         a whole small board (2x2 ... at most 16 cells)\n"
+	    "      --pattern P        an endgame pattern of the 4x4 board: a name\n"
+	    "                         (--list) or rows like ..../..../.xxx/.xxx\n"
+	    "  -t, --target N         the tile to make (a pattern's: the free cells')\n"
+	    "      --objective OBJ    prob (reach the target) or score (expected\n"
+	    "                         final score; small boards)\n"
+	    "  -f, --four P           probability of a 4 (default 0.1)\n"
+	    "  -j, --threads N        threads (default: the cores)\n"
+	    "      --work DIR         keep finished layers in DIR; a build that\n"
+	    "                         stopped goes on from them\n"
+	    "  -q, --quiet            no progress or summary on stderr\n"
+	    "      --table FILE       query FILE with the boards read\n"
+	    "      --cells R,R,...    query a small board: its tiles in reading\n"
+	    "                         order (. or 0 for empty)\n"
+	    "  -J, --json             one JSON object a board (or for --info)\n"
+	    "      --info FILE        describe the table in FILE\n"
+	    "      --list             list the named patterns\n"
+	    "  -h, --help             show this help and exit\n"
+	    "      --version          show the version and exit\n"
+	    "\n"
+	    "Exit status: 0 success, 1 some board is not covered by the table,\n"
+	    "2 usage or input error (a bad table file).  See 2048-table(1).\n",
+	    progname, progname, progname, progname);
+	exit(status ? 2 : cli_finish(0));
+}
+
+static int
+show_progress(const g2048_exact_progress *p, void *ctx)
+{
+	const struct run *run = ctx;
+	static const char *phase[] = { "enumerating", "valuing", "writing" };
+
+	if (!run->tty)
+		return 0;
+	if (p->phase == 1 && p->states > 0) {
+		double left = p->seconds * (double)(p->total - p->states) /
+		    (double)p->states;
+
+		fprintf(stderr, "\r%s: valuing layer %llu: %llu of %llu states,"
+		    " %.0f/s, %.0f s left, %llu MB   ", progname,
+		    (unsigned long long)p->sum, (unsigned long long)p->states,
+		    (unsigned long long)p->total,
+		    p->states / (p->seconds > 0 ? p->seconds : 1), left,
+		    (unsigned long long)(p->memory >> 20));
+	} else
+		fprintf(stderr, "\r%s: %s layer %llu: %llu states, %.0f s, "
+		    "%llu MB   ", progname, phase[p->phase],
+		    (unsigned long long)p->sum, (unsigned long long)p->states,
+		    p->seconds, (unsigned long long)(p->memory >> 20));
+	return 0;
+}
+
+static long
+peak_rss_kb(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+}
+
+static void
+print_value(FILE *fp, double v)
+{
+	fprintf(fp, "%.10g", v);
+}
+
+/* --info: the header's report */
+static void
+info(const g2048_table *t, int json)
+{
+	const g2048_table_info *in = g2048_table_info_of(t);
+	const g2048_exact_report *b = &in->built;
+	int r;
+
+	if (json) {
+		printf("{\"rules\":\"%s\",\"pattern\":\"%s\",\"name\":\"%s\","
+		    "\"target\":%lu,\"objective\":\"%s\",\"four\":%.17g,"
+		    "\"symmetries\":%d,\"states\":%llu,\"states_plain\":%llu,"
+		    "\"layers\":%llu,\"pruned_moves\":%llu,"
+		    "\"pruned_states\":%llu,\"moves\":%llu,\"start\":%.17g,"
+		    "\"bytes\":%llu,"
+		    "\"checksum\":\"%016llx\"", in->board ? "board" : "pattern",
+		    in->pattern, in->name,
+		    in->target ? 1ul << in->target : 0ul,
+		    in->objective == G2048_EXACT_PROB ? "prob" : "score",
+		    in->four, in->symmetries, (unsigned long long)b->states,
+		    (unsigned long long)b->states_plain,
+		    (unsigned long long)b->layers,
+		    (unsigned long long)b->pruned_moves,
+		    (unsigned long long)b->pruned_states,
+		    (unsigned long long)b->moves, b->start,
+		    (unsigned long long)b->bytes,
+		    (unsigned long long)b->checksum);
+		if (b->has_reach) {
+			printf(",\"reach\":{");
+			for (r = 1; r <= b->maxrank; r++)
+				printf("%s\"%lu\":[%.17g,%.17g]", r > 1 ? "," : "",
+				    1ul << r, b->reach_opt[r], b->reach_pol[r]);
+			printf("}");
+		}
+		printf("}\n");
+		return;
+	}
+	printf("rules %s %s\nname %s\ntarget %lu\nobjective %s\nfour %.17g\n"
+	    "symmetries %d\nstates %llu\nstates-plain %llu\nlayers %llu\n"
+	    "pruned-moves %llu\npruned-states %llu\nmoves %llu\nstart %.10g\n"
+	    "bytes %llu\nchecksum %016llx\n", in->board ? "board" : "pattern",
+	    in->pattern, in->name, in->target ? 1ul << in->target : 0ul,
+	    in->objective == G2048_EXACT_PROB ? "prob" : "score", in->four,
+	    in->symmetries, (unsigned long long)b->states,
+	    (unsigned long long)b->states_plain, (unsigned long long)b->layers,
+	    (unsigned long long)b->pruned_moves,
+	    (unsigned long long)b->pruned_states,
+	    (unsigned long long)b->moves, b->start,
+	    (unsigned long long)b->bytes, (unsigned long long)b->checksum);
+	if (b->has_reach)
+		for (r = 1; r <= b->maxrank; r++)
+			printf("reach %lu %.10g %.10g\n", 1ul << r,
+			    b->reach_opt[r], b->reach_pol[r]);
+}
+
+static void
+report(struct run *run, const g2048_table_result *r)
+{
+	int d, first = 1;
+
+	if (r->dir == G2048_TABLE_UNCOVERED) {
+		run->uncovered = 1;
+		printf(run->json ? "{\"covered\":false}\n" : "covered no\n");
+		return;
+	}
+	if (run->json) {
+		printf("{\"covered\":true,\"won\":%s,\"best\":%s%s%s,"
+		    "\"value\":%.10g,\"moves\":{", r->won ? "true" : "false",
+		    r->dir >= 0 ? "\"" : "", r->dir >= 0 ?
+		    g2048_dir_name(r->dir) : "null", r->dir >= 0 ? "\"" : "",
+		    r->board);
+		for (d = 0; d < G2048_NDIRS; d++)
+			if (r->legal >> d & 1) {
+				printf("%s\"%s\":%.10g", first ? "" : ",",
+				    g2048_dir_name(d), r->value[d]);
+				first = 0;
+			}
+		printf("},\"pruned\":[");
+		for (d = 0, first = 1; d < G2048_NDIRS; d++)
+			if (r->pruned >> d & 1) {
+				printf("%s\"%s\"", first ? "" : ",",
+				    g2048_dir_name(d));
+				first = 0;
+			}
+		printf("]}\n");
+		return;
+	}
+	printf("covered yes\n");
+	if (r->won)
+		printf("won yes\n");
+	printf("best %s\nvalue ", r->dir >= 0 ? g2048_dir_name(r->dir) :
+	    "none");
+	print_value(stdout, r->board);
+	printf("\n");
+	for (d = 0; d < G2048_NDIRS; d++)
+		if (r->legal >> d & 1) {
+			printf("%s ", g2048_dir_name(d));
+			print_value(stdout, r->value[d]);
+			printf("%s\n", r->pruned >> d & 1 ? " pruned" : "");
+		}
+}
+
+static int
+query_board(g2048_board *b, void *ctx)
+{
+	struct run *run = ctx;
+	g2048_table_result r;
+
+	if (cli_out.boards++ > 0 && !run->json)
+		printf("\n");
+	g2048_table_query(run->table, b->grid, &r);
+	report(run, &r);
+	return 0;
+}
+
+/* --cells: "2,4,.,8" or with spaces */
+static void
+query_cells(struct run *run, const char *s)
+{
+	int ranks[16], n = 0;
+	char *copy = strdup(s), *tok, *save = NULL;
+	g2048_table_result r;
+
+	if (copy == NULL)
+		cli_die(2, "out of memory");
+	for (tok = strtok_r(copy, ", ", &save); tok != NULL;
+	    tok = strtok_r(NULL, ", ", &save)) {
+		int rank = strcmp(tok, ".") == 0 ? 0 :
+		    g2048_rank_of(strtoull(tok, NULL, 10));
+
+		if (n == 16 || rank < 0 || (rank == 0 && strcmp(tok, ".") &&
+		    strcmp(tok, "0"))) {
+			cli_usage_error("--cells: '%s' is not a tile", tok);
+			return;
+		}
+		ranks[n++] = rank;
+	}
+	free(copy);
+	if (n != g2048_table_info_of(run->table)->rows *
+	    g2048_table_info_of(run->table)->cols ||
+	    !g2048_table_info_of(run->table)->board)
+		cli_usage_error("--cells: %d cells, but the table is not of a "
+		    "board of %d", n, n);
+	g2048_table_query_cells(run->table, ranks, n, &r);
+	report(run, &r);
+}
+
+static int
+build(struct run *run, g2048_exact_opts *o, const char *path)
+{
+	g2048_exact_report rep;
+	char err[512];
+
+	o->progress = run->quiet ? NULL : show_progress;
+	o->ctx = run;
+	if (g2048_exact_build(o, path, &rep, err, sizeof err) < 0) {
+		if (run->tty && !run->quiet)
+			fprintf(stderr, "\n");
+		cli_die(2, "%s", err);
+	}
+	if (!run->quiet)
+		fprintf(stderr, "%s%s: %s: %llu states (%llu without symmetry), "
+		    "%llu layers, start value %.10g, %llu bytes, %.1f s, "
+		    "peak %ld MB (tables %llu MB)%s\n", run->tty ? "\r" : "",
+		    progname, path, (unsigned long long)rep.states,
+		    (unsigned long long)rep.states_plain,
+		    (unsigned long long)rep.layers, rep.start,
+		    (unsigned long long)rep.bytes, rep.seconds,
+		    peak_rss_kb() / 1024,
+		    (unsigned long long)(rep.memory_peak >> 20),
+		    rep.layers_resumed ? ", resumed" : "");
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "save", required_argument, NULL, 'o' },
+		{ "size", required_argument, NULL, 'S' },
+		{ "pattern", required_argument, NULL, 'P' },
+		{ "target", required_argument, NULL, 't' },
+		{ "objective", required_argument, NULL, 'O' },
+		{ "four", required_argument, NULL, 'f' },
+		{ "threads", required_argument, NULL, 'j' },
+		{ "work", required_argument, NULL, 'W' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "table", required_argument, NULL, 'T' },
+		{ "cells", required_argument, NULL, 'C' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "info", required_argument, NULL, 'I' },
+		{ "list", no_argument, NULL, 'L' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct run run = { NULL, 0, 0, 0, 0 };
+	g2048_exact_opts o;
+	const char *save = NULL, *tablepath = NULL, *cells = NULL;
+	const char *infopath = NULL, *objective = NULL;
+	char err[512];
+	int c, list = 0, size = 0, status;
+
+	argv[0] = cli_init(argv[0]);
+	g2048_exact_defaults(&o);
+	o.threads = cli_cores(G2048_THREADS_MAX);
+	while ((c = cli_getopt(argc, argv, "f:Jj:o:qt:", longopts)) != -1) {
+		switch (c) {
+		case 'o':
+			save = optarg;
+			break;
+		case 'S':
+			if (sscanf(optarg, "%dx%d", &o.rows, &o.cols) != 2 ||
+			    o.rows < 2 || o.cols < 2 || o.rows > 8 ||
+			    o.cols > 8 || o.rows * o.cols > 16)
+				cli_usage_error("--size: '%s' is not RxC, 2 to 8 "
+				    "each, at most 16 cells", optarg);
+			size = 1;
+			break;
+		case 'P':
+			o.pattern = optarg;
+			break;
+		case 't':
+			if ((o.target = g2048_rank_of(cli_u64(optarg,
+			    "--target"))) < 2 || o.target > 14)
+				cli_usage_error("--target: '%s' is not a tile "
+				    "from 4 to 16384", optarg);
+			break;
+		case 'O':
+			objective = optarg;
+			if (strcmp(optarg, "prob") && strcmp(optarg, "score"))
+				cli_usage_error("--objective: prob or score, "
+				    "not '%s'", optarg);
+			break;
+		case 'f':
+			o.four = cli_double(optarg, "--four", 0, 1);
+			break;
+		case 'j':
+			o.threads = (int)cli_int(optarg, "--threads", 1,
+			    G2048_THREADS_MAX);
+			break;
+		case 'W':
+			o.workdir = optarg;
+			break;
+		case 'q':
+			run.quiet = 1;
+			break;
+		case 'T':
+			tablepath = optarg;
+			break;
+		case 'C':
+			cells = optarg;
+			break;
+		case 'J':
+			run.json = 1;
+			break;
+		case 'I':
+			infopath = optarg;
+			break;
+		case 'L':
+			list = 1;
+			break;
+		case 'h':
+			usage(0);
+			break;
+		case 'V':
+			cli_version();
+			break;
+		default:
+			cli_usage_error(NULL);
+		}
+	}
+	run.tty = isatty(2);
+	if (list) {
+		static const char *const names[][3] = {
+			{ "44", "..../..../xxxx/xxxx", "8 free cells" },
+			{ "431", "..../...x/.xxx/xxxx", "8 free cells" },
+			{ "432", "..../...x/..xx/xxxx", "9 free cells" },
+			{ "L3", "..../..../.xxx/.xxx", "10 free cells" },
+			{ "442", "..../..../..xx/xxxx", "10 free cells" },
+			{ "LL", "..../..../..xx/..xx", "12 free cells" },
+			{ "444", "..../..../..../xxxx", "12 free cells" },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof names / sizeof names[0]; i++)
+			printf("%-4s %s  %s\n", names[i][0], names[i][1],
+			    names[i][2]);
+		return cli_finish(0);
+	}
+	if (infopath != NULL) {
+		if ((run.table = g2048_table_open(infopath, err, sizeof err)) ==
+		    NULL)
+			cli_die(2, "%s", err);
+		info(run.table, run.json);
+		g2048_table_close(run.table);
+		return cli_finish(0);
+	}
+	if (save != NULL) {
+		if (size == (o.pattern != NULL))
+			cli_usage_error("-o: give one of --size and --pattern");
+		if (o.pattern != NULL && o.target == 0)
+			cli_usage_error("--pattern needs --target");
+		o.objective = objective != NULL ? (strcmp(objective, "prob") ?
+		    G2048_EXACT_SCORE : G2048_EXACT_PROB) : o.target ?
+		    G2048_EXACT_PROB : G2048_EXACT_SCORE;
+		if (o.objective == G2048_EXACT_PROB && o.target == 0)
+			cli_usage_error("--objective prob needs --target");
+		if (o.pattern != NULL && o.objective == G2048_EXACT_SCORE)
+			cli_usage_error("a pattern's objective is prob");
+		build(&run, &o, save);
+		return cli_finish(0);
+	}
+	if (tablepath == NULL)
+		cli_usage_error("nothing to do: -o, --table, --info or --list");
+	if ((run.table = g2048_table_open(tablepath, err, sizeof err)) == NULL)
+		cli_die(2, "%s", err);
+	if (cells != NULL)
+		query_cells(&run, cells);
+	else {
+		if (g2048_table_info_of(run.table)->board)
+			cli_die(2, "%s: a table of a %dx%d board: query it with "
+			    "--cells (boards are read as 4x4)", tablepath,
+			    g2048_table_info_of(run.table)->rows,
+			    g2048_table_info_of(run.table)->cols);
+		cli_boards(argv + optind, argc - optind, query_board, &run);
+	}
+	status = run.uncovered ? 1 : 0;
+	g2048_table_close(run.table);
+	return cli_finish(status);
+}

@@ -1,0 +1,170 @@
+/*
+ * exact.h - the exact dynamic-programming core (room exact): the rules of
+ * a game as keys of 16 nibbles, the forward enumeration of its states by
+ * layers of tile sum, the backward induction and the table file.  Only
+ * 2048.h and this header are included here, so that the room stays
+ * apart from the rest of the engine.
+ */
+#ifndef EXACT_H
+#define EXACT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "2048.h"
+
+#define EXACT_BLOCK   0xF       /* a blocker's nibble in a pattern's key */
+#define EXACT_LINE    8         /* the longest line of a board */
+#define EXACT_SYMS    8
+#define EXACT_SPEC    64        /* a pattern's spec or a board's size */
+#define EXACT_RANKS   16        /* ranks a nibble holds (0 empty) */
+#define EXACT_HEADER  4096      /* the table file's text header */
+#define EXACT_MAGIC   "2048-table 1\n"
+
+enum exact_kind { EXACT_BOARD, EXACT_PATTERN };
+
+/*
+ * Every line of 2, 3 or 4 cells slid toward its front (nibble p of an
+ * index is the cell at position p): the line after, and the merged
+ * tiles' sum with EXACT_LINE_PRUNED set if a blocker moves.  The same
+ * for every rule set; the owner of a rule set builds it once
+ * (exact_lines_init) and points the rules at it.
+ */
+#define EXACT_LINE_PRUNED 0x80000000u
+struct exact_lines {
+	uint16_t after4[1 << 16], after3[1 << 12], after2[1 << 8];
+	uint32_t info4[1 << 16], info3[1 << 12], info2[1 << 8];
+};
+void exact_lines_init(struct exact_lines *t);
+
+/*
+ * The rules of a game.  A key holds cell i (reading order, i = row *
+ * cols + col) in bits 4i..4i+3: 0 empty, a rank, or EXACT_BLOCK for a
+ * pattern's blocker, a large tile that never merges and must not move.
+ */
+struct exact_rules {
+	enum exact_kind kind;
+	int rows, cols, ncells;
+	int target;             /* the rank that ends a game won; 0: none */
+	int objective;          /* G2048_EXACT_PROB or G2048_EXACT_SCORE */
+	double four;            /* probability of a 4 */
+	uint64_t blockers;      /* EXACT_BLOCK in every blocker's nibble */
+	unsigned freemask;      /* bit i: cell i may hold a tile */
+	int nfree;
+	int nlines[G2048_NDIRS], linelen[G2048_NDIRS];
+	int8_t line[G2048_NDIRS][EXACT_LINE][EXACT_LINE];   /* front first */
+	int nsyms;
+	uint8_t sym[EXACT_SYMS][16];    /* image cell of cell i */
+	const struct exact_lines *lines;   /* NULL: slide cell by cell */
+	char spec[EXACT_SPEC];  /* "3x3", or a pattern "..../..../.xxx/.xxx" */
+	char name[EXACT_SPEC];  /* a named pattern's name, or the spec */
+};
+
+/* Set up the rules; 0, or -1 with a message in err. */
+int exact_rules_board(struct exact_rules *r, int rows, int cols, int target,
+    int objective, double four, char *err, size_t errsize);
+int exact_rules_pattern(struct exact_rules *r, const char *pattern,
+    int target, double four, char *err, size_t errsize);
+/* The i'th named pattern (name, spec, what it is for), 0 past the last. */
+int exact_named(int i, const char **name, const char **spec,
+    const char **about);
+
+enum { EXACT_ILLEGAL = 0, EXACT_MOVED = 1, EXACT_PRUNED = -1 };
+/*
+ * Slide key toward dir: EXACT_MOVED with the new key in *out and the
+ * merged tiles' sum in *reward, EXACT_ILLEGAL if nothing moves, or
+ * EXACT_PRUNED if a blocker would move (a failure in a pattern).
+ */
+int exact_move(const struct exact_rules *r, uint64_t key, int dir,
+    uint64_t *out, uint32_t *reward);
+uint64_t exact_canon(const struct exact_rules *r, uint64_t key);
+uint64_t exact_image(const struct exact_rules *r, uint64_t key, int s);
+/* The sum of the tiles (blockers not counted). */
+uint64_t exact_sum(const struct exact_rules *r, uint64_t key);
+int exact_max_rank(const struct exact_rules *r, uint64_t key);
+/* The target is on the board (a win). */
+int exact_won(const struct exact_rules *r, uint64_t key);
+/* Empty cells that may take a spawn, as a mask. */
+unsigned exact_empty(const struct exact_rules *r, uint64_t key);
+
+static inline int
+exact_cell(uint64_t key, int i)
+{
+	return (int)(key >> (4 * i) & 0xF);
+}
+
+static inline uint64_t
+exact_put(uint64_t key, int i, int rank)
+{
+	return (key & ~((uint64_t)0xF << (4 * i))) | (uint64_t)rank << (4 * i);
+}
+
+/* ---- the table in memory (opened from its file) ---------------------- */
+
+struct exact_layer {
+	uint64_t sum, count;
+	const unsigned char *keys;      /* count little-endian u64 */
+	const unsigned char *values;    /* count little-endian u32 */
+};
+
+/* The header's fields (man 5 2048-table). */
+struct exact_header {
+	int version;
+	struct exact_rules rules;
+	int value_kind;                 /* 0: u32 probability, 1: f32 score */
+	uint64_t states, nlayers, bytes, checksum;
+	uint64_t pruned_moves, pruned_states, moves;
+	double start;
+	int maxrank;
+	double reach_opt[EXACT_RANKS], reach_pol[EXACT_RANKS];
+	int has_reach;
+	uint64_t states_plain;          /* states without symmetry merged */
+};
+
+/* Parse the text header in buf (EXACT_HEADER bytes): 0, or -1 with err. */
+int exact_header_parse(const char *buf, size_t len, struct exact_header *h,
+    char *err, size_t errsize);
+/* Write h as the text header into buf (EXACT_HEADER bytes, NUL padded):
+ * 0, or -1 if it does not fit. */
+int exact_header_format(const struct exact_header *h, char *buf);
+
+uint64_t exact_checksum(const unsigned char *p, size_t n);
+
+static inline uint64_t
+exact_rd64(const unsigned char *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+	    (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+	    (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
+static inline uint32_t
+exact_rd32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static inline void
+exact_wr64(unsigned char *p, uint64_t v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static inline void
+exact_wr32(unsigned char *p, uint32_t v)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* A probability as the file keeps it, and back. */
+uint32_t exact_prob_u32(double p);
+double exact_u32_prob(uint32_t v);
+
+#endif

@@ -1,0 +1,628 @@
+/*
+ * table.c - a table file (2048-table(5)): its text header written and
+ * parsed, the file mapped and checked whole, and the queries: each legal
+ * move's exact value, from the values of the states it leads to.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "exact.h"
+
+#define MAX_SUM 65534
+
+struct g2048_table {
+	struct exact_header h;
+	struct exact_lines lines;
+	g2048_table_info info;
+	unsigned char *map;
+	size_t maplen;
+	uint64_t nlayers;
+	struct exact_layer *layer;
+	int32_t *by_sum;            /* sum / 2 -> layer, -1 none */
+	double p2, p4;
+};
+
+/* ---- the header ------------------------------------------------------------ */
+
+int
+exact_header_format(const struct exact_header *h, char *buf)
+{
+	const struct exact_rules *r = &h->rules;
+	size_t len = 0;
+	int q, n;
+
+#define PUT(...) do { \
+	n = snprintf(buf + len, EXACT_HEADER - len, __VA_ARGS__); \
+	if (n < 0 || (size_t)n >= EXACT_HEADER - len) \
+		return -1; \
+	len += (size_t)n; \
+} while (0)
+	memset(buf, 0, EXACT_HEADER);
+	PUT("%s", EXACT_MAGIC);
+	PUT("rules %s %s\n", r->kind == EXACT_BOARD ? "board" : "pattern",
+	    r->spec);
+	PUT("name %s\n", r->name);
+	PUT("target %lu\n", r->target ? 1ul << r->target : 0ul);
+	PUT("objective %s\n", r->objective == G2048_EXACT_PROB ? "prob" :
+	    "score");
+	PUT("four %.17g\n", r->four);
+	PUT("symmetries %d\n", r->nsyms);
+	PUT("values %s\n", h->value_kind == 0 ? "u32-probability" :
+	    "f32-score");
+	PUT("states %llu\n", (unsigned long long)h->states);
+	PUT("states-plain %llu\n", (unsigned long long)h->states_plain);
+	PUT("layers %llu\n", (unsigned long long)h->nlayers);
+	PUT("pruned-moves %llu\n", (unsigned long long)h->pruned_moves);
+	PUT("pruned-states %llu\n", (unsigned long long)h->pruned_states);
+	PUT("moves %llu\n", (unsigned long long)h->moves);
+	PUT("start %.17g\n", h->start);
+	PUT("maxrank %d\n", h->maxrank);
+	if (h->has_reach)
+		for (q = 1; q < EXACT_RANKS && q <= h->maxrank; q++)
+			PUT("reach %lu %.17g %.17g\n", 1ul << q, h->reach_opt[q],
+			    h->reach_pol[q]);
+	PUT("built forward by layers of tile sum, backward induction; "
+	    "2048-tools %s\n", G2048_VERSION);
+	PUT("bytes %llu\n", (unsigned long long)h->bytes);
+	PUT("checksum %016llx\n", (unsigned long long)h->checksum);
+#undef PUT
+	return 0;
+}
+
+static int
+herr(char *err, size_t errsize, const char *msg, const char *arg)
+{
+	if (err != NULL && errsize > 0)
+		snprintf(err, errsize, msg, arg);
+	return -1;
+}
+
+static int
+parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+	unsigned long long x;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return -1;
+	*v = x;
+	return 0;
+}
+
+static int
+parse_double(const char *s, double *v)
+{
+	char *end;
+
+	if (*s == '\0')
+		return -1;
+	*v = strtod(s, &end);
+	return *end == '\0' && isfinite(*v) ? 0 : -1;
+}
+
+static int
+tile_rank(uint64_t tile)
+{
+	int r;
+
+	if (tile == 0)
+		return 0;
+	for (r = 1; r < EXACT_BLOCK; r++)
+		if (tile == (uint64_t)1 << r)
+			return r;
+	return -1;
+}
+
+int
+exact_header_parse(const char *buf, size_t len, struct exact_header *h,
+    char *err, size_t errsize)
+{
+	char line[256], kind[16], spec[EXACT_SPEC + 8], objective[16] = "";
+	size_t pos, ml = strlen(EXACT_MAGIC);
+	uint64_t target = 0, v;
+	double four = -1;
+	int seen = 0, rows, cols;
+	char rerr[200];
+
+	memset(h, 0, sizeof *h);
+	spec[0] = kind[0] = '\0';
+	if (len < ml || memcmp(buf, "2048-table ", 11) != 0)
+		return herr(err, errsize, "%s", "not a table file");
+	if (memcmp(buf, EXACT_MAGIC, ml) != 0)
+		return herr(err, errsize, "%s", "a table file of another "
+		    "version (this is version 1): build it again");
+	h->version = 1;
+	for (pos = ml; pos < len && buf[pos] != '\0';) {
+		size_t n = 0;
+		char *val;
+
+		while (pos < len && buf[pos] != '\n' && buf[pos] != '\0') {
+			if (n + 1 >= sizeof line)
+				return herr(err, errsize, "%s",
+				    "bad header: a line too long");
+			line[n++] = buf[pos++];
+		}
+		if (pos >= len || buf[pos] != '\n')
+			return herr(err, errsize, "%s", "bad header: "
+			    "unterminated line");
+		pos++;
+		line[n] = '\0';
+		if ((val = strchr(line, ' ')) == NULL)
+			return herr(err, errsize, "bad header line: %s", line);
+		*val++ = '\0';
+#define IS(k) (strcmp(line, k) == 0)
+#define U64(k, f, bit) else if (IS(k)) { \
+	if (parse_u64(val, &(f)) < 0) \
+		return herr(err, errsize, "bad header: %s", k); \
+	seen |= bit; \
+}
+		if (IS("rules")) {
+			if (sscanf(val, "%15s %71s", kind, spec) != 2)
+				return herr(err, errsize, "%s",
+				    "bad header: rules");
+			seen |= 1;
+		} else if (IS("target")) {
+			if (parse_u64(val, &target) < 0 ||
+			    tile_rank(target) < 0)
+				return herr(err, errsize, "%s",
+				    "bad header: target");
+			seen |= 2;
+		} else if (IS("objective")) {
+			snprintf(objective, sizeof objective, "%s", val);
+			seen |= 4;
+		} else if (IS("four")) {
+			if (parse_double(val, &four) < 0 || four < 0 ||
+			    four > 1)
+				return herr(err, errsize, "%s",
+				    "bad header: four");
+			seen |= 8;
+		}
+		U64("states", h->states, 16)
+		U64("layers", h->nlayers, 32)
+		U64("bytes", h->bytes, 64)
+		U64("states-plain", h->states_plain, 0)
+		U64("pruned-moves", h->pruned_moves, 0)
+		U64("pruned-states", h->pruned_states, 0)
+		U64("moves", h->moves, 0)
+		else if (IS("checksum")) {
+			char *end;
+
+			errno = 0;
+			h->checksum = strtoull(val, &end, 16);
+			if (errno || *end != '\0' || strlen(val) != 16)
+				return herr(err, errsize, "%s",
+				    "bad header: checksum");
+			seen |= 128;
+		} else if (IS("start")) {
+			if (parse_double(val, &h->start) < 0)
+				return herr(err, errsize, "%s",
+				    "bad header: start");
+		} else if (IS("maxrank")) {
+			if (parse_u64(val, &v) < 0 || v >= EXACT_RANKS)
+				return herr(err, errsize, "%s",
+				    "bad header: maxrank");
+			h->maxrank = (int)v;
+		} else if (IS("reach")) {
+			unsigned long tile;
+			double a, c;
+			int r;
+
+			if (sscanf(val, "%lu %lf %lf", &tile, &a, &c) != 3 ||
+			    (r = tile_rank(tile)) <= 0)
+				return herr(err, errsize, "%s",
+				    "bad header: reach");
+			h->reach_opt[r] = a;
+			h->reach_pol[r] = c;
+			h->has_reach = 1;
+		}
+		/* name, symmetries, values, built: derived or free text */
+#undef U64
+#undef IS
+	}
+	if ((seen & 255) != 255)
+		return herr(err, errsize, "%s", "bad header: a required line "
+		    "is missing (rules, target, objective, four, states, "
+		    "layers, bytes, checksum)");
+	if (strcmp(objective, "prob") != 0 && strcmp(objective, "score") != 0)
+		return herr(err, errsize, "%s", "bad header: objective");
+	h->value_kind = strcmp(objective, "score") == 0;
+	if (strcmp(kind, "board") == 0) {
+		char x;
+
+		if (sscanf(spec, "%d%c%d", &rows, &x, &cols) != 3 || x != 'x' ||
+		    exact_rules_board(&h->rules, rows, cols, tile_rank(target),
+		    h->value_kind ? G2048_EXACT_SCORE : G2048_EXACT_PROB, four,
+		    rerr, sizeof rerr) < 0)
+			return herr(err, errsize, "%s", "bad header: rules");
+	} else if (strcmp(kind, "pattern") == 0) {
+		if (h->value_kind != 0 || exact_rules_pattern(&h->rules, spec,
+		    tile_rank(target), four, rerr, sizeof rerr) < 0)
+			return herr(err, errsize, "%s", "bad header: rules");
+	} else
+		return herr(err, errsize, "%s", "bad header: rules");
+	if (h->nlayers > MAX_SUM / 2 || h->states > ((uint64_t)1 << 40))
+		return herr(err, errsize, "%s", "bad header: too many states");
+	if (h->bytes != EXACT_HEADER + 16 * h->nlayers + 12 * h->states)
+		return herr(err, errsize, "%s", "bad header: the size does not "
+		    "match the states");
+	return 0;
+}
+
+/* ---- opening -------------------------------------------------------------- */
+
+static void *
+terr(char *err, size_t errsize, const char *path, const char *msg)
+{
+	if (err != NULL && errsize > 0)
+		snprintf(err, errsize, "%s: %s", path, msg);
+	return NULL;
+}
+
+void
+g2048_table_close(g2048_table *t)
+{
+	if (t == NULL)
+		return;
+	if (t->map != NULL)
+		munmap(t->map, t->maplen);
+	free(t->layer);
+	free(t->by_sum);
+	free(t);
+}
+
+static g2048_table *
+fail_open(g2048_table *t, char *err, size_t errsize, const char *path,
+    const char *msg)
+{
+	g2048_table_close(t);
+	return terr(err, errsize, path, msg);
+}
+
+g2048_table *
+g2048_table_open(const char *path, char *err, size_t errsize)
+{
+	g2048_table *t;
+	struct stat st;
+	char msg[256];
+	const unsigned char *p;
+	uint64_t i, total = 0, prev = 0;
+	int fd, q;
+
+	if ((t = calloc(1, sizeof *t)) == NULL)
+		return terr(err, errsize, path, "out of memory");
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return fail_open(t, err, errsize, path, strerror(errno));
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return fail_open(t, err, errsize, path, "not a regular file");
+	}
+	if ((uint64_t)st.st_size < EXACT_HEADER) {
+		close(fd);
+		return fail_open(t, err, errsize, path, st.st_size >= 11 ?
+		    "truncated: shorter than its header" : "not a table file");
+	}
+	t->maplen = (size_t)st.st_size;
+	t->map = mmap(NULL, t->maplen, PROT_READ, MAP_SHARED, fd, 0);
+	close(fd);
+	if (t->map == MAP_FAILED) {
+		t->map = NULL;
+		return fail_open(t, err, errsize, path, strerror(errno));
+	}
+	if (exact_header_parse((const char *)t->map, EXACT_HEADER, &t->h, msg,
+	    sizeof msg) < 0)
+		return fail_open(t, err, errsize, path, msg);
+	if (t->h.bytes != (uint64_t)st.st_size)
+		return fail_open(t, err, errsize, path, t->h.bytes >
+		    (uint64_t)st.st_size ? "truncated: shorter than its "
+		    "header says" : "longer than its header says");
+	if (exact_checksum(t->map + EXACT_HEADER, t->maplen - EXACT_HEADER) !=
+	    t->h.checksum)
+		return fail_open(t, err, errsize, path, "corrupt: the checksum "
+		    "does not match");
+	t->nlayers = t->h.nlayers;
+	if ((t->layer = calloc(t->nlayers + 1, sizeof *t->layer)) == NULL ||
+	    (t->by_sum = malloc((MAX_SUM / 2 + 1) * sizeof *t->by_sum)) == NULL)
+		return fail_open(t, err, errsize, path, "out of memory");
+	for (i = 0; i <= MAX_SUM / 2; i++)
+		t->by_sum[i] = -1;
+	p = t->map + EXACT_HEADER;
+	for (i = 0; i < t->nlayers; i++) {
+		uint64_t sum = exact_rd64(p + 16 * i), n = exact_rd64(p + 16 * i + 8);
+
+		if (sum % 2 || sum > MAX_SUM || sum <= prev || n == 0 ||
+		    n > t->h.states - total)
+			return fail_open(t, err, errsize, path,
+			    "corrupt: a bad layer index");
+		t->layer[i].sum = sum;
+		t->layer[i].count = n;
+		t->by_sum[sum / 2] = (int32_t)i;
+		prev = sum;
+		total += n;
+	}
+	if (total != t->h.states)
+		return fail_open(t, err, errsize, path,
+		    "corrupt: the layers do not add up to the states");
+	p += 16 * t->nlayers;
+	for (i = 0; i < t->nlayers; i++) {
+		t->layer[i].keys = p;
+		p += 8 * t->layer[i].count;
+	}
+	for (i = 0; i < t->nlayers; i++) {
+		t->layer[i].values = p;
+		p += 4 * t->layer[i].count;
+	}
+	exact_lines_init(&t->lines);
+	t->h.rules.lines = &t->lines;
+	t->p4 = t->h.rules.four;
+	t->p2 = 1 - t->p4;
+	/* the public description */
+	t->info.board = t->h.rules.kind == EXACT_BOARD;
+	t->info.rows = t->h.rules.rows;
+	t->info.cols = t->h.rules.cols;
+	snprintf(t->info.pattern, sizeof t->info.pattern, "%s", t->h.rules.spec);
+	snprintf(t->info.name, sizeof t->info.name, "%s", t->h.rules.spec);
+	{
+		const char *name, *spec, *about;
+
+		for (q = 0; exact_named(q, &name, &spec, &about); q++)
+			if (strcmp(spec, t->h.rules.spec) == 0 &&
+			    !t->info.board)
+				snprintf(t->info.name, sizeof t->info.name,
+				    "%s", name);
+	}
+	t->info.target = t->h.rules.target;
+	t->info.objective = t->h.rules.objective;
+	t->info.four = t->h.rules.four;
+	t->info.symmetries = t->h.rules.nsyms;
+	t->info.built.states = t->h.states;
+	t->info.built.states_plain = t->h.states_plain;
+	t->info.built.layers = t->h.nlayers;
+	t->info.built.pruned_moves = t->h.pruned_moves;
+	t->info.built.pruned_states = t->h.pruned_states;
+	t->info.built.moves = t->h.moves;
+	t->info.built.start = t->h.start;
+	t->info.built.maxrank = t->h.maxrank;
+	t->info.built.has_reach = t->h.has_reach;
+	for (q = 0; q < EXACT_RANKS; q++) {
+		t->info.built.reach_opt[q] = t->h.reach_opt[q];
+		t->info.built.reach_pol[q] = t->h.reach_pol[q];
+	}
+	t->info.built.bytes = t->h.bytes;
+	t->info.built.checksum = t->h.checksum;
+	return t;
+}
+
+const g2048_table_info *
+g2048_table_info_of(const g2048_table *t)
+{
+	return &t->info;
+}
+
+/* ---- queries ---------------------------------------------------------------- */
+
+/* The value of a state in the table: 0 and *v, or -1 if it is not there. */
+static int
+lookup(const g2048_table *t, uint64_t key, double *v)
+{
+	const struct exact_rules *r = &t->h.rules;
+	uint64_t c = exact_canon(r, key), sum = exact_sum(r, key);
+	const struct exact_layer *l;
+	uint64_t lo = 0, hi;
+	uint32_t u;
+
+	if (sum > MAX_SUM || t->by_sum[sum / 2] < 0)
+		return -1;
+	l = &t->layer[t->by_sum[sum / 2]];
+	hi = l->count;
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (exact_rd64(l->keys + 8 * mid) < c)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo >= l->count || exact_rd64(l->keys + 8 * lo) != c)
+		return -1;
+	u = exact_rd32(l->values + 4 * lo);
+	if (t->h.value_kind == 0)
+		*v = exact_u32_prob(u);
+	else {
+		float f;
+
+		memcpy(&f, &u, 4);
+		*v = f;
+	}
+	return 0;
+}
+
+/* Fill r for a key of the table's rules. */
+static int
+query_key(const g2048_table *t, uint64_t key, g2048_table_result *res)
+{
+	const struct exact_rules *r = &t->h.rules;
+	int d, i, s;
+
+	memset(res, 0, sizeof *res);
+	res->dir = -1;
+	if (exact_won(r, key)) {
+		res->won = 1;
+		res->board = r->objective == G2048_EXACT_PROB ? 1 : 0;
+		return res->dir;
+	}
+	for (d = 0; d < G2048_NDIRS; d++) {
+		uint64_t a;
+		uint32_t gain;
+		unsigned empty;
+		int m = exact_move(r, key, d, &a, &gain), ne = 0;
+		double e = 0, v;
+
+		if (m == EXACT_ILLEGAL)
+			continue;
+		res->legal |= 1u << d;
+		if (m == EXACT_PRUNED) {
+			res->pruned |= 1u << d;
+			res->value[d] = 0;
+			continue;
+		}
+		empty = exact_empty(r, a);
+		for (i = 0; i < r->ncells; i++) {
+			if (!(empty >> i & 1))
+				continue;
+			ne++;
+			for (s = 0; s < 2; s++) {
+				double p = s ? t->p4 : t->p2;
+
+				if (p == 0)
+					continue;
+				if (lookup(t, exact_put(a, i, s + 1), &v) < 0) {
+					memset(res, 0, sizeof *res);
+					return res->dir = G2048_TABLE_UNCOVERED;
+				}
+				e += p * v;
+			}
+		}
+		res->value[d] = e / ne + (r->objective == G2048_EXACT_SCORE ?
+		    gain : 0);
+	}
+	for (d = 0; d < G2048_NDIRS; d++)
+		if ((res->legal >> d & 1) && (res->dir < 0 ||
+		    res->value[d] > res->value[res->dir]))
+			res->dir = d;
+	res->board = res->dir >= 0 ? res->value[res->dir] : 0;
+	return res->dir;
+}
+
+int
+g2048_table_query_cells(const g2048_table *t, const int *ranks, int n,
+    g2048_table_result *res)
+{
+	const struct exact_rules *r = &t->h.rules;
+	uint64_t key = r->blockers;
+	int i;
+
+	memset(res, 0, sizeof *res);
+	res->dir = G2048_TABLE_UNCOVERED;
+	if (n != r->ncells)
+		return res->dir;
+	for (i = 0; i < n; i++) {
+		if (r->blockers >> (4 * i) & 0xF)
+			continue;
+		if (ranks[i] < 0 || ranks[i] >= EXACT_BLOCK ||
+		    (r->target && ranks[i] > r->target))
+			return res->dir;
+		key = exact_put(key, i, ranks[i]);
+	}
+	return query_key(t, key, res);
+}
+
+/*
+ * The image of a 4x4 grid under symmetry s (bit 4: transpose, then bit 1
+ * flip rows, bit 2 flip columns), and what a direction becomes.
+ */
+static int
+grid_image_cell(int s, int i)
+{
+	int row = i / 4, col = i % 4, t;
+
+	if (s & 4)
+		t = row, row = col, col = t;
+	if (s & 1)
+		row = 3 - row;
+	if (s & 2)
+		col = 3 - col;
+	return row * 4 + col;
+}
+
+static int
+dir_image(int s, int d)
+{
+	/* up, down, left, right as (drow, dcol) */
+	static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
+	int r = dr[d], c = dc[d], t, k;
+
+	if (s & 4)
+		t = r, r = c, c = t;
+	if (s & 1)
+		r = -r;
+	if (s & 2)
+		c = -c;
+	for (k = 0; k < 4; k++)
+		if (dr[k] == r && dc[k] == c)
+			return k;
+	return d;
+}
+
+int
+g2048_table_query(const g2048_table *t, g2048_grid g, g2048_table_result *res)
+{
+	const struct exact_rules *r = &t->h.rules;
+	int s, i, d;
+
+	memset(res, 0, sizeof *res);
+	res->dir = G2048_TABLE_UNCOVERED;
+	if (r->kind != EXACT_PATTERN)
+		return res->dir;
+	/* the board in each orientation, until one fits the pattern */
+	for (s = 0; s < EXACT_SYMS; s++) {
+		int rank[16], ok = 1;
+		g2048_table_result q;
+
+		for (i = 0; i < 16; i++)
+			rank[grid_image_cell(s, i)] = g2048_rank(g, i);
+		for (i = 0; i < 16 && ok; i++) {
+			int big = (r->blockers >> (4 * i) & 0xF) != 0;
+
+			if (big && rank[i] < r->target)
+				ok = 0;
+			if (!big && rank[i] > r->target)
+				ok = 0;
+			/* two equal large tiles side by side could merge */
+			if (big && i % 4 < 3 && (r->blockers >> (4 * i + 4) &
+			    0xF) && rank[i + 1] == rank[i])
+				ok = 0;
+			if (big && i < 12 && (r->blockers >> (4 * i + 16) &
+			    0xF) && rank[i + 4] == rank[i])
+				ok = 0;
+		}
+		if (!ok)
+			continue;
+		if (g2048_table_query_cells(t, rank, 16, &q) ==
+		    G2048_TABLE_UNCOVERED)
+			continue;
+		/* back to the board's own directions */
+		*res = q;
+		res->legal = res->pruned = 0;
+		res->dir = q.dir < 0 ? q.dir : -1;
+		for (d = 0; d < G2048_NDIRS; d++) {
+			int e = dir_image(s, d);
+
+			res->value[d] = q.value[e];
+			res->legal |= (q.legal >> e & 1u) << d;
+			res->pruned |= (q.pruned >> e & 1u) << d;
+			if (q.dir == e)
+				res->dir = d;
+		}
+		return res->dir;
+	}
+	return res->dir;
+}
+
+int
+g2048_table_covers(const g2048_table *t, g2048_grid g)
+{
+	g2048_table_result r;
+
+	return g2048_table_query(t, g, &r) != G2048_TABLE_UNCOVERED;
+}

@@ -1,0 +1,142 @@
+#!/usr/bin/env bats
+# shellcheck disable=SC2154 # status, output, lines: set by run
+# 87-table.bats - 2048-table: exact tables built, described and queried;
+# bad table files refused with one message (exit 2).
+load helper
+bats_require_minimum_version 1.5.0
+
+setup_file() {
+	export TBL_DIR=$BATS_FILE_TMPDIR
+	2048-table -q -o "$TBL_DIR/2x3.tbl" --size 2x3
+	2048-table -q -o "$TBL_DIR/p.tbl" --pattern xxxx/xxxx/xx../.... -t 32
+}
+
+# a 4x4 board of the pattern above: its large tiles, then rows 3 and 4
+pattern_board() {
+	board '65536 32768 16384 8192' '512 1024 2048 4096' "256 128 $1" "$2"
+}
+
+@test "the 2x3 table has the states and the value the brute force gives" {
+	run 2048-table --info "$TBL_DIR/2x3.tbl"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\nstates 21752\n'* ]]
+	[[ "$output" == *$'\nstates-plain 85844\n'* ]]
+	[[ "$output" == *$'\nstart 480.2582718\n'* ]]
+	[[ "$output" == *$'\nchecksum 6de5edb54a1b3136'* ]]
+	[[ "$output" == *$'\nreach 128 0.0569921605 0.05470760989'* ]]
+}
+
+@test "a build gives the same bytes with one thread or two" {
+	2048-table -q -j 1 -o "$BATS_TEST_TMPDIR/a.tbl" --size 2x3
+	cmp "$BATS_TEST_TMPDIR/a.tbl" "$TBL_DIR/2x3.tbl"
+}
+
+@test "--info --json is one object" {
+	run 2048-table --info "$TBL_DIR/p.tbl" --json
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == '{"rules":"pattern","pattern":"xxxx/xxxx/xx../....",'* ]]
+	[[ "$output" == *'"pruned_moves":6478,'* ]]
+	if command -v jq >/dev/null; then
+		echo "$output" | jq -e '.states == 7779'
+	fi
+}
+
+@test "a small board is queried with --cells" {
+	run 2048-table --table "$TBL_DIR/2x3.tbl" --cells 2,4,.,.,8,2
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "covered yes" ]
+	[ "${lines[1]}" = "best right" ]
+	[ "${lines[2]}" = "value 461.9331482" ]
+	[ "${#lines[@]}" -eq 7 ]
+	run 2048-table --table "$TBL_DIR/2x3.tbl" --cells 2,4,.,8
+	[ "$status" -eq 2 ]
+}
+
+@test "a pattern's board: each move's value, pruned moves, every orientation" {
+	run 2048-table --table "$TBL_DIR/p.tbl" < <(pattern_board '. 2' '. . . 2')
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' 'covered yes' 'best left' \
+	    'value 0.6793944597' 'up 0.6044702785' 'down 0 pruned' \
+	    'left 0.6793944597' 'right 0 pruned')" ]
+	# the same board mirrored: left and right swap
+	run 2048-table --table "$TBL_DIR/p.tbl" < <(board \
+	    '8192 16384 32768 65536' '4096 2048 1024 512' '2 . 128 256' \
+	    '2 . . .')
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "best right" ]
+	[ "${lines[6]}" = "right 0.6793944597" ]
+}
+
+@test "a board one move from the target gets that move's value: 1" {
+	# up merges the two 16s of the third column
+	run 2048-table --table "$TBL_DIR/p.tbl" --json < <(pattern_board \
+	    '16 .' '2 . 16 4')
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"covered":true,"won":false,"best":"up","value":1,"moves":{"up":1,"down":0,"left":0.6105,"right":0},"pruned":["down","right"]}' ]
+}
+
+@test "a board the table does not cover: exit 1" {
+	# a large tile below the target in the pattern's cells
+	run 2048-table --table "$TBL_DIR/p.tbl" < <(board '16 32768 16384 8192' \
+	    '512 1024 2048 4096' '256 128 . .' '. . . 2')
+	[ "$status" -eq 1 ]
+	[ "$output" = "covered no" ]
+	run 2048-table --table "$TBL_DIR/2x3.tbl" < <(pattern_board '. .' '2 . . .')
+	[ "$status" -eq 2 ]
+}
+
+@test "a truncated, corrupt or other version's file: exit 2, one message" {
+	local f=$BATS_TEST_TMPDIR/bad.tbl size
+	size=$(wc -c < "$TBL_DIR/2x3.tbl")
+	head -c $((size - 1)) "$TBL_DIR/2x3.tbl" > "$f"
+	run -2 2048-table --info "$f"
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "2048-table: $f: truncated"* ]]
+	head -c 100 "$TBL_DIR/2x3.tbl" > "$f"
+	run -2 2048-table --table "$f" --cells 2,.,.,.,.,2
+	[[ "$output" == *"truncated"* ]]
+	cp "$TBL_DIR/2x3.tbl" "$f"
+	printf '\377' | dd of="$f" bs=1 seek=$((size - 5)) conv=notrunc 2>/dev/null
+	run -2 2048-table --info "$f"
+	[ "$output" = "2048-table: $f: corrupt: the checksum does not match" ]
+	sed '1s/^2048-table 1/2048-table 9/' "$TBL_DIR/2x3.tbl" > "$f"
+	run -2 2048-table --info "$f"
+	[[ "$output" == *"another version"* ]]
+	printf 'hello\n' > "$f"
+	run -2 2048-table --info "$f"
+	[[ "$output" == *"not a table file" ]]
+	run -2 2048-table --info "$BATS_TEST_TMPDIR/none"
+	[[ "$output" == *"No such file"* ]]
+}
+
+@test "a stopped build goes on from its work directory" {
+	local w=$BATS_TEST_TMPDIR/work
+	mkdir -p "$w"
+	# the layers of a finished forward pass, as a killed build leaves them
+	2048-table -q -o "$BATS_TEST_TMPDIR/x.tbl" --size 2x3 --work "$w"
+	[ ! -e "$w/build" ]
+	cmp "$BATS_TEST_TMPDIR/x.tbl" "$TBL_DIR/2x3.tbl"
+	printf 'other\n' > "$w/build"
+	run -2 2048-table -q -o "$BATS_TEST_TMPDIR/y.tbl" --size 2x3 --work "$w"
+	[[ "$output" == *"holds the work of another build"* ]]
+}
+
+@test "usage errors: exit 2" {
+	run -2 2048-table
+	[[ "$output" == *"nothing to do"* ]]
+	run -2 2048-table -o x.tbl
+	run -2 2048-table -o x.tbl --size 9x9
+	run -2 2048-table -o x.tbl --pattern L3
+	[[ "$output" == *"--target"* ]]
+	run -2 2048-table -o x.tbl --pattern 'xx/..' -t 256
+	[[ "$output" == *"pattern xx/..: a row of 4 cells"* ]]
+	run -2 2048-table -o x.tbl --size 2x2 --objective prob
+	run -2 2048-table -o x.tbl --size 2x2 --four 2
+}
+
+@test "--list names the patterns" {
+	run 2048-table --list
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"L3   ..../..../.xxx/.xxx"* ]]
+}

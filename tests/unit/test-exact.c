@@ -1,0 +1,658 @@
+/*
+ * test-exact.c - the exact tables (lib/engine/exact/) against an
+ * independent brute-force expectimax written here: a board as an array
+ * of ranks, moved cell by cell, valued by plain recursion with a memo.
+ * Small boards from the start of a game (both objectives, two spawn
+ * odds), a small endgame pattern, queries, symmetric images, a board one
+ * move from the target, a pinned checksum, a resumed build, and files
+ * that are truncated, corrupt or of another version.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "2048.h"
+#include "unit.h"
+
+/* ---- the brute force ----------------------------------------------------- */
+
+struct game {
+	int rows, cols, n;
+	int block[16];          /* a pattern's large tiles */
+	int target;             /* rank, 0 none */
+	int score;              /* objective: expected score (else prob) */
+	double four;
+};
+
+#define MEMO_BITS 22
+struct memo {
+	unsigned long long key[1 << MEMO_BITS];
+	double val[1 << MEMO_BITS];
+	char used[1 << MEMO_BITS];
+};
+
+static struct memo *memo;
+
+/* board as a base-17 number: 17 ranks (0-15, 16 a large tile) */
+static unsigned long long
+pack(const struct game *g, const int *c)
+{
+	unsigned long long k = 0;
+	int i;
+
+	for (i = 0; i < g->n; i++)
+		k = k * 17 + (unsigned long long)c[i];
+	return k;
+}
+
+/*
+ * One move of c toward dir into out: -1 nothing moves, -2 a large tile
+ * (16) would move, else the merged tiles' sum.  dir: 0 up, 1 down, 2
+ * left, 3 right.
+ */
+static int
+bf_move(const struct game *g, const int *c, int dir, int *out)
+{
+	int nl = dir < 2 ? g->cols : g->rows, len = dir < 2 ? g->rows : g->cols;
+	int l, p, gain = 0, changed = 0;
+
+	memcpy(out, c, sizeof(int) * (size_t)g->n);
+	for (l = 0; l < nl; l++) {
+		int idx[8], t[8], merged[8], m = 0;
+
+		for (p = 0; p < len; p++) {
+			int row, col;
+
+			if (dir == 0)
+				row = p, col = l;
+			else if (dir == 1)
+				row = g->rows - 1 - p, col = l;
+			else if (dir == 2)
+				row = l, col = p;
+			else
+				row = l, col = g->cols - 1 - p;
+			idx[p] = row * g->cols + col;
+		}
+		for (p = 0; p < len; p++) {
+			int v = c[idx[p]];
+
+			if (v == 0)
+				continue;
+			if (v != 16 && m > 0 && t[m - 1] == v && !merged[m - 1]) {
+				t[m - 1]++;
+				merged[m - 1] = 1;
+				gain += 1 << (v + 1);
+			} else {
+				t[m] = v;
+				merged[m++] = 0;
+			}
+		}
+		for (p = 0; p < len; p++) {
+			int v = p < m ? t[p] : 0;
+
+			if (c[idx[p]] == 16 && v != 16)
+				return -2;
+			if (out[idx[p]] != v)
+				changed = 1;
+			out[idx[p]] = v;
+		}
+	}
+	return changed ? gain : -1;
+}
+
+static double value(const struct game *g, const int *c);
+
+/* the value of a move's outcome: the mean over each spawn */
+static double
+after(const struct game *g, const int *a)
+{
+	double sum = 0;
+	int i, s, ne = 0, c[16];
+
+	for (i = 0; i < g->n; i++) {
+		if (a[i] != 0)
+			continue;
+		ne++;
+		for (s = 1; s <= 2; s++) {
+			double p = s == 1 ? 1 - g->four : g->four;
+
+			if (p == 0)
+				continue;
+			memcpy(c, a, sizeof c);
+			c[i] = s;
+			sum += p * value(g, c);
+		}
+	}
+	return sum / ne;
+}
+
+static double
+move_value(const struct game *g, const int *c, int dir, int *legal)
+{
+	int a[16], r = bf_move(g, c, dir, a);
+
+	*legal = r != -1;
+	if (r < 0)
+		return 0;
+	return (g->score ? r : 0) + after(g, a);
+}
+
+static double
+value(const struct game *g, const int *c)
+{
+	unsigned long long k = pack(g, c), h = k * 0x9E3779B97F4A7C15ULL >>
+	    (64 - MEMO_BITS);
+	double best = 0;
+	int d, i, legal, any = 0;
+
+	for (i = 0; i < g->n; i++)
+		if (g->target && c[i] != 16 && c[i] >= g->target)
+			return g->score ? 0 : 1;
+	while (memo->used[h]) {
+		if (memo->key[h] == k)
+			return memo->val[h];
+		h = (h + 1) & ((1 << MEMO_BITS) - 1);
+	}
+	for (d = 0; d < 4; d++) {
+		double v = move_value(g, c, d, &legal);
+
+		if (legal && (!any || v > best))
+			best = v;
+		any |= legal;
+	}
+	h = k * 0x9E3779B97F4A7C15ULL >> (64 - MEMO_BITS);
+	while (memo->used[h])
+		h = (h + 1) & ((1 << MEMO_BITS) - 1);
+	memo->used[h] = 1;
+	memo->key[h] = k;
+	memo->val[h] = best;
+	return best;
+}
+
+/* The value of a new game: two tiles spawned as 2048-new spawns them. */
+static double
+start_value(const struct game *g)
+{
+	double sum = 0, nfree = 0;
+	int i, j, u, v, c[16];
+
+	for (i = 0; i < g->n; i++)
+		nfree += g->block[i] == 0;
+	for (i = 0; i < g->n; i++)
+		for (j = 0; j < g->n; j++) {
+			if (i == j || g->block[i] || g->block[j])
+				continue;
+			for (u = 1; u <= 2; u++)
+				for (v = 1; v <= 2; v++) {
+					double p = (u == 2 ? g->four : 1 - g->four) *
+					    (v == 2 ? g->four : 1 - g->four) /
+					    nfree / (nfree - 1);
+
+					if (p == 0)
+						continue;
+					memcpy(c, g->block, sizeof c);
+					c[i] = u;
+					c[j] = v;
+					sum += p * value(g, c);
+				}
+		}
+	return sum;
+}
+
+static void
+memo_reset(void)
+{
+	memset(memo->used, 0, sizeof memo->used);
+}
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static char dir[] = "/tmp/test-exact.XXXXXX";
+
+static g2048_table *
+build_board(int rows, int cols, int target, int objective, double four,
+    const char *name, g2048_exact_report *rep)
+{
+	g2048_exact_opts o;
+	char path[128], err[256];
+	g2048_table *t;
+
+	g2048_exact_defaults(&o);
+	o.rows = rows;
+	o.cols = cols;
+	o.target = target;
+	o.objective = objective;
+	o.four = four;
+	o.threads = 2;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (g2048_exact_build(&o, path, rep, err, sizeof err) < 0) {
+		printf("# build: %s\n", err);
+		return NULL;
+	}
+	if ((t = g2048_table_open(path, err, sizeof err)) == NULL)
+		printf("# open: %s\n", err);
+	return t;
+}
+
+static int
+close_to(double a, double b, double rel)
+{
+	return fabs(a - b) <= rel * (fabs(b) > 1 ? fabs(b) : 1);
+}
+
+/* Random boards met in play from a start (by the table's best move and
+ * the brute force's own spawns), each checked move by move. */
+static void
+check_queries(const g2048_table *t, const struct game *g, double rel,
+    unsigned seed)
+{
+	int c[16], k, d, games;
+
+	for (games = 0; games < 30; games++) {
+		int free[16] = { 0 }, nf = 0;
+
+		memcpy(c, g->block, sizeof c);
+		for (k = 0; k < g->n; k++)
+			if (!g->block[k])
+				free[nf++] = k;
+		seed = seed * 1103515245 + 12345;
+		c[free[(seed >> 16) % (unsigned)nf]] = 1;
+		for (k = 0; k < 200; k++) {
+			g2048_table_result r;
+			int legal, best = -1, a[16], e, ne = 0;
+
+			g2048_table_query_cells(t, c, g->n, &r);
+			CHECK(r.dir != G2048_TABLE_UNCOVERED);
+			if (r.dir == G2048_TABLE_UNCOVERED) {
+				for (e = 0; e < g->n; e++)
+					printf("%s%d", e ? "," : "# uncovered: ",
+					    c[e]);
+				printf("\n");
+				return;
+			}
+			if (r.won)
+				break;
+			for (d = 0; d < 4; d++) {
+				double v = move_value(g, c, d, &legal);
+
+				CHECK(legal == (int)(r.legal >> d & 1));
+				if (legal) {
+					CHECK(close_to(r.value[d], v, rel));
+					if (!g->score)
+						CHECK(r.value[d] >= 0 &&
+						    r.value[d] <= 1);
+					if (best < 0 || v > move_value(g, c,
+					    best, &legal))
+						best = d;
+				}
+			}
+			if (r.dir < 0 || (r.pruned >> r.dir & 1))
+				break;      /* over, or lost in the pattern */
+			bf_move(g, c, r.dir, a);
+			for (e = 0; e < g->n; e++)
+				ne += a[e] == 0;
+			seed = seed * 1103515245 + 12345;
+			e = (int)((seed >> 16) % (unsigned)ne);
+			for (d = 0; d < g->n; d++)
+				if (a[d] == 0 && e-- == 0)
+					a[d] = (seed >> 8 & 0xFF) < g->four * 256 ?
+					    2 : 1;
+			memcpy(c, a, sizeof c);
+		}
+	}
+}
+
+/* ---- tests ---------------------------------------------------------------- */
+
+static void
+check_board(int rows, int cols, int target, int objective, double four)
+{
+	struct game g = { rows, cols, rows * cols, { 0 }, target,
+	    objective == G2048_EXACT_SCORE, four };
+	g2048_exact_report rep;
+	g2048_table *t;
+	double want;
+	char name[64];
+
+	snprintf(name, sizeof name, "%dx%d-%d-%d-%g.tbl", rows, cols, target,
+	    objective, four);
+	memo_reset();
+	want = start_value(&g);
+	if ((t = build_board(rows, cols, target, objective, four, name,
+	    &rep)) == NULL) {
+		CHECK(0);
+		return;
+	}
+	if (!close_to(rep.start, want, 1e-9))
+		printf("# %s: start %.12g, brute force %.12g\n", name,
+		    rep.start, want);
+	CHECK(close_to(rep.start, want, 1e-9));
+	CHECK(close_to(g2048_table_info_of(t)->built.start, want, 1e-9));
+	/* the file keeps a float score, a 32-bit probability */
+	check_queries(t, &g, objective == G2048_EXACT_SCORE ? 1e-6 : 1e-8,
+	    (unsigned)(rows * 7 + cols));
+	g2048_table_close(t);
+}
+
+static void
+test_2x2_score(void)
+{
+	check_board(2, 2, 0, G2048_EXACT_SCORE, 0.1);
+	check_board(2, 2, 0, G2048_EXACT_SCORE, 0.25);
+}
+
+static void
+test_2x3_score(void)
+{
+	check_board(2, 3, 0, G2048_EXACT_SCORE, 0.1);
+	check_board(3, 2, 0, G2048_EXACT_SCORE, 0.5);
+}
+
+static void
+test_2x2_prob(void)
+{
+	check_board(2, 2, 5, G2048_EXACT_PROB, 0.1);      /* 32 */
+	check_board(2, 2, 4, G2048_EXACT_PROB, 0.3);
+}
+
+static void
+test_2x3_prob(void)
+{
+	check_board(2, 3, 6, G2048_EXACT_PROB, 0.1);      /* 64 */
+	check_board(2, 3, 7, G2048_EXACT_PROB, 0.2);
+	check_board(2, 3, 6, G2048_EXACT_PROB, 0);
+}
+
+/* A small endgame pattern: 6 free cells, the rest large tiles. */
+static void
+test_pattern(void)
+{
+	static const char *spec = "xxxx/xxxx/xx../....";
+	struct game g = { 4, 4, 16, { 0 }, 5, 0, 0.1 };
+	g2048_exact_opts o;
+	g2048_exact_report rep;
+	g2048_table *t;
+	char path[128], err[256];
+	int i;
+
+	for (i = 0; i < 10; i++)
+		g.block[i] = 16;
+	g2048_exact_defaults(&o);
+	o.pattern = spec;
+	o.target = 5;               /* 32 */
+	o.objective = G2048_EXACT_PROB;
+	o.threads = 2;
+	snprintf(path, sizeof path, "%s/pattern.tbl", dir);
+	CHECK(g2048_exact_build(&o, path, &rep, err, sizeof err) == 0);
+	memo_reset();
+	CHECK(close_to(rep.start, start_value(&g), 1e-9));
+	CHECK(rep.pruned_moves > 0);
+	if ((t = g2048_table_open(path, err, sizeof err)) == NULL) {
+		CHECK(0);
+		return;
+	}
+	CHECK(!g2048_table_info_of(t)->board);
+	check_queries(t, &g, 1e-8, 5);
+	g2048_table_close(t);
+}
+
+/* A board of the pattern met in play (from blockers and two tiles, by
+ * the table's moves) from which a move makes the target: *dir. */
+static int
+one_move_from_target(const g2048_table *t, const struct game *g, int *c,
+    int *dir)
+{
+	unsigned seed = 7;
+	int games, k, d, e, a[16];
+
+	for (games = 0; games < 200; games++) {
+		memcpy(c, g->block, sizeof a);
+		c[10 + games % 6] = 1;
+		c[10 + (games / 6) % 6 == 10 + games % 6 ? 11 : 10 +
+		    (games / 6) % 6] = 1;
+		for (k = 0; k < 300; k++) {
+			g2048_table_result r;
+			int ne = 0;
+
+			if (g2048_table_query_cells(t, c, 16, &r) < 0 ||
+			    (r.pruned >> r.dir & 1))
+				break;
+			for (d = 0; d < 4; d++)
+				if ((r.legal >> d & 1) && bf_move(g, c, d, a) >= 0)
+					for (e = 0; e < 16; e++)
+						if (a[e] == g->target) {
+							*dir = d;
+							return 1;
+						}
+			bf_move(g, c, r.dir, a);
+			for (e = 0; e < 16; e++)
+				ne += a[e] == 0;
+			seed = seed * 1103515245 + 12345;
+			e = (int)((seed >> 16) % (unsigned)ne);
+			for (d = 0; d < 16; d++)
+				if (a[d] == 0 && e-- == 0)
+					a[d] = (seed >> 8 & 0xFF) < 26 ? 2 : 1;
+			memcpy(c, a, sizeof a);
+		}
+	}
+	return 0;
+}
+
+/* A 4x4 grid under the pattern: large tiles masked, every orientation,
+ * a board one move from the target. */
+static void
+test_pattern_grid(void)
+{
+	static const int big[10] = { 16, 15, 14, 13, 9, 10, 11, 12, 8, 7 };
+	struct game pg = { 4, 4, 16, { 0 }, 5, 0, 0.1 };
+	g2048_table_result r, m;
+	g2048_grid g = { 0, 0 }, h = { 0, 0 };
+	g2048_table *t;
+	char path[128], err[256];
+	int i, d, c[16], win = -1;
+
+	for (i = 0; i < 10; i++)
+		pg.block[i] = 16;
+	snprintf(path, sizeof path, "%s/pattern.tbl", dir);
+	if ((t = g2048_table_open(path, err, sizeof err)) == NULL) {
+		CHECK(0);
+		return;
+	}
+	CHECK(one_move_from_target(t, &pg, c, &win));
+	if (win < 0) {
+		g2048_table_close(t);
+		return;
+	}
+	for (i = 0; i < 16; i++)
+		g = g2048_set_rank(g, i, i < 10 ? big[i] : c[i]);
+	CHECK(g2048_table_query(t, g, &r) >= 0);
+	CHECK(r.value[win] == 1);
+	CHECK(r.board == 1);
+	CHECK(r.pruned >> G2048_RIGHT & 1);     /* row 2's blockers slide */
+	CHECK(r.value[G2048_RIGHT] == 0);
+	/* the mirror image (columns flipped): left and right swap */
+	for (i = 0; i < 16; i++)
+		h = g2048_set_rank(h, (i / 4) * 4 + 3 - i % 4, g2048_rank(g, i));
+	CHECK(g2048_table_query(t, h, &m) >= 0);
+	for (d = 0; d < 4; d++) {
+		int e = d == G2048_LEFT ? G2048_RIGHT : d == G2048_RIGHT ?
+		    G2048_LEFT : d;
+
+		CHECK(m.value[e] == r.value[d]);
+		CHECK((m.legal >> e & 1) == (r.legal >> d & 1));
+		CHECK((m.pruned >> e & 1) == (r.pruned >> d & 1));
+	}
+	/* transposed too */
+	for (i = 0; i < 16; i++)
+		h = g2048_set_rank(h, (i % 4) * 4 + i / 4, g2048_rank(g, i));
+	CHECK(g2048_table_query(t, h, &m) >= 0);
+	CHECK(m.value[G2048_UP] == r.value[G2048_LEFT]);
+	CHECK(m.value[G2048_DOWN] == r.value[G2048_RIGHT]);
+	/* a large tile below the target, or two equal ones side by side:
+	 * not covered */
+	CHECK(g2048_table_covers(t, g));
+	h = g2048_set_rank(g, 9, 4);
+	CHECK(!g2048_table_covers(t, h));
+	h = g2048_set_rank(g, 1, 16);
+	CHECK(!g2048_table_covers(t, h));
+	g2048_table_close(t);
+}
+
+/* symmetric images of a small board agree */
+static void
+test_images(void)
+{
+	g2048_table *t = build_board(3, 2, 0, G2048_EXACT_SCORE, 0.1,
+	    "img.tbl", NULL);
+	int c[6] = { 1, 2, 0, 3, 1, 0 }, f[6], d;
+	g2048_table_result r, q;
+
+	if (t == NULL) {
+		CHECK(0);
+		return;
+	}
+	/* rows flipped: up and down swap */
+	for (d = 0; d < 6; d++)
+		f[(2 - d / 2) * 2 + d % 2] = c[d];
+	g2048_table_query_cells(t, c, 6, &r);
+	g2048_table_query_cells(t, f, 6, &q);
+	CHECK(r.dir != G2048_TABLE_UNCOVERED);
+	CHECK(r.board == q.board);
+	CHECK(r.value[G2048_UP] == q.value[G2048_DOWN]);
+	CHECK(r.value[G2048_LEFT] == q.value[G2048_LEFT]);
+	g2048_table_close(t);
+}
+
+static int
+stop_at(const g2048_exact_progress *p, void *ctx)
+{
+	int *layers = ctx;
+
+	return p->phase == 1 && --*layers <= 0;
+}
+
+/* The same bytes with one thread or two, and after a resumed build; the
+ * checksum of the 2x3 score table is pinned. */
+static void
+test_checksum_resume(void)
+{
+	g2048_exact_opts o;
+	g2048_exact_report a, b, c;
+	char path[128], work[128], err[256];
+	int stop = 40;
+
+	g2048_exact_defaults(&o);
+	o.rows = 2;
+	o.cols = 3;
+	o.threads = 1;
+	snprintf(path, sizeof path, "%s/sum1.tbl", dir);
+	CHECK(g2048_exact_build(&o, path, &a, err, sizeof err) == 0);
+	o.threads = 2;
+	snprintf(work, sizeof work, "%s/work", dir);
+	o.workdir = work;
+	o.progress = stop_at;
+	o.ctx = &stop;
+	snprintf(path, sizeof path, "%s/sum2.tbl", dir);
+	CHECK(g2048_exact_build(&o, path, &b, err, sizeof err) < 0);
+	CHECK(strcmp(err, "stopped") == 0);
+	CHECK(access(path, F_OK) < 0);
+	o.progress = NULL;
+	CHECK(g2048_exact_build(&o, path, &c, err, sizeof err) == 0);
+	CHECK(c.layers_resumed > 40);
+	CHECK_EQ_U64(c.checksum, a.checksum);
+	CHECK_EQ_U64(a.checksum, 0x6de5edb54a1b3136ULL);
+	CHECK_EQ_U64(a.states, 21752);
+	CHECK_EQ_U64(a.states_plain, 85844);
+}
+
+static void
+write_file(const char *path, const unsigned char *p, size_t n)
+{
+	FILE *fp = fopen(path, "wb");
+
+	if (fp == NULL)
+		return;
+	fwrite(p, 1, n, fp);
+	fclose(fp);
+}
+
+/* Truncated, corrupt or of another version: refused with a message. */
+static void
+test_bad_files(void)
+{
+	char path[128], bad[128], err[256];
+	unsigned char *buf;
+	struct stat st;
+	FILE *fp;
+	size_t n;
+	g2048_table *t;
+
+	snprintf(path, sizeof path, "%s/sum1.tbl", dir);
+	snprintf(bad, sizeof bad, "%s/bad.tbl", dir);
+	if (stat(path, &st) < 0 || (buf = malloc((size_t)st.st_size)) == NULL) {
+		CHECK(0);
+		return;
+	}
+	fp = fopen(path, "rb");
+	n = fread(buf, 1, (size_t)st.st_size, fp);
+	fclose(fp);
+	CHECK(n == (size_t)st.st_size);
+	write_file(bad, buf, n - 1);
+	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
+	CHECK(strstr(err, "truncated") != NULL);
+	write_file(bad, buf, 100);
+	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
+	CHECK(strstr(err, "truncated") != NULL);
+	buf[n - 3] ^= 1;
+	write_file(bad, buf, n);
+	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
+	CHECK(strstr(err, "checksum") != NULL);
+	buf[n - 3] ^= 1;
+	buf[11] = '2';      /* "2048-table 2" */
+	write_file(bad, buf, n);
+	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
+	CHECK(strstr(err, "version") != NULL);
+	buf[11] = '1';
+	write_file(bad, buf, n);
+	CHECK((t = g2048_table_open(bad, err, sizeof err)) != NULL);
+	g2048_table_close(t);
+	memcpy(buf, "2049", 4);
+	write_file(bad, buf, n);
+	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
+	CHECK(strstr(err, "not a table") != NULL);
+	free(buf);
+}
+
+static void
+cleanup(void)
+{
+	char cmd[200];
+
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		printf("# could not remove %s\n", dir);
+}
+
+int
+main(void)
+{
+	if (mkdtemp(dir) == NULL || (memo = malloc(sizeof *memo)) == NULL)
+		return 2;
+	RUN(test_2x2_score);
+	RUN(test_2x3_score);
+	RUN(test_2x2_prob);
+	RUN(test_2x3_prob);
+	RUN(test_pattern);
+	RUN(test_pattern_grid);
+	RUN(test_images);
+	RUN(test_checksum_resume);
+	RUN(test_bad_files);
+	free(memo);
+	cleanup();
+	return UNIT_EXIT();
+}
