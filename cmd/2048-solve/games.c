@@ -118,7 +118,8 @@ play_game(const struct run *run, g2048_search *s, struct game *gm)
 			before = gm->b;
 		d = g2048_play_step(s, &gm->b, &r);
 		effort_add(&gm->search, &(struct effort){ r.nodes,
-		    (uint64_t)r.deepened, r.seconds, r.seconds });
+		    (uint64_t)r.deepened, r.seconds, r.seconds,
+		    r.table >= 0 });
 		if (run->log)
 			out_decision(&gm->log, &before, &r, run->evaluator);
 		if (d >= 0 && boards && !run->final)
@@ -134,6 +135,8 @@ play_game(const struct run *run, g2048_search *s, struct game *gm)
 static int
 game_done(struct run *run, struct game *gm)
 {
+	/* a game a broken table may have steered is not written */
+	check_tables(run);
 	if (stats_add(&run->st, &gm->b, &gm->search) < 0)
 		return -1;
 	out_flush(&gm->trace, stdout);
@@ -141,7 +144,6 @@ game_done(struct run *run, struct game *gm)
 		out_flush(&gm->log, run->log);
 	return 0;
 }
-
 void
 play_board(struct run *run, g2048_board *b)
 {
@@ -184,6 +186,7 @@ games_worker(void *arg)
 	o.threads = 1;
 	if ((s = g2048_search_new(&o, p->run->eval, err, sizeof err)) == NULL)
 		cli_die(2, "%s", err);
+	g2048_search_tables(s, p->run->tables);
 	for (;;) {
 		pthread_mutex_lock(&p->lock);
 		i = p->next < p->run->games ? p->next++ : UINT64_MAX;

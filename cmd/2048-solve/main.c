@@ -60,6 +60,11 @@ usage(int status)
 	    "      --tt-bits N    transposition table of up to 2^N entries, grown\n"
 	    "                     as the search needs (0: off)\n"
 	    "      --no-lost      score a board that cannot move by its heuristic\n"
+	    "      --tables DIR   play by the exact tables in DIR (2048-table)\n"
+	    "                     on the boards they cover.  Default:\n"
+	    "                     $G2048_TABLES, else the tables make tables\n"
+	    "                     built, if any\n"
+	    "      --no-tables    consult no table\n"
 	    "      --downgrade T  with a net, value a board whose largest tile\n"
 	    "                     is T or more with the tiles above its largest\n"
 	    "                     missing tile halved (default 16384, 0: never)\n"
@@ -73,22 +78,37 @@ usage(int status)
 	exit(status ? 2 : cli_finish(0));
 }
 
+void
+check_tables(struct run *run)
+{
+	char err[512];
+
+	if (g2048_tables_error(run->tables, err, sizeof err))
+		cli_die(2, "%s", err);
+}
+
 /* ---- one board at a time ---------------------------------------------- */
 
 static void
-explain(const g2048_search_result *r)
+explain(const struct run *run, const g2048_search_result *r)
 {
 	int d;
 
+	/* a table's values are probabilities: more digits */
 	for (d = 0; d < G2048_NDIRS; d++)
 		if (r->legal >> d & 1)
-			printf("  %-5s %.3f\n", g2048_dir_name((enum g2048_dir)d),
-			    r->value[d]);
+			printf(r->table >= 0 ? "  %-5s %.6f\n" : "  %-5s %.3f\n",
+			    g2048_dir_name((enum g2048_dir)d), r->value[d]);
 		else
 			printf("  %-5s -\n", g2048_dir_name((enum g2048_dir)d));
-	printf("  depth %d%s nodes %llu time %.3f ms\n", r->depth,
-	    r->deepened ? " (deepened)" : "", (unsigned long long)r->nodes,
-	    r->seconds * 1000);
+	if (r->table >= 0)
+		printf("  table %s probability %.6f time %.3f ms\n",
+		    g2048_tables_name(run->tables, r->table), r->value[r->dir],
+		    r->seconds * 1000);
+	else
+		printf("  depth %d%s nodes %llu time %.3f ms\n", r->depth,
+		    r->deepened ? " (deepened)" : "",
+		    (unsigned long long)r->nodes, r->seconds * 1000);
 }
 
 static int
@@ -112,12 +132,13 @@ solve_board(g2048_board *b, void *ctx)
 			g2048_rng_next(&run->run_rng);
 	}
 	g2048_best_move(run->search, b, &r);
+	check_tables(run);
 	if (r.dir >= 0)
 		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
 	else if (!run->quiet)
 		cli_warn_board("no legal move");
 	if (run->explain) {
-		explain(&r);
+		explain(run, &r);
 		printf("  evaluator %s\n", run->evaluator);
 	}
 	if (run->log)
@@ -245,10 +266,12 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "no-bitboard", no_argument, NULL, 'B' },
 		{ "no-deepen", no_argument, NULL, 'N' },
 		{ "no-lost", no_argument, NULL, 'L' },
+		{ "no-tables", no_argument, NULL, 'O' },
 		{ "play", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "summary", no_argument, NULL, 'S' },
+		{ "tables", required_argument, NULL, 'X' },
 		{ "tally", no_argument, NULL, 'T' },
 		{ "threads", required_argument, NULL, 'j' },
 		{ "time", required_argument, NULL, 't' },
@@ -275,6 +298,7 @@ parse_options(int argc, char **argv, struct run *run)
 			heuristic = 1;
 	if (run->netpath == NULL && !heuristic)
 		run->netpath = cli_default_net();
+	run->tablesdir = cli_default_tables();
 	if (run->netpath && fast)
 		g2048_search_net_fast(&run->opts);
 	else if (run->netpath)
@@ -345,6 +369,14 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'N':
 			run->opts.deepen = 0;
+			break;
+		case 'O':
+			run->tablesdir = NULL;
+			run->no_tables = 1;
+			break;
+		case 'X':
+			run->tablesdir = optarg;
+			run->no_tables = 0;
 			break;
 		case 'g':
 			run->games = cli_u64(optarg, "--games");
@@ -424,6 +456,17 @@ main(int argc, char **argv)
 	if ((run.search = g2048_search_new(&run.opts, run.eval, err,
 	    sizeof err)) == NULL)
 		cli_usage_error("%s", err);
+	if (run.tablesdir && !run.tally) {
+		if ((run.tables = g2048_tables_open_dir(run.tablesdir, err,
+		    sizeof err)) == NULL)
+			cli_die(2, "%s", err);
+		if (g2048_tables_count(run.tables) == 0) {
+			g2048_tables_close(run.tables);
+			run.tables = NULL;
+		}
+		run.st.tables = run.tables != NULL;
+		g2048_search_tables(run.search, run.tables);
+	}
 	/* --time MS: the first move's budget holds the start-up too */
 	g2048_search_time_from(run.search, &started);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -443,6 +486,7 @@ main(int argc, char **argv)
 	if (run.log)
 		cli_close_or_die(run.log, "--log");
 	g2048_search_free(run.search);
+	g2048_tables_close(run.tables);
 	g2048_eval_free(run.eval);
 	g2048_net_free(run.net);
 	free(run.st.scores);

@@ -17,6 +17,7 @@ struct effort {
 	uint64_t nodes;
 	uint64_t deepened;           /* moves searched a second time, deeper */
 	double seconds, slowest;
+	uint64_t by_table;           /* moves an exact table chose */
 };
 
 struct stats {
@@ -25,12 +26,16 @@ struct stats {
 	uint64_t *scores;            /* every game's score, for the median */
 	size_t cap;
 	uint64_t reach[G2048_MAX_RANK + 1];   /* games reaching each rank */
+	int tables;                  /* exact tables were consulted */
 };
 
 struct run {
 	g2048_search_opts opts;
 	const char *heuristic, *weights;
 	const char *netpath;         /* the net evaluating, or NULL */
+	const char *tablesdir;       /* the exact tables consulted, or NULL */
+	int no_tables;
+	g2048_tables *tables;
 	g2048_net *net;
 	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
 	int explain, play, final, summary, tally, quiet, have_seed;
@@ -43,6 +48,10 @@ struct run {
 	struct stats st;
 	int status;
 };
+
+/* main.c */
+/* End the run (exit 2) once an exact table has failed its check. */
+void check_tables(struct run *run);
 
 /* games.c */
 /* Give b a stream if it has none, as 2048-spawn would. */

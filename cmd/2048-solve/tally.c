@@ -12,6 +12,7 @@ effort_add(struct effort *to, const struct effort *e)
 {
 	to->nodes += e->nodes;
 	to->deepened += e->deepened;
+	to->by_table += e->by_table;
 	to->seconds += e->seconds;
 	if (e->slowest > to->slowest)
 		to->slowest = e->slowest;
@@ -73,6 +74,11 @@ print_speed(const struct stats *st, double wall)
 	printf("deepened      %llu moves, %.2f%%\n",
 	    (unsigned long long)st->search.deepened, st->moves ? 100.0 *
 	    (double)st->search.deepened / (double)st->moves : 0.0);
+	if (st->tables)
+		printf("by tables     %llu moves, %.2f%%\n",
+		    (unsigned long long)st->search.by_table, st->moves ?
+		    100.0 * (double)st->search.by_table / (double)st->moves :
+		    0.0);
 }
 
 void

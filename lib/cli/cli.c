@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/random.h>
@@ -396,6 +397,30 @@ cli_default_net(void)
 		return path;
 	snprintf(path, sizeof path, "%s/../net/2048.net", exe);
 	return readable(path);
+}
+
+const char *
+cli_default_tables(void)
+{
+	static char path[4096];
+	const char *env = getenv("G2048_TABLES");
+	struct stat st;
+	char exe[4096 - 64], *slash;
+	ssize_t n;
+
+	if (env)
+		return *env ? env : NULL;
+	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) <= 0)
+		return NULL;
+	exe[n] = '\0';
+	if ((slash = strrchr(exe, '/')) == NULL)
+		return NULL;
+	*slash = '\0';
+	snprintf(path, sizeof path, "%s/../share/2048-tools/tables", exe);
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return path;
+	snprintf(path, sizeof path, "%s/../tables", exe);
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? path : NULL;
 }
 
 g2048_eval *

@@ -87,6 +87,10 @@ g2048_eval *cli_evaluator(const char *heuristic, const char *weights,
  * none is there.
  */
 const char *cli_default_net(void);
+/* The exact tables' directory when none is named: $G2048_TABLES (empty:
+ * none), else the one installed beside the tool, else the one make
+ * tables built; NULL if none. */
+const char *cli_default_tables(void);
 
 /* Close fp, a file the tool wrote (name says which); any write to it that
  * failed, now or before, ends the tool (exit 2, the error). */

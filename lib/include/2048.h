@@ -443,6 +443,8 @@ typedef struct {
 	int deepened;                /* searched again, deeper (opts.deepen) */
 	uint64_t nodes;              /* moves made in the search */
 	double seconds;              /* wall time of the search */
+	int table;                   /* the exact table that chose the move
+	                                (g2048_search_tables), -1: the search */
 } g2048_search_result;
 
 /* A search context: options, evaluator, transposition tables, threads.
@@ -674,5 +676,38 @@ int g2048_table_covers(const g2048_table *t, g2048_grid g);
  * cells in reading order (n must match). */
 int g2048_table_query_cells(const g2048_table *t, const int *ranks, int n,
     g2048_table_result *r);
+
+/*
+ * The tables a player consults (2048-solve --tables): pattern tables,
+ * highest target first.  Opening reads each header; a table's file is
+ * mapped and checked whole the first time a board fits its pattern.
+ * Queries may come from any number of threads at once.
+ */
+typedef struct g2048_tables g2048_tables;
+#define G2048_TABLES_MAX    64
+#define G2048_TABLES_BROKEN (-2)
+g2048_tables *g2048_tables_open(const char *const *paths, int n, char *err,
+    size_t errsize);
+/* Every pattern table NAME.tbl in dir, by name (whole boards' skipped). */
+g2048_tables *g2048_tables_open_dir(const char *dir, char *err,
+    size_t errsize);
+void g2048_tables_close(g2048_tables *ts);
+int g2048_tables_count(const g2048_tables *ts);
+const char *g2048_tables_name(const g2048_tables *ts, int i);  /* file */
+/*
+ * The first table that covers g fills r (as g2048_table_query): its
+ * index, or -1 when none covers g, or G2048_TABLES_BROKEN when none does
+ * and one that might have failed its check (g2048_tables_error).
+ */
+int g2048_tables_query(g2048_tables *ts, g2048_grid g, g2048_table_result *r);
+/* 1 and the first table's failure in err once one failed its check. */
+int g2048_tables_error(g2048_tables *ts, char *err, size_t errsize);
+/*
+ * Consult ts before every search of s (NULL: none): on a board a table
+ * covers where some move has a chance, the table's best move is played,
+ * its values are the probabilities and the result's table is its index.
+ * ts stays owned by the caller and must outlive s.
+ */
+void g2048_search_tables(g2048_search *s, g2048_tables *ts);
 
 #endif

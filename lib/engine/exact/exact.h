@@ -121,6 +121,14 @@ struct exact_header {
 	uint64_t states_plain;          /* states without symmetry merged */
 };
 
+/*
+ * Whether 4x4 grid g, seen under symmetry s (0 to EXACT_SYMS - 1), fits
+ * pattern r: every blocker cell a tile of at least the target, no two
+ * equal side by side, every free cell at most the target.  rank[16] gets
+ * the image's ranks.
+ */
+int exact_match(const struct exact_rules *r, g2048_grid g, int s, int *rank);
+
 /* Parse the text header in buf (EXACT_HEADER bytes): 0, or -1 with err. */
 int exact_header_parse(const char *buf, size_t len, struct exact_header *h,
     char *err, size_t errsize);

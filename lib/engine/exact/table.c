@@ -17,6 +17,9 @@
 
 #define MAX_SUM 65534
 
+static int grid_image_cell(int, int);
+static int dir_image(int, int);
+
 struct g2048_table {
 	struct exact_header h;
 	struct exact_lines lines;
@@ -565,38 +568,44 @@ dir_image(int s, int d)
 }
 
 int
+exact_match(const struct exact_rules *r, g2048_grid g, int s, int *rank)
+{
+	int i;
+
+	if (r->kind != EXACT_PATTERN)
+		return 0;
+	for (i = 0; i < 16; i++)
+		rank[grid_image_cell(s, i)] = g2048_rank(g, i);
+	for (i = 0; i < 16; i++) {
+		int big = (r->blockers >> (4 * i) & 0xF) != 0;
+
+		if (big && rank[i] < r->target)
+			return 0;
+		if (!big && rank[i] > r->target)
+			return 0;
+		/* two equal large tiles side by side could merge */
+		if (big && i % 4 < 3 && (r->blockers >> (4 * i + 4) & 0xF) &&
+		    rank[i + 1] == rank[i])
+			return 0;
+		if (big && i < 12 && (r->blockers >> (4 * i + 16) & 0xF) &&
+		    rank[i + 4] == rank[i])
+			return 0;
+	}
+	return 1;
+}
+
+int
 g2048_table_query(const g2048_table *t, g2048_grid g, g2048_table_result *res)
 {
-	const struct exact_rules *r = &t->h.rules;
-	int s, i, d;
+	int s, d, rank[16];
 
 	memset(res, 0, sizeof *res);
 	res->dir = G2048_TABLE_UNCOVERED;
-	if (r->kind != EXACT_PATTERN)
-		return res->dir;
 	/* the board in each orientation, until one fits the pattern */
 	for (s = 0; s < EXACT_SYMS; s++) {
-		int rank[16], ok = 1;
 		g2048_table_result q;
 
-		for (i = 0; i < 16; i++)
-			rank[grid_image_cell(s, i)] = g2048_rank(g, i);
-		for (i = 0; i < 16 && ok; i++) {
-			int big = (r->blockers >> (4 * i) & 0xF) != 0;
-
-			if (big && rank[i] < r->target)
-				ok = 0;
-			if (!big && rank[i] > r->target)
-				ok = 0;
-			/* two equal large tiles side by side could merge */
-			if (big && i % 4 < 3 && (r->blockers >> (4 * i + 4) &
-			    0xF) && rank[i + 1] == rank[i])
-				ok = 0;
-			if (big && i < 12 && (r->blockers >> (4 * i + 16) &
-			    0xF) && rank[i + 4] == rank[i])
-				ok = 0;
-		}
-		if (!ok)
+		if (!exact_match(&t->h.rules, g, s, rank))
 			continue;
 		if (g2048_table_query_cells(t, rank, 16, &q) ==
 		    G2048_TABLE_UNCOVERED)

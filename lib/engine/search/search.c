@@ -58,6 +58,7 @@ struct g2048_search {
 	struct timespec origin;    /* the next run's budget counts from here
 	                              (g2048_search_time_from), if set */
 	int has_origin;
+	g2048_tables *tables;      /* consulted first (NULL: none) */
 	/* one root search: the moves to search and where the next one is */
 	pthread_mutex_t lock;
 	int nroot, next_root;
@@ -463,6 +464,7 @@ g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	memset(r, 0, sizeof *r);
 	r->dir = -1;
+	r->table = -1;
 	r->legal = g2048_legal(g);
 	for (i = 0; i < s->nworkers; i++)
 		s->w[i].nodes = 0;
@@ -478,6 +480,8 @@ g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
 	}
 	if (r->legal == 0)
 		return -1;
+	if (s->tables && search_by_table(s->tables, g, r) >= 0)
+		goto done;
 	switch (s->o.algo) {
 	case G2048_GREEDY:
 		search_greedy(s, g, r);
@@ -490,10 +494,17 @@ g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
 		for (i = 0; i < s->nworkers; i++)
 			r->nodes += s->w[i].nodes;
 	}
+done:
 	clock_gettime(CLOCK_MONOTONIC, &end);
 	r->seconds = (double)(end.tv_sec - start.tv_sec) +
 	    (double)(end.tv_nsec - start.tv_nsec) / 1e9;
 	return r->dir;
+}
+
+void
+g2048_search_tables(g2048_search *s, g2048_tables *ts)
+{
+	s->tables = ts;
 }
 
 void

@@ -1,7 +1,7 @@
 /*
  * search.h - the search room's internals: the expectimax transposition
  * table (tt.c, and its inline reads and writes here) and what the tests
- * may ask of a search (search.c).  Its public side (the options, the
+ * may ask of a search (search.c), the tables consulted before it (by-table.c).  Its public side (the options, the
  * search, a game's step with a search, the hint) is in 2048.h.  Internal
  * to lib/engine/ (and the unit tests of internals).
  */
@@ -17,6 +17,13 @@
 /* The entries of s's largest table (0: none yet), for the tests of what a
  * search allocates. */
 size_t search_tt_entries(const g2048_search *s);
+
+/* ---- by-table.c ------------------------------------------------------ */
+
+/* The move of the first table of ts that covers g and gives some move a
+ * chance: r's dir, value[] (probabilities) and table set, the table's
+ * index returned; else -1 and r untouched. */
+int search_by_table(g2048_tables *ts, g2048_grid g, g2048_search_result *r);
 
 /* ---- tt.c: the transposition table ------------------------------------- */
 

@@ -1,0 +1,297 @@
+/*
+ * tableset.c - the endgame tables a player consults: a set of pattern
+ * tables whose headers are read when the set is opened, and whose files
+ * are mapped and checked whole only when a board first fits their
+ * pattern, so a one-board call on an early board costs a header read,
+ * not a pass over hundreds of megabytes.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "exact.h"
+
+struct tableset_entry {
+	char *path;
+	const char *name;           /* the file's name within path */
+	struct exact_header h;
+	g2048_table *t;             /* NULL until a board fits */
+	int broken;                 /* it failed its check */
+};
+
+struct g2048_tables {
+	pthread_mutex_t lock;       /* opening a table, the error */
+	int n;
+	struct tableset_entry e[G2048_TABLES_MAX];
+	char error[512];
+};
+
+static g2048_tables *
+tableset_fail(g2048_tables *ts, char *err, size_t errsize, const char *path,
+    const char *msg)
+{
+	if (errsize)
+		snprintf(err, errsize, "%s: %s", path, msg);
+	g2048_tables_close(ts);
+	return NULL;
+}
+
+/* Read and parse path's header into h: 0, or -1 with msg. */
+static int
+tableset_header(const char *path, struct exact_header *h, char *msg,
+    size_t msgsize)
+{
+	char buf[EXACT_HEADER];
+	ssize_t got;
+	size_t have = 0;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) < 0) {
+		snprintf(msg, msgsize, "%s", strerror(errno));
+		return -1;
+	}
+	while (have < sizeof buf && (got = read(fd, buf + have,
+	    sizeof buf - have)) != 0) {
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			snprintf(msg, msgsize, "%s", strerror(errno));
+			close(fd);
+			return -1;
+		}
+		have += (size_t)got;
+	}
+	close(fd);
+	if (have < sizeof buf) {
+		snprintf(msg, msgsize, "%s", have >= 11 ?
+		    "truncated: shorter than its header" : "not a table file");
+		return -1;
+	}
+	return exact_header_parse(buf, sizeof buf, h, msg, msgsize);
+}
+
+/* Higher targets first: a board two tables cover is an endgame of the
+ * larger tile; then the order given. */
+static void
+tableset_sort(g2048_tables *ts)
+{
+	int i, j;
+
+	for (i = 1; i < ts->n; i++)
+		for (j = i; j > 0 && ts->e[j].h.rules.target >
+		    ts->e[j - 1].h.rules.target; j--) {
+			struct tableset_entry x = ts->e[j];
+
+			ts->e[j] = ts->e[j - 1];
+			ts->e[j - 1] = x;
+		}
+}
+
+g2048_tables *
+g2048_tables_open(const char *const *paths, int n, char *err, size_t errsize)
+{
+	g2048_tables *ts;
+	char msg[256];
+	int i;
+
+	if (n < 0 || n > G2048_TABLES_MAX) {
+		snprintf(err, errsize, "at most %d tables", G2048_TABLES_MAX);
+		return NULL;
+	}
+	if ((ts = calloc(1, sizeof *ts)) == NULL) {
+		snprintf(err, errsize, "out of memory");
+		return NULL;
+	}
+	pthread_mutex_init(&ts->lock, NULL);
+	for (i = 0; i < n; i++) {
+		struct tableset_entry *e = &ts->e[ts->n];
+		const char *slash;
+
+		if ((e->path = strdup(paths[i])) == NULL)
+			return tableset_fail(ts, err, errsize, paths[i],
+			    "out of memory");
+		slash = strrchr(e->path, '/');
+		e->name = slash ? slash + 1 : e->path;
+		ts->n++;
+		if (tableset_header(paths[i], &e->h, msg, sizeof msg) < 0)
+			return tableset_fail(ts, err, errsize, paths[i], msg);
+		if (e->h.rules.kind != EXACT_PATTERN)
+			return tableset_fail(ts, err, errsize, paths[i],
+			    "a whole board's table, not an endgame pattern's");
+		if (e->h.value_kind != 0)
+			return tableset_fail(ts, err, errsize, paths[i],
+			    "not a table of probabilities");
+	}
+	tableset_sort(ts);
+	return ts;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The pattern tables NAME.tbl in dir, by name: their count, or -1. */
+static int
+tableset_list(const char *dir, char **path, char *err, size_t errsize)
+{
+	DIR *d;
+	struct dirent *de;
+	int n = 0, i;
+
+	if ((d = opendir(dir)) == NULL) {
+		snprintf(err, errsize, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+		struct exact_header h;
+		char msg[256];
+
+		if (len < 5 || strcmp(de->d_name + len - 4, ".tbl") != 0)
+			continue;
+		if (n == G2048_TABLES_MAX) {
+			snprintf(err, errsize, "%s: more than %d tables", dir,
+			    G2048_TABLES_MAX);
+			goto fail;
+		}
+		if ((path[n] = malloc(strlen(dir) + len + 2)) == NULL) {
+			snprintf(err, errsize, "out of memory");
+			goto fail;
+		}
+		sprintf(path[n], "%s/%s", dir, de->d_name);
+		/* a whole small board's table is not a player's */
+		if (tableset_header(path[n], &h, msg, sizeof msg) == 0 &&
+		    h.rules.kind != EXACT_PATTERN) {
+			free(path[n]);
+			continue;
+		}
+		n++;
+	}
+	closedir(d);
+	qsort(path, (size_t)n, sizeof *path, by_name);
+	return n;
+fail:
+	closedir(d);
+	for (i = 0; i < n; i++)
+		free(path[i]);
+	return -1;
+}
+
+g2048_tables *
+g2048_tables_open_dir(const char *dir, char *err, size_t errsize)
+{
+	char *path[G2048_TABLES_MAX];
+	g2048_tables *ts;
+	int n, i;
+
+	if ((n = tableset_list(dir, path, err, errsize)) < 0)
+		return NULL;
+	ts = g2048_tables_open((const char *const *)path, n, err, errsize);
+	for (i = 0; i < n; i++)
+		free(path[i]);
+	return ts;
+}
+
+void
+g2048_tables_close(g2048_tables *ts)
+{
+	int i;
+
+	if (ts == NULL)
+		return;
+	for (i = 0; i < ts->n; i++) {
+		g2048_table_close(ts->e[i].t);
+		free(ts->e[i].path);
+	}
+	pthread_mutex_destroy(&ts->lock);
+	free(ts);
+}
+
+int
+g2048_tables_count(const g2048_tables *ts)
+{
+	return ts ? ts->n : 0;
+}
+
+const char *
+g2048_tables_name(const g2048_tables *ts, int i)
+{
+	return i >= 0 && i < ts->n ? ts->e[i].name : NULL;
+}
+
+/* Entry i's table, opened and checked on first need; NULL if broken. */
+static g2048_table *
+tableset_get(g2048_tables *ts, int i)
+{
+	struct tableset_entry *e = &ts->e[i];
+	g2048_table *t;
+	char msg[sizeof ts->error];
+
+	pthread_mutex_lock(&ts->lock);
+	if (e->t == NULL && !e->broken) {
+		if ((e->t = g2048_table_open(e->path, msg, sizeof msg)) == NULL) {
+			e->broken = 1;
+			if (ts->error[0] == '\0')
+				snprintf(ts->error, sizeof ts->error, "%s", msg);
+		}
+	}
+	t = e->t;
+	pthread_mutex_unlock(&ts->lock);
+	return t;
+}
+
+static int
+tableset_fits(const struct exact_rules *r, g2048_grid g)
+{
+	int s, rank[16];
+
+	for (s = 0; s < EXACT_SYMS; s++)
+		if (exact_match(r, g, s, rank))
+			return 1;
+	return 0;
+}
+
+int
+g2048_tables_query(g2048_tables *ts, g2048_grid g, g2048_table_result *r)
+{
+	int i, broken = 0;
+
+	memset(r, 0, sizeof *r);
+	r->dir = G2048_TABLE_UNCOVERED;
+	for (i = 0; ts && i < ts->n; i++) {
+		g2048_table *t;
+
+		if (!tableset_fits(&ts->e[i].h.rules, g))
+			continue;
+		if ((t = tableset_get(ts, i)) == NULL) {
+			broken = 1;
+			continue;
+		}
+		if (g2048_table_query(t, g, r) != G2048_TABLE_UNCOVERED)
+			return i;
+	}
+	r->dir = G2048_TABLE_UNCOVERED;
+	return broken ? G2048_TABLES_BROKEN : -1;
+}
+
+int
+g2048_tables_error(g2048_tables *ts, char *err, size_t errsize)
+{
+	int bad;
+
+	if (ts == NULL)
+		return 0;
+	pthread_mutex_lock(&ts->lock);
+	bad = ts->error[0] != '\0';
+	if (bad && errsize)
+		snprintf(err, errsize, "%s", ts->error);
+	pthread_mutex_unlock(&ts->lock);
+	return bad;
+}
