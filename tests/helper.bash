@@ -4,10 +4,11 @@ TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT_DIR=$(dirname "$TESTS_DIR")
 FIXTURES=$TESTS_DIR/fixtures
 PATH=${BIN_DIR:-$ROOT_DIR/bin}:$PATH
-# the tools' default net (make net) would change the AI's play: tests that
-# want a net say which
+# the tools' default net (make net) and tables (make tables) would change
+# the AI's play: tests that want them say which
 G2048_NET=
-export PATH FIXTURES G2048_NET
+G2048_TABLES=
+export PATH FIXTURES G2048_NET G2048_TABLES
 
 # board ROW1 ROW2 ROW3 ROW4: a bare grid on stdout
 board() {
