@@ -173,8 +173,10 @@ fuzz-%: $(OUT)/fuzz/%.bin
 
 # The recommended net (README, bench/AI.md): 4x6 with temporal coherence,
 # TD(lambda) 0.5 and restarts at 8192 and 16384, 590000 games, about 36
-# minutes of the two cores here.  2048-solve and 2048-play use
-# net/2048.net when not told otherwise; make install installs it.
+# minutes of the two cores here.  2048-solve --fast and --depth 1 use
+# net/2048.net when not told otherwise (the default setting and
+# 2048-play's hint use the heuristic, stronger there: README); make
+# install installs it.
 NET_GAMES ?= 590000
 net: $(BIN)/2048-learn
 	@mkdir -p net
@@ -182,7 +184,7 @@ net: $(BIN)/2048-learn
 	    --games $(NET_GAMES) --seed 2048 \
 	    --threads 2 --every 50000 --block 10000 --save net/train.net \
 	    --export net/2048.net --log net/curve.tsv
-	@echo "net/2048.net: from now on the default evaluator of 2048-solve"
+	@echo "net/2048.net: from now on the evaluator of 2048-solve --fast and --depth 1"
 
 VERSION  := $(shell sed -n 's/^\#define G2048_VERSION "\(.*\)"/\1/p' lib/include/2048.h)
 PCDIR     = $(DESTDIR)$(PREFIX)/lib/pkgconfig

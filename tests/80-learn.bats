@@ -348,27 +348,59 @@ tiny_net() {
 	run ! grep -qv 'eval=net$' "$T/log"
 }
 
-@test "the default net: \$G2048_NET, installed, or the checkout's net/2048.net" {
+@test "the default net: \$G2048_NET, installed, or the checkout's net/2048.net, at --fast and 1-ply" {
 	tiny_net "$T/n" 200
 	mkdir -p "$T/co/bin" "$T/co/net" "$T/inst/bin" "$T/inst/share/2048-tools"
 	cp "$(command -v 2048-solve)" "$T/co/bin/"
 	cp "$(command -v 2048-solve)" "$T/inst/bin/"
 	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
-	# nothing there: the heuristic, as before
-	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	# nothing there: the heuristic
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" --fast -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
 	cp "$T/n" "$T/co/net/2048.net"
 	cp "$T/n" "$T/inst/share/2048-tools/2048.net"
-	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b" | tail -n 1)" = \
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" --fast -e "$T/b" | tail -n 1)" = \
 	    "  evaluator net $T/co/bin/../net/2048.net" ]
-	[ "$(env -u G2048_NET "$T/inst/bin/2048-solve" -e "$T/b" | tail -n 1)" = \
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -d 1 -e "$T/b" | tail -n 1)" = \
+	    "  evaluator net $T/co/bin/../net/2048.net" ]
+	[ "$(env -u G2048_NET "$T/inst/bin/2048-solve" --fast -e "$T/b" | tail -n 1)" = \
 	    "  evaluator net $T/inst/bin/../share/2048-tools/2048.net" ]
-	[ "$(G2048_NET="$T/n" 2048-solve -e "$T/b" | tail -n 1)" = "  evaluator net $T/n" ]
+	[ "$(G2048_NET="$T/n" 2048-solve --depth 1 -e "$T/b" | tail -n 1)" = "  evaluator net $T/n" ]
 	# set but empty: none; a heuristic asked for: the heuristic
-	[ "$(G2048_NET='' "$T/co/bin/2048-solve" -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
-	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -H xu -e "$T/b" | tail -n 1)" = "  evaluator xu" ]
+	[ "$(G2048_NET='' "$T/co/bin/2048-solve" --fast -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" --fast -H xu -e "$T/b" | tail -n 1)" = "  evaluator xu" ]
 	# with a net, the net's own settings: depth 7 by default, 3 with --fast
-	[[ "$(G2048_NET="$T/n" 2048-solve -e "$T/b" | grep depth)" == "  depth 7 "* ]]
+	[[ "$(2048-solve --net "$T/n" -e "$T/b" | grep depth)" == "  depth 7 "* ]]
 	[[ "$(G2048_NET="$T/n" 2048-solve --fast -e "$T/b" | grep depth)" == "  depth 3 "* ]]
+}
+
+@test "with a net present, the default setting and other depths use the heuristic unless --net is given" {
+	tiny_net "$T/n" 200
+	mkdir -p "$T/co/bin" "$T/co/net"
+	cp "$(command -v 2048-solve)" "$T/co/bin/"
+	cp "$T/n" "$T/co/net/2048.net"
+	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
+	run env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b"
+	[ "$status" -eq 0 ]
+	[ "${lines[6]}" = "  evaluator lines" ]
+	[ "$(sed 's/ time .*//' <<<"$output")" = \
+	    "$(G2048_NET= 2048-solve -e "$T/b" | sed 's/ time .*//')" ]
+	[ "$(G2048_NET="$T/n" 2048-solve -d 2 -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	[ "$(G2048_NET="$T/n" 2048-solve --time 5 -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	[ "$(G2048_NET="$T/n" 2048-solve -d 1 -d 3 -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	[ "$(G2048_NET="$T/n" 2048-solve --net "$T/n" -e "$T/b" | tail -n 1)" = "  evaluator net $T/n" ]
+	# the default loads no net: a corrupt default net does not stop it
+	printf 'not a net' > "$T/bad"
+	run env G2048_NET="$T/bad" 2048-solve "$T/b"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(G2048_NET= 2048-solve "$T/b")" ]
+	run env G2048_NET="$T/bad" 2048-solve --fast "$T/b"
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-solve: $T/bad: truncated: shorter than a net file's header" ]
+	# --summary says which played
+	run env G2048_NET="$T/n" 2048-solve --games 1 --seed 1 --depth 2 --summary
+	[[ "$output" == *"evaluator     lines"* ]]
+	run env G2048_NET="$T/n" 2048-solve --games 1 --seed 1 --depth 1 --summary
+	[[ "$output" == *"evaluator     net $T/n"* ]]
 }
 
 @test "a trained net plays clearly better than an untrained one" {
