@@ -113,6 +113,7 @@ solve_board(g2048_board *b, void *ctx)
 			g2048_rng_next(&run->run_rng);
 	}
 	g2048_best_move(run->search, b, &r);
+	cli_net_check(run->net);
 	if (r.dir >= 0)
 		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
 	else if (!run->quiet)

@@ -351,6 +351,9 @@ rehome(g2048_net *n, int tc, char *err, size_t errsize)
 int
 g2048_net_unmap(g2048_net *n, char *err, size_t errsize)
 {
+	if (net_check_all(n, err, errsize) < 0)
+		return -1;
+	net_lazy_drop(n);
 	return n->map ? rehome(n, n->tc_err != NULL, err, errsize) : 0;
 }
 
@@ -414,6 +417,8 @@ net_promote(const g2048_net *n, const char *stages, int tc, char *err,
 		    n->info.stages);
 		return NULL;
 	}
+	if (net_check_all(n, err, errsize) < 0)
+		return NULL;
 	net_tuples_text(n, tuples, sizeof tuples);
 	if ((p = net_create(tuples, stages, tc || n->tc_err != NULL, err,
 	    errsize)) == NULL)
@@ -447,6 +452,7 @@ g2048_net_free(g2048_net *n)
 {
 	if (n == NULL)
 		return;
+	net_lazy_drop(n);
 	net_release(n);
 	free(n);
 }
@@ -454,6 +460,9 @@ g2048_net_free(g2048_net *n)
 int
 g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize)
 {
+	if (net_check_all(n, err, errsize) < 0)
+		return -1;
+	net_lazy_drop(n);
 	return n->tc_err ? 0 : rehome(n, 1, err, errsize);
 }
 
@@ -487,6 +496,7 @@ g2048_net_fill(g2048_net *n, double v)
 	float each = (float)(v / (n->ntuples * NET_IMAGES));
 	size_t i;
 
+	net_lazy_drop(n);            /* what the file held no longer counts */
 	for (i = 0; i < n->nweights; i++) {
 		n->w[i * n->stride] = each;
 		if (n->tc_err)
