@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "board.h"
-#include "lines.h"
+#include "eval.h"
+#include "grid.h"
 #include "unit.h"
 
 /* ---- the model: tiles as values, v[row][col] ------------------------- */
@@ -201,12 +201,12 @@ test_transpose(void)
 	for (i = 0; i < 200000; i++) {
 		g2048_grid g = { (uint64_t)rnd() << 32 | rnd(),
 		    (uint16_t)rnd() };
-		g2048_grid t = g2048_transpose(g), n = naive_transpose(g);
+		g2048_grid t = grid_transpose(g), n = naive_transpose(g);
 
 		CHECK_EQ_U64(t.lo, n.lo);
 		CHECK_EQ_U64(t.hi, n.hi);
-		CHECK_EQ_U64(g2048_transpose_lo(t.lo), g.lo);
-		CHECK_EQ_U64(g2048_transpose_hi(t.hi), g.hi);
+		CHECK_EQ_U64(grid_transpose_lo(t.lo), g.lo);
+		CHECK_EQ_U64(grid_transpose_hi(t.hi), g.hi);
 	}
 }
 
@@ -230,8 +230,8 @@ test_moves_vs_model(void)
 			long want = model_move(&m, (enum g2048_dir)d);
 			g2048_grid moved = g;
 			long got = g2048_move(&moved, (enum g2048_dir)d);
-			g2048_grid slid = g2048_slide(g, (enum g2048_dir)d);
-			g2048_grid exact = g2048_slide_exact(g, (enum g2048_dir)d);
+			g2048_grid slid = grid_slide(g, (enum g2048_dir)d);
+			g2048_grid exact = grid_slide_exact(g, (enum g2048_dir)d);
 
 			moves++;
 			CHECK_EQ_U64(got, want);
@@ -341,10 +341,10 @@ test_rule_examples(void)
 		CHECK_EQ_U64(score, rows[k].score);
 		CHECK(g2048_grid_eq(g, want));
 
-		g = g2048_transpose(grid_of(in));
+		g = grid_transpose(grid_of(in));
 		score = g2048_move(&g, G2048_UP);
 		CHECK_EQ_U64(score, rows[k].score);
-		CHECK(g2048_grid_eq(g, g2048_transpose(want)));
+		CHECK(g2048_grid_eq(g, grid_transpose(want)));
 
 		for (i = 0; i < 4; i++) {
 			in[8 + i] = rows[k].in[3 - i];
@@ -355,10 +355,10 @@ test_rule_examples(void)
 		CHECK_EQ_U64(score, rows[k].score);
 		CHECK(g2048_grid_eq(g, grid_of(out)));
 
-		g = g2048_transpose(grid_of(in));
+		g = grid_transpose(grid_of(in));
 		score = g2048_move(&g, G2048_DOWN);
 		CHECK_EQ_U64(score, rows[k].score);
-		CHECK(g2048_grid_eq(g, g2048_transpose(grid_of(out))));
+		CHECK(g2048_grid_eq(g, grid_transpose(grid_of(out))));
 	}
 }
 
@@ -477,17 +477,17 @@ test_new_game(void)
 static void
 test_lines_table(void)
 {
-	static const double w[L_NPARAMS] = L_DEFAULTS;
-	double pow_mono[L_RANKS], pow_sum[L_RANKS], v;
+	static const double w[] = EVAL_LINES_DEFAULTS;
+	double pow_mono[EVAL_LINES_RANKS], pow_sum[EVAL_LINES_RANKS], v;
 	unsigned row;
 	int l[4], i, differ = 0;
 
-	lines_powers(w, pow_mono, pow_sum);
+	eval_lines_powers(w, pow_mono, pow_sum);
 	for (row = 0; row < 65536; row++) {
 		for (i = 0; i < 4; i++)
 			l[i] = (int)((row >> (4 * i)) & 0xF);
-		v = lines_line_value(w, pow_mono, pow_sum, l);
-		differ += memcmp(&v, &g2048_lines_row[row], sizeof v) != 0;
+		v = eval_lines_value(w, pow_mono, pow_sum, l);
+		differ += memcmp(&v, &eval_lines_row[row], sizeof v) != 0;
 	}
 	CHECK_EQ_U64(differ, 0);
 }

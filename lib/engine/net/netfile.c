@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "2048.h"
-#include "ntuple.h"
+#include "net.h"
 
 #define NET_MAGIC_1 "2048-net 1\n"    /* one checksum of everything */
 #define NET_MAGIC   "2048-net 2\n"    /* a checksum a block */
