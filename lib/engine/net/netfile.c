@@ -8,6 +8,10 @@
  * read the other 256 MiB (a whole check is 50 ms or more: bound by the
  * memory's speed, not the hash's).  Format 1 (one checksum) is read and
  * checked whole.
+ *
+ * One file of over 500 lines: the writer, the reader and the check of a
+ * block as it is read share the checksum and the layout, which must agree
+ * to the byte.
  */
 #include <errno.h>
 #include <stdatomic.h>
