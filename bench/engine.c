@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "board.h"
+#include "grid.h"
 
 #define NGRIDS (1 << 12)
 #define RUNS 7

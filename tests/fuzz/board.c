@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "2048.h"
-#include "board.h"
+#include "grid.h"
 #include "input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "board.h"
+#include "grid.h"
 #include "unit.h"
 
 /* ---- the model: tiles as values, v[row][col] ------------------------- */

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "2048.h"
-#include "ntuple.h"
+#include "net.h"
 #include "unit.h"
 
 static g2048_rng rng;

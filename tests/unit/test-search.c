@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "tt.h"
+#include "grid.h"
+#include "search.h"
 #include "unit.h"
 
 static g2048_eval *ev;

@@ -1,5 +1,5 @@
 /*
- * tt.h - the expectimax transposition table: a chance node's value by its
+ * search.h - the expectimax transposition table: a chance node's value by its
  * grid, for the root search (generation) that wrote it.  Internal to lib/.
  *
  * Buckets of four entries, one cache line each.  A new entry takes the
@@ -12,8 +12,8 @@
  * A table starts at TT_FIRST entries and grows when its search needs
  * (tt.c), with the contents of a table made at full size.
  */
-#ifndef G2048_TT_H
-#define G2048_TT_H
+#ifndef G2048_SEARCH_H
+#define G2048_SEARCH_H
 
 #include <stdint.h>
 

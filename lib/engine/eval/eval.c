@@ -20,7 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "eval.h"
+#include "grid.h"
 
 enum heuristic { LINES, XU };
 

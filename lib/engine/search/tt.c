@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tt.h"
+#include "search.h"
 
 /* A table of size entries, zero: calloc's fresh pages cost nothing until
  * touched.  The entries start on a cache line of their own. */

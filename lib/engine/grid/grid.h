@@ -1,15 +1,44 @@
 /*
- * board.h - the engine's bitboard internals: the row tables, transposes,
- * the test for the fast path and the inline slide the search is built on.
- * Internal to lib/engine/ (and the unit tests and benchmark of internals);
- * a tool moves a grid with g2048_move() of 2048.h.
+ * grid.h - the grid room's internals: the rule of a line, the row tables,
+ * transposes, the test for the fast path and the inline slide the search
+ * is built on.  Internal to lib/engine/ (and the unit tests and benchmark
+ * of internals); a tool moves a grid with g2048_move() of 2048.h.
  */
-#ifndef G2048_BOARD_H
-#define G2048_BOARD_H
+#ifndef G2048_GRID_H
+#define G2048_GRID_H
 
 #include <stdint.h>
 
 #include "2048.h"
+
+/*
+ * Move a line of four ranks toward line[0]: drop the gaps, then merge
+ * successive equal pairs from the front, a merged tile not merging again.
+ * Two 131072 (rank 17) tiles do not merge: 2^18 cannot occur in a game.
+ * Returns the score gained.
+ */
+static inline uint32_t
+g2048_line_move(int line[4])
+{
+	int tiles[4] = { 0, 0, 0, 0 }, n = 0, i, out = 0;
+	uint32_t score = 0;
+
+	for (i = 0; i < 4; i++)
+		if (line[i])
+			tiles[n++] = line[i];
+	for (i = 0; i < n; out++) {
+		if (i + 1 < n && tiles[i] == tiles[i + 1] && tiles[i] < 17) {
+			line[out] = tiles[i] + 1;
+			score += (uint32_t)1 << line[out];
+			i += 2;
+		} else {
+			line[out] = tiles[i++];
+		}
+	}
+	while (out < 4)
+		line[out++] = 0;
+	return score;
+}
 
 /*
  * Move tables, generated at build time (mktables.c), indexed by a 16-bit

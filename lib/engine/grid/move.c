@@ -1,8 +1,7 @@
 /* move.c - moves, legality and grid facts. */
 #include <string.h>
 
-#include "board.h"
-#include "line.h"
+#include "grid.h"
 
 int
 g2048_line_cell(enum g2048_dir d, int line, int pos)

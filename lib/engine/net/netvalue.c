@@ -1,7 +1,7 @@
 /* netvalue.c - an n-tuple network's value of a board: its stage, the
  * weight indexes of the board's eight images, their sum. */
-#include "board.h"
-#include "ntuple.h"
+#include "grid.h"
+#include "net.h"
 
 /* Each row's cells in reverse order: the mirror image left to right. */
 static inline uint64_t

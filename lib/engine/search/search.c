@@ -24,9 +24,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "ntuple.h"
-#include "tt.h"
+#include "grid.h"
+#include "net.h"
+#include "search.h"
 
 #define TIME_CHECK 1023        /* nodes between looks at the clock */
 

@@ -1,5 +1,5 @@
 /*
- * ntuple.h - the n-tuple network's insides, shared by ntuple.c (structure
+ * net.h - the n-tuple network's insides, shared by ntuple.c (structure
  * and memory), netvalue.c (the value), netfile.c (the file) and learn.c
  * (TD learning).  Internal: not installed.
  *
@@ -9,8 +9,8 @@
  * images: a board's value is the sum, over tuples and the eight images of
  * the board (rotations and reflections), of the weight each indexes.
  */
-#ifndef G2048_NTUPLE_H
-#define G2048_NTUPLE_H
+#ifndef G2048_NET_H
+#define G2048_NET_H
 
 #include <stddef.h>
 #include <stdint.h>

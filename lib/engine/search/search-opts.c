@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "2048.h"
-#include "tt.h"
+#include "search.h"
 
 void
 g2048_search_defaults(g2048_search_opts *o)

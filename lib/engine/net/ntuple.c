@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "ntuple.h"
+#include "net.h"
 
 /* The named structures of the literature. */
 static const struct {
