@@ -135,7 +135,9 @@ play_game(const struct run *run, g2048_search *s, struct game *gm)
 static int
 game_done(struct run *run, struct game *gm)
 {
-	/* a game a broken table may have steered is not written */
+	/* a net block that failed its check: none of its moves is written */
+	cli_net_check(run->net);
+	/* nor of a table that failed its check */
 	check_tables(run);
 	if (stats_add(&run->st, &gm->b, &gm->search) < 0)
 		return -1;

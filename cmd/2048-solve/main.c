@@ -33,8 +33,9 @@ usage(int status)
 	    "      --net FILE     evaluate with the n-tuple network in FILE (see\n"
 	    "                     2048-learn); moves add their score; depth 7,\n"
 	    "                     cutoff 0.003 (--fast: depth 3, cutoff 0.03).\n"
-	    "                     Default: $G2048_NET, else the net make net\n"
-	    "                     built, if any\n"
+	    "                     Default with --fast and --depth 1, where it\n"
+	    "                     is stronger: $G2048_NET, else the net make\n"
+	    "                     net built, if any; else the heuristic\n"
 	    "  -j, --threads N    threads (default: all cores)\n"
 	    "  -s, --seed N       seed of --games, and of boards without a stream\n"
 	    "  -e, --explain      also write each legal move's value and the\n"
@@ -132,6 +133,7 @@ solve_board(g2048_board *b, void *ctx)
 			g2048_rng_next(&run->run_rng);
 	}
 	g2048_best_move(run->search, b, &r);
+	cli_net_check(run->net);
 	check_tables(run);
 	if (r.dir >= 0)
 		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
@@ -283,7 +285,8 @@ parse_options(int argc, char **argv, struct run *run)
 	};
 	/* the letters of 2048(7)'s table; the other options are long only */
 	static const char *shortopts = "cd:eg:H:j:pqSs:Tw:";
-	int c, threads = 0, deepen_given = 0, fast = 0, heuristic = 0;
+	int c, threads = 0, deepen_given = 0, fast = 0, heuristic = 0,
+	    one_ply = 0;
 
 	/* The evaluator and --fast first: they name the setting that the
 	 * other options, after or before them, refine.  The second pass
@@ -296,7 +299,13 @@ parse_options(int argc, char **argv, struct run *run)
 			run->netpath = optarg;
 		else if (c == 'H' || c == 'w')
 			heuristic = 1;
-	if (run->netpath == NULL && !heuristic)
+		else if (c == 'd')
+			one_ply = strcmp(optarg, "1") == 0;
+	/* Each setting's evaluator is the one measured strongest at its
+	 * time (README, bench/AI.md): the default net, where there is one,
+	 * at --fast and at 1-ply; the heuristic at the default setting,
+	 * where the net is not stronger, which so loads no net. */
+	if (run->netpath == NULL && !heuristic && (fast || one_ply))
 		run->netpath = cli_default_net();
 	run->tablesdir = cli_default_tables();
 	if (run->netpath && fast)

@@ -435,7 +435,7 @@ cli_evaluator(const char *heuristic, const char *weights,
 		cli_usage_error("--net is the evaluator: no --heuristic or "
 		    "--weights with it");
 	if (netpath) {
-		if ((*net = g2048_net_load(netpath, err, sizeof err)) == NULL)
+		if ((*net = g2048_net_open(netpath, err, sizeof err)) == NULL)
 			cli_die(2, "%s", err);
 		e = g2048_eval_net(*net, err, sizeof err);
 	} else {
@@ -444,4 +444,13 @@ cli_evaluator(const char *heuristic, const char *weights,
 	if (e == NULL)
 		cli_usage_error("%s", err);
 	return e;
+}
+
+void
+cli_net_check(const g2048_net *net)
+{
+	char err[512];
+
+	if (net && g2048_net_check(net, err, sizeof err) < 0)
+		cli_die(2, "%s", err);
 }
