@@ -335,6 +335,19 @@ score_of() {
 	wait_for "Hint: $(2048-solve "$T/b")"
 }
 
+@test "a hint on a board an exact table covers is the table's move" {
+	mkdir "$T/tables"
+	2048-table -q -o "$T/tables/p.tbl" --pattern xxxx/xxxx/xx../.... -t 32
+	board '65536 32768 16384 8192' '512 1024 2048 4096' '256 128 . .' \
+	    '8 4 2 2' >"$T/b"
+	# the search alone would go left
+	[ "$(2048-solve --no-tables "$T/b")" = left ]
+	start 80x30 "G2048_TABLES='$T/tables' 2048-play --no-anim --load '$T/b'"
+	wait_for "moves 0"
+	keys H
+	wait_for "Hint: up (table p.tbl: 83.3%)"
+}
+
 @test "a nearly full board: one move, then game over" {
 	board "8 16 8 16" "16 8 16 8" "8 16 8 16" "32 64 32 ." >"$T/full"
 	start 80x30 "2048-play --no-anim --seed 5 --load '$T/full'"

@@ -41,6 +41,8 @@ struct ui {
 	enum play_key asked;             /* a question pending: NEW or QUIT */
 	uint64_t best, next_seed;
 	int seeded;
+	g2048_tables *tables;            /* the hint's, opened at the first */
+	int tables_tried;
 	const char *message;
 	char text[256];                  /* a message made up on the spot */
 	char save_error[4200];           /* why the game was not saved */
@@ -275,6 +277,44 @@ do_move(struct ui *u, enum g2048_dir d)
  * on a crowded board: "Thinking..." shows meanwhile).  With the heuristic,
  * as 2048-solve's default: at this budget it is stronger than a net
  * (README), so no net is loaded. */
+/* The exact tables' move where one covers the board, as 2048-solve's:
+ * 1 with the hint made, else 0 (the search hints). */
+static int
+hint_by_table(struct ui *u)
+{
+	g2048_grid g = play_game_now(&u->game)->grid;
+	g2048_table_result r;
+	const char *dir;
+	char err[512];
+	int i;
+
+	if (!u->tables_tried) {
+		u->tables_tried = 1;
+		if ((dir = cli_default_tables()) != NULL &&
+		    (u->tables = g2048_tables_open_dir(dir, err,
+		    sizeof err)) == NULL) {
+			snprintf(u->text, sizeof u->text, "No tables: %.60s",
+			    err);
+			u->message = u->text;
+			show(u);
+		}
+	}
+	i = g2048_tables_query(u->tables, g, &r);
+	if (i < 0 || r.dir < 0 || r.board <= 0) {
+		if (g2048_tables_error(u->tables, err, sizeof err)) {
+			/* a broken table hints no more */
+			g2048_tables_close(u->tables);
+			u->tables = NULL;
+		}
+		return 0;
+	}
+	snprintf(u->text, sizeof u->text, "Hint: %s (table %.40s: %.1f%%)",
+	    g2048_dir_name((enum g2048_dir)r.dir),
+	    g2048_tables_name(u->tables, i), 100 * r.board);
+	u->message = u->text;
+	return 1;
+}
+
 static void
 do_hint(struct ui *u)
 {
@@ -286,6 +326,8 @@ do_hint(struct ui *u)
 	}
 	u->message = "Thinking...";
 	show(u);
+	if (hint_by_table(u))
+		return;
 	if ((d = g2048_hint(play_game_now(&u->game)->grid)) < 0) {
 		u->message = "Hint unavailable: out of memory.";
 		return;
