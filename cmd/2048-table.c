@@ -375,20 +375,11 @@ main(int argc, char **argv)
 	}
 	run.tty = isatty(2);
 	if (list) {
-		static const char *const names[][3] = {
-			{ "44", "..../..../xxxx/xxxx", "8 free cells" },
-			{ "431", "..../...x/.xxx/xxxx", "8 free cells" },
-			{ "432", "..../...x/..xx/xxxx", "9 free cells" },
-			{ "L3", "..../..../.xxx/.xxx", "10 free cells" },
-			{ "442", "..../..../..xx/xxxx", "10 free cells" },
-			{ "LL", "..../..../..xx/..xx", "12 free cells" },
-			{ "444", "..../..../..../xxxx", "12 free cells" },
-		};
-		size_t i;
+		const char *name, *spec, *about;
+		int i;
 
-		for (i = 0; i < sizeof names / sizeof names[0]; i++)
-			printf("%-4s %s  %s\n", names[i][0], names[i][1],
-			    names[i][2]);
+		for (i = 0; g2048_exact_pattern(i, &name, &spec, &about); i++)
+			printf("%-4s %s  %s\n", name, spec, about);
 		return cli_finish(0);
 	}
 	if (infopath != NULL) {

@@ -612,6 +612,10 @@ typedef struct {
 } g2048_exact_report;
 
 void g2048_exact_defaults(g2048_exact_opts *o);
+/* The i'th named pattern (0, 1, ...): its name, spec and what it is
+ * for; 0 past the last. */
+int g2048_exact_pattern(int i, const char **name, const char **spec,
+    const char **about);
 /*
  * Build the table o describes into path (through g2048_file_replace);
  * the work files in o->workdir are removed when it is written.  0, or -1

@@ -18,20 +18,27 @@ static const struct {
 	const char *name, *spec, *about;
 } named[] = {
 	{ "44", "..../..../xxxx/xxxx",
-	    "8 free cells: two rows of large tiles" },
+	    "8 free cells, two rows of large tiles" },
 	{ "431", "..../...x/.xxx/xxxx",
-	    "8 free cells: a staircase" },
+	    "8 free cells, a staircase of 8 large tiles" },
 	{ "432", "..../...x/..xx/xxxx",
-	    "9 free cells: the 65536 endgame (7 large tiles)" },
+	    "9 free cells, 7 large tiles: the 65536 endgame" },
 	{ "L3", "..../..../.xxx/.xxx",
-	    "10 free cells: an L and 3 (4411), the 32768 endgame" },
+	    "10 free cells, 6 large tiles in an L and 3 (4411)" },
 	{ "442", "..../..../..xx/xxxx",
-	    "10 free cells: the snake's 16384 and 32768 endgames" },
+	    "10 free cells, 6 large tiles: the snake's 16384 endgame" },
 	{ "LL", "..../..../..xx/..xx",
-	    "12 free cells: two L's (4422)" },
+	    "12 free cells, 4 large tiles in two L's (4422)" },
 	{ "444", "..../..../..../xxxx",
-	    "12 free cells: the 32768 endgame, one full row" },
+	    "12 free cells, 4 large tiles in a row: the 32768 endgame" },
 };
+
+int
+g2048_exact_pattern(int i, const char **name, const char **spec,
+    const char **about)
+{
+	return exact_named(i, name, spec, about);
+}
 
 int
 exact_named(int i, const char **name, const char **spec, const char **about)
