@@ -34,11 +34,12 @@ struct build {
 	const g2048_exact_opts *o;
 	char dir[1024];
 	int own_dir;                /* made here: removed at the end */
+	int lock;                   /* the work directory's lock file */
 	int nv;                     /* doubles a state: value, then reach */
 	int nreach;                 /* reach ranks 1..nreach (board, score) */
 	double p2, p4;
 	struct timespec t0;
-	pthread_mutex_t lock;       /* of mem and mem_peak */
+	pthread_mutex_t mlock;      /* of mem and mem_peak */
 	uint64_t mem, mem_peak;
 	/* the layers found: sum/2 -> count (0: none) */
 	uint64_t count[MAX_LAYERS];
@@ -77,11 +78,11 @@ balloc(struct build *b, size_t n)
 		errno = ENOMEM;
 		return NULL;
 	}
-	pthread_mutex_lock(&b->lock);
+	pthread_mutex_lock(&b->mlock);
 	b->mem += n;
 	if (b->mem > b->mem_peak)
 		b->mem_peak = b->mem;
-	pthread_mutex_unlock(&b->lock);
+	pthread_mutex_unlock(&b->mlock);
 	return p;
 }
 
@@ -89,9 +90,9 @@ static void
 bfree(struct build *b, void *p, size_t n)
 {
 	if (p != NULL) {
-		pthread_mutex_lock(&b->lock);
+		pthread_mutex_lock(&b->mlock);
 		b->mem -= n;
-		pthread_mutex_unlock(&b->lock);
+		pthread_mutex_unlock(&b->mlock);
 		free(p);
 	}
 }
@@ -347,6 +348,22 @@ check_dir(struct build *b)
 	    "target %d\nobjective %d\nfour %.17g\n",
 	    b->r.kind == EXACT_BOARD ? "board" : "pattern", b->r.spec,
 	    b->r.target, b->r.objective, b->r.four);
+	/* one build a directory: a lock the system drops when we end */
+	snprintf(path, sizeof path, "%s/lock", b->dir);
+	if ((b->lock = open(path, O_RDWR | O_CREAT, 0644)) < 0)
+		return berr(b, "cannot open", path);
+	{
+		struct flock fl;
+
+		memset(&fl, 0, sizeof fl);
+		fl.l_type = F_WRLCK;
+		fl.l_whence = SEEK_SET;
+		if (fcntl(b->lock, F_SETLK, &fl) < 0) {
+			snprintf(b->err, b->errsize, "%s is in use by another "
+			    "build", b->dir);
+			return -1;
+		}
+	}
 	snprintf(path, sizeof path, "%s/build", b->dir);
 	if ((fd = open(path, O_RDONLY)) >= 0) {
 		n = read(fd, have, sizeof have - 1);
@@ -385,6 +402,8 @@ remove_work(struct build *b)
 	snprintf(path, sizeof path, "%s/forward", b->dir);
 	unlink(path);
 	snprintf(path, sizeof path, "%s/build", b->dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/lock", b->dir);
 	unlink(path);
 	if (b->own_dir)
 		rmdir(b->dir);
@@ -1369,8 +1388,9 @@ g2048_exact_build(const g2048_exact_opts *o, const char *path,
 		snprintf(err, errsize, "out of memory");
 		return -1;
 	}
-	pthread_mutex_init(&b->lock, NULL);
+	pthread_mutex_init(&b->mlock, NULL);
 	b->o = o;
+	b->lock = -1;
 	b->err = err;
 	b->errsize = errsize;
 	clock_gettime(CLOCK_MONOTONIC, &b->t0);
@@ -1425,7 +1445,9 @@ out:
 	b->rep.seconds = elapsed(b);
 	if (rep != NULL)
 		*rep = b->rep;
-	pthread_mutex_destroy(&b->lock);
+	pthread_mutex_destroy(&b->mlock);
+	if (b->lock >= 0)
+		close(b->lock);
 	free(b);
 	return rc;
 }
