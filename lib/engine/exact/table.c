@@ -496,9 +496,12 @@ query_key(const g2048_table *t, uint64_t key, g2048_table_result *res)
 		res->value[d] = e / ne + (r->objective == G2048_EXACT_SCORE ?
 		    gain : 0);
 	}
+	/* the best move; of equal values, one that keeps the blockers */
 	for (d = 0; d < G2048_NDIRS; d++)
 		if ((res->legal >> d & 1) && (res->dir < 0 ||
-		    res->value[d] > res->value[res->dir]))
+		    res->value[d] > res->value[res->dir] ||
+		    (res->value[d] == res->value[res->dir] &&
+		    (res->pruned >> res->dir & 1) && !(res->pruned >> d & 1))))
 			res->dir = d;
 	res->board = res->dir >= 0 ? res->value[res->dir] : 0;
 	return res->dir;
