@@ -429,7 +429,7 @@ expand(struct expand_job *j, uint64_t key)
 	const struct exact_rules *r = &b->r;
 	int d, legal = 0, pruned = 0, i, s;
 
-	if (exact_won(r, key))
+	if (exact_won(r, key) || exact_lost(r, key))
 		return 0;
 	for (d = 0; d < G2048_NDIRS; d++) {
 		uint64_t a;
@@ -809,6 +809,10 @@ value_of(struct value_job *j, uint64_t key, double *out)
 		opt[q] = pol[q] = q + 1 <= maxr;
 	if (exact_won(r, key)) {
 		out[0] = r->objective == G2048_EXACT_PROB ? 1 : 0;
+		goto reach;
+	}
+	if (exact_lost(r, key)) {
+		out[0] = 0;
 		goto reach;
 	}
 	for (d = 0; d < G2048_NDIRS; d++) {

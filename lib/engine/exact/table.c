@@ -461,6 +461,8 @@ query_key(const g2048_table *t, uint64_t key, g2048_table_result *res)
 		res->board = r->objective == G2048_EXACT_PROB ? 1 : 0;
 		return res->dir;
 	}
+	if (exact_lost(r, key))
+		return res->dir;        /* the target, in the wrong cell */
 	for (d = 0; d < G2048_NDIRS; d++) {
 		uint64_t a;
 		uint32_t gain;
