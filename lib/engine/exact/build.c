@@ -6,7 +6,9 @@
  * on from there.  The values are computed state by state in a fixed
  * order, so the threads never change a bit of them.
  *
- * One file: the two passes share the layer store and the work files.
+ * One file past 500 lines: the two passes, the work files they share,
+ * and the table written from those files (with the checksum the reader
+ * also uses) all work on one struct build.
  */
 #include <dirent.h>
 #include <errno.h>

@@ -1,7 +1,9 @@
 /*
  * table.c - a table file (2048-table(5)): its text header written and
  * parsed, the file mapped and checked whole, and the queries: each legal
- * move's exact value, from the values of the states it leads to.
+ * move's exact value, from the values of the states it leads to.  One
+ * file past 500 lines: the header's fields are read where they are
+ * written, and a query reads the mapping the opening checked.
  */
 #include <errno.h>
 #include <fcntl.h>
