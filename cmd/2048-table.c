@@ -318,7 +318,7 @@ main(int argc, char **argv)
 
 	argv[0] = cli_init(argv[0]);
 	g2048_exact_defaults(&o);
-	o.threads = cli_cores();
+	o.threads = cli_cores(G2048_THREADS_MAX);
 	while ((c = cli_getopt(argc, argv, "f:Jj:o:qt:", longopts)) != -1) {
 		switch (c) {
 		case 'o':
