@@ -72,7 +72,6 @@ $(OBJ)/tests/unit/test-play.o $(OBJ)/bench/play.o: INC = -Ilib/include -Icmd/204
 INTERNAL  = tests/unit/test-engine tests/unit/test-search tests/unit/test-net \
             bench/engine
 $(INTERNAL:%=$(OBJ)/%.o): INC = $(ALL_ROOMS_INC)
-$(OBJ)/tests/unit/test-exact.o: INC = -Ilib/include -Ilib/engine/exact
 
 all: $(TOOLS)
 

@@ -19,14 +19,15 @@ field() {
 timed() {
 	name=$1
 	shift
-	/usr/bin/time -f '%e %M' -o "$dir/$name.time" \
+	/usr/bin/time -f '%e %M %U %S' -o "$dir/$name.time" \
 	    "$BIN_DIR/2048-table" -q -o "$dir/$name.tbl" "$@"
-	read -r secs rss < "$dir/$name.time"
+	read -r secs rss user sys < "$dir/$name.time"
 	rss=$((rss / 1024))
+	cpu=$(echo "$user $sys" | awk '{ print $1 + $2 }')
 }
 
-echo "| board | four | states | without symmetry | expected score | time (s) | peak RSS (MB) | reach: tile optimal / under max-score play |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+echo "| board | four | states | without symmetry | expected score | time (s) | CPU (s) | peak RSS (MB) | reach: tile optimal / under max-score play |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for four in ${EXACT_FOUR:-0.1}; do
 	for size in ${EXACT_BOARDS:-2x2 2x3 2x4 3x3}; do
 		timed "$size-$four" --size "$size" --four "$four"
@@ -35,12 +36,12 @@ for four in ${EXACT_FOUR:-0.1}; do
 		    $3 < 0.9999995 { printf "%s %.6g / %.6g; ", $2, $3, $4 }')
 		echo "| $size | $four | $(field states "$t") |" \
 		    "$(field states-plain "$t") | $(field start "$t") | $secs |" \
-		    "$rss | $reach |"
+		    "$cpu | $rss | $reach |"
 	done
 done
 echo
-echo "| pattern | target | free cells | states | file (bytes) | start value | pruned moves | time (s) | peak RSS (MB) |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+echo "| pattern | target | free cells | states | file (bytes) | start value | pruned moves | dead states | time (s) | CPU (s) | peak RSS (MB) |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for p in ${EXACT_PATTERNS:-44-256 432-256 442-128 L3-128}; do
 	name=${p%-*}
 	target=${p##*-}
@@ -49,8 +50,10 @@ for p in ${EXACT_PATTERNS:-44-256 432-256 442-128 L3-128}; do
 	spec=$(field rules "$t" >/dev/null; "$BIN_DIR/2048-table" --info "$t" |
 	    awk '$1 == "rules" { print $3 }')
 	free=$(printf '%s' "$spec" | tr -cd . | wc -c)
+	pruned=$(awk -v p="$(field pruned-moves "$t")" -v m="$(field moves "$t")" \
+	    'BEGIN { printf "%.1f%%", 100 * p / m }')
 	echo "| $name ($spec) | $target | $free | $(field states "$t") |" \
-	    "$(field bytes "$t") | $(field start "$t") |" \
-	    "$(field pruned-moves "$t") | $secs | $rss |"
+	    "$(field bytes "$t") | $(field start "$t") | $pruned |" \
+	    "$(field pruned-states "$t") | $secs | $cpu | $rss |"
 done
 [ -n "${EXACT_DIR:-}" ] || rm -rf "$dir"

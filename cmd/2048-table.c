@@ -16,6 +16,9 @@ struct run {
 	g2048_table *table;
 	int json, quiet, uncovered;
 	int tty;
+	double value_t0;        /* when valuing began, and the states */
+	uint64_t value_s0;      /* valued before (a resumed build) */
+	int valuing;
 };
 
 static void
@@ -64,26 +67,35 @@ usage(int status)
 static int
 show_progress(const g2048_exact_progress *p, void *ctx)
 {
-	const struct run *run = ctx;
+	struct run *run = ctx;
 	static const char *phase[] = { "enumerating", "valuing", "writing" };
 
 	if (!run->tty)
 		return 0;
-	if (p->phase == 1 && p->states > 0) {
-		double left = p->seconds * (double)(p->total - p->states) /
-		    (double)p->states;
+	if (p->phase == 1 && !run->valuing) {
+		/* the rate of this pass alone, resumed states left out */
+		run->valuing = 1;
+		run->value_t0 = p->seconds;
+		run->value_s0 = p->states;
+		return 0;
+	}
+	if (p->phase == 1 && p->states > run->value_s0 &&
+	    p->seconds > run->value_t0) {
+		double rate = (double)(p->states - run->value_s0) /
+		    (p->seconds - run->value_t0);
 
 		fprintf(stderr, "\r%s: valuing layer %llu: %llu of %llu states,"
 		    " %.0f/s, %.0f s left, %llu MB   ", progname,
 		    (unsigned long long)p->sum, (unsigned long long)p->states,
-		    (unsigned long long)p->total,
-		    p->states / (p->seconds > 0 ? p->seconds : 1), left,
+		    (unsigned long long)p->total, rate,
+		    (double)(p->total - p->states) / rate,
 		    (unsigned long long)(p->memory >> 20));
-	} else
-		fprintf(stderr, "\r%s: %s layer %llu: %llu states, %.0f s, "
-		    "%llu MB   ", progname, phase[p->phase],
+	} else if (p->phase != 1)
+		fprintf(stderr, "\r%s: %s layer %llu: %llu states, %.0f/s, "
+		    "%.0f s, %llu MB   ", progname, phase[p->phase],
 		    (unsigned long long)p->sum, (unsigned long long)p->states,
-		    p->seconds, (unsigned long long)(p->memory >> 20));
+		    p->seconds > 0 ? p->states / p->seconds : 0, p->seconds,
+		    (unsigned long long)(p->memory >> 20));
 	return 0;
 }
 
@@ -297,7 +309,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct run run = { NULL, 0, 0, 0, 0 };
+	struct run run = { NULL, 0, 0, 0, 0, 0, 0, 0 };
 	g2048_exact_opts o;
 	const char *save = NULL, *tablepath = NULL, *cells = NULL;
 	const char *infopath = NULL, *objective = NULL;
@@ -375,20 +387,11 @@ main(int argc, char **argv)
 	}
 	run.tty = isatty(2);
 	if (list) {
-		static const char *const names[][3] = {
-			{ "44", "..../..../xxxx/xxxx", "8 free cells" },
-			{ "431", "..../...x/.xxx/xxxx", "8 free cells" },
-			{ "432", "..../...x/..xx/xxxx", "9 free cells" },
-			{ "L3", "..../..../.xxx/.xxx", "10 free cells" },
-			{ "442", "..../..../..xx/xxxx", "10 free cells" },
-			{ "LL", "..../..../..xx/..xx", "12 free cells" },
-			{ "444", "..../..../..../xxxx", "12 free cells" },
-		};
-		size_t i;
+		const char *name, *spec, *about;
+		int i;
 
-		for (i = 0; i < sizeof names / sizeof names[0]; i++)
-			printf("%-4s %s  %s\n", names[i][0], names[i][1],
-			    names[i][2]);
+		for (i = 0; g2048_exact_pattern(i, &name, &spec, &about); i++)
+			printf("%-4s %s  %s\n", name, spec, about);
 		return cli_finish(0);
 	}
 	if (infopath != NULL) {

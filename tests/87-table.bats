@@ -122,6 +122,17 @@ pattern_board() {
 	[[ "$output" == *"holds the work of another build"* ]]
 }
 
+@test "two builds never share a work directory" {
+	local w=$BATS_TEST_TMPDIR/work pid
+	2048-table -q -o "$BATS_TEST_TMPDIR/a.tbl" --size 2x4 --work "$w" &
+	pid=$!
+	while [ ! -e "$w/build" ]; do sleep 0.1; done
+	run -2 2048-table -q -o "$BATS_TEST_TMPDIR/b.tbl" --size 2x4 --work "$w"
+	kill "$pid"
+	wait "$pid" || true
+	[[ "$output" == *"is in use by another build"* ]]
+}
+
 @test "usage errors: exit 2" {
 	run -2 2048-table
 	[[ "$output" == *"nothing to do"* ]]

@@ -565,10 +565,6 @@ int g2048_file_replace(const char *path,
  * with errno set. */
 int g2048_write_all(int fd, const void *buf, size_t n);
 
-#ifdef __cplusplus
-}
-#endif
-
 /* --- exact tables (2048-table) ----------------------------------------- */
 /*
  * Exact dynamic programming (man 5 2048-table): every state reachable in a
@@ -633,6 +629,10 @@ typedef struct {
 } g2048_exact_report;
 
 void g2048_exact_defaults(g2048_exact_opts *o);
+/* The i'th named pattern (0, 1, ...): its name, spec and what it is
+ * for; 0 past the last. */
+int g2048_exact_pattern(int i, const char **name, const char **spec,
+    const char **about);
 /*
  * Build the table o describes into path (through g2048_file_replace);
  * the work files in o->workdir are removed when it is written.  0, or -1
@@ -721,5 +721,8 @@ int g2048_tables_error(g2048_tables *ts, char *err, size_t errsize);
  * ts stays owned by the caller and must outlive s.
  */
 void g2048_search_tables(g2048_search *s, g2048_tables *ts);
+#ifdef __cplusplus
+}
+#endif
 
 #endif

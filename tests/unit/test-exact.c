@@ -5,7 +5,8 @@
  * Small boards from the start of a game (both objectives, two spawn
  * odds), a small endgame pattern, queries, symmetric images, a board one
  * move from the target, a pinned checksum, a resumed build, and files
- * that are truncated, corrupt or of another version.
+ * that are truncated, corrupt or of another version.  One file past 500
+ * lines: every test compares with the one brute force above them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,6 +28,7 @@ struct game {
 	int target;             /* rank, 0 none */
 	int score;              /* objective: expected score (else prob) */
 	double four;
+	int at;                 /* the target's cell + 1; 0: anywhere */
 };
 
 #define MEMO_BITS 22
@@ -150,9 +152,11 @@ value(const struct game *g, const int *c)
 	double best = 0;
 	int d, i, legal, any = 0;
 
+	if (g->at && c[g->at - 1] >= g->target)
+		return 1;
 	for (i = 0; i < g->n; i++)
 		if (g->target && c[i] != 16 && c[i] >= g->target)
-			return g->score ? 0 : 1;
+			return g->score || g->at ? 0 : 1;
 	while (memo->used[h]) {
 		if (memo->key[h] == k)
 			return memo->val[h];
@@ -277,6 +281,11 @@ check_queries(const g2048_table *t, const struct game *g, double rel,
 			}
 			if (r.won)
 				break;
+			if (r.dir < 0) {
+				/* over, or the target in the wrong cell */
+				CHECK(r.board == 0 && value(g, c) == 0);
+				break;
+			}
 			for (d = 0; d < 4; d++) {
 				double v = move_value(g, c, d, &legal);
 
@@ -313,7 +322,7 @@ static void
 check_board(int rows, int cols, int target, int objective, double four)
 {
 	struct game g = { rows, cols, rows * cols, { 0 }, target,
-	    objective == G2048_EXACT_SCORE, four };
+	    objective == G2048_EXACT_SCORE, four, 0 };
 	g2048_exact_report rep;
 	g2048_table *t;
 	double want;
@@ -373,7 +382,7 @@ static void
 test_pattern(void)
 {
 	static const char *spec = "xxxx/xxxx/xx../....";
-	struct game g = { 4, 4, 16, { 0 }, 5, 0, 0.1 };
+	struct game g = { 4, 4, 16, { 0 }, 5, 0, 0.1, 0 };
 	g2048_exact_opts o;
 	g2048_exact_report rep;
 	g2048_table *t;
@@ -399,6 +408,46 @@ test_pattern(void)
 	CHECK(!g2048_table_info_of(t)->board);
 	check_queries(t, &g, 1e-8, 5);
 	g2048_table_close(t);
+}
+
+/* A pattern whose target must form in one cell (`o'): elsewhere it
+ * is a loss. */
+static void
+test_pattern_target_cell(void)
+{
+	static const char *spec = "xxxx/xxxx/xx.o/....";
+	struct game g = { 4, 4, 16, { 0 }, 5, 0, 0.1, 12 };
+	g2048_exact_opts o;
+	g2048_exact_report rep, any;
+	g2048_table *t;
+	char path[128], err[256];
+	int i;
+
+	for (i = 0; i < 10; i++)
+		g.block[i] = 16;
+	g2048_exact_defaults(&o);
+	o.pattern = spec;
+	o.target = 5;
+	o.objective = G2048_EXACT_PROB;
+	o.threads = 2;
+	snprintf(path, sizeof path, "%s/at.tbl", dir);
+	CHECK(g2048_exact_build(&o, path, &rep, err, sizeof err) == 0);
+	memo_reset();
+	CHECK(close_to(rep.start, start_value(&g), 1e-9));
+	o.pattern = "xxxx/xxxx/xx../....";
+	snprintf(path, sizeof path, "%s/any.tbl", dir);
+	CHECK(g2048_exact_build(&o, path, &any, err, sizeof err) == 0);
+	CHECK(rep.start < any.start);
+	snprintf(path, sizeof path, "%s/at.tbl", dir);
+	if ((t = g2048_table_open(path, err, sizeof err)) == NULL) {
+		CHECK(0);
+		return;
+	}
+	check_queries(t, &g, 1e-8, 9);
+	g2048_table_close(t);
+	o.pattern = "xxxx/xxxx/xxoo/....";
+	CHECK(g2048_exact_build(&o, path, &any, err, sizeof err) < 0);
+	CHECK(strstr(err, "more than one") != NULL);
 }
 
 /* A board of the pattern met in play (from blockers and two tiles, by
@@ -449,7 +498,7 @@ static void
 test_pattern_grid(void)
 {
 	static const int big[10] = { 16, 15, 14, 13, 9, 10, 11, 12, 8, 7 };
-	struct game pg = { 4, 4, 16, { 0 }, 5, 0, 0.1 };
+	struct game pg = { 4, 4, 16, { 0 }, 5, 0, 0.1, 0 };
 	g2048_table_result r, m;
 	g2048_grid g = { 0, 0 }, h = { 0, 0 };
 	g2048_table *t;
@@ -649,6 +698,7 @@ main(void)
 	RUN(test_2x3_prob);
 	RUN(test_pattern);
 	RUN(test_pattern_grid);
+	RUN(test_pattern_target_cell);
 	RUN(test_images);
 	RUN(test_checksum_resume);
 	RUN(test_bad_files);

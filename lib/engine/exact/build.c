@@ -6,7 +6,9 @@
  * on from there.  The values are computed state by state in a fixed
  * order, so the threads never change a bit of them.
  *
- * One file: the two passes share the layer store and the work files.
+ * One file past 500 lines: the two passes, the work files they share,
+ * and the table written from those files (with the checksum the reader
+ * also uses) all work on one struct build.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -34,11 +36,12 @@ struct build {
 	const g2048_exact_opts *o;
 	char dir[1024];
 	int own_dir;                /* made here: removed at the end */
+	int lock;                   /* the work directory's lock file */
 	int nv;                     /* doubles a state: value, then reach */
 	int nreach;                 /* reach ranks 1..nreach (board, score) */
 	double p2, p4;
 	struct timespec t0;
-	pthread_mutex_t lock;       /* of mem and mem_peak */
+	pthread_mutex_t mlock;      /* of mem and mem_peak */
 	uint64_t mem, mem_peak;
 	/* the layers found: sum/2 -> count (0: none) */
 	uint64_t count[MAX_LAYERS];
@@ -77,11 +80,11 @@ balloc(struct build *b, size_t n)
 		errno = ENOMEM;
 		return NULL;
 	}
-	pthread_mutex_lock(&b->lock);
+	pthread_mutex_lock(&b->mlock);
 	b->mem += n;
 	if (b->mem > b->mem_peak)
 		b->mem_peak = b->mem;
-	pthread_mutex_unlock(&b->lock);
+	pthread_mutex_unlock(&b->mlock);
 	return p;
 }
 
@@ -89,9 +92,9 @@ static void
 bfree(struct build *b, void *p, size_t n)
 {
 	if (p != NULL) {
-		pthread_mutex_lock(&b->lock);
+		pthread_mutex_lock(&b->mlock);
 		b->mem -= n;
-		pthread_mutex_unlock(&b->lock);
+		pthread_mutex_unlock(&b->mlock);
 		free(p);
 	}
 }
@@ -347,6 +350,22 @@ check_dir(struct build *b)
 	    "target %d\nobjective %d\nfour %.17g\n",
 	    b->r.kind == EXACT_BOARD ? "board" : "pattern", b->r.spec,
 	    b->r.target, b->r.objective, b->r.four);
+	/* one build a directory: a lock the system drops when we end */
+	snprintf(path, sizeof path, "%s/lock", b->dir);
+	if ((b->lock = open(path, O_RDWR | O_CREAT, 0644)) < 0)
+		return berr(b, "cannot open", path);
+	{
+		struct flock fl;
+
+		memset(&fl, 0, sizeof fl);
+		fl.l_type = F_WRLCK;
+		fl.l_whence = SEEK_SET;
+		if (fcntl(b->lock, F_SETLK, &fl) < 0) {
+			snprintf(b->err, b->errsize, "%s is in use by another "
+			    "build", b->dir);
+			return -1;
+		}
+	}
 	snprintf(path, sizeof path, "%s/build", b->dir);
 	if ((fd = open(path, O_RDONLY)) >= 0) {
 		n = read(fd, have, sizeof have - 1);
@@ -386,6 +405,8 @@ remove_work(struct build *b)
 	unlink(path);
 	snprintf(path, sizeof path, "%s/build", b->dir);
 	unlink(path);
+	snprintf(path, sizeof path, "%s/lock", b->dir);
+	unlink(path);
 	if (b->own_dir)
 		rmdir(b->dir);
 }
@@ -410,7 +431,7 @@ expand(struct expand_job *j, uint64_t key)
 	const struct exact_rules *r = &b->r;
 	int d, legal = 0, pruned = 0, i, s;
 
-	if (exact_won(r, key))
+	if (exact_won(r, key) || exact_lost(r, key))
 		return 0;
 	for (d = 0; d < G2048_NDIRS; d++) {
 		uint64_t a;
@@ -790,6 +811,10 @@ value_of(struct value_job *j, uint64_t key, double *out)
 		opt[q] = pol[q] = q + 1 <= maxr;
 	if (exact_won(r, key)) {
 		out[0] = r->objective == G2048_EXACT_PROB ? 1 : 0;
+		goto reach;
+	}
+	if (exact_lost(r, key)) {
+		out[0] = 0;
 		goto reach;
 	}
 	for (d = 0; d < G2048_NDIRS; d++) {
@@ -1369,8 +1394,9 @@ g2048_exact_build(const g2048_exact_opts *o, const char *path,
 		snprintf(err, errsize, "out of memory");
 		return -1;
 	}
-	pthread_mutex_init(&b->lock, NULL);
+	pthread_mutex_init(&b->mlock, NULL);
 	b->o = o;
+	b->lock = -1;
 	b->err = err;
 	b->errsize = errsize;
 	clock_gettime(CLOCK_MONOTONIC, &b->t0);
@@ -1425,7 +1451,9 @@ out:
 	b->rep.seconds = elapsed(b);
 	if (rep != NULL)
 		*rep = b->rep;
-	pthread_mutex_destroy(&b->lock);
+	pthread_mutex_destroy(&b->mlock);
+	if (b->lock >= 0)
+		close(b->lock);
 	free(b);
 	return rc;
 }

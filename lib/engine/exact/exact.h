@@ -46,6 +46,8 @@ struct exact_rules {
 	enum exact_kind kind;
 	int rows, cols, ncells;
 	int target;             /* the rank that ends a game won; 0: none */
+	int target_cell;        /* a pattern's: the target must form there
+	                           (elsewhere it is a loss); -1 anywhere */
 	int objective;          /* G2048_EXACT_PROB or G2048_EXACT_SCORE */
 	double four;            /* probability of a 4 */
 	uint64_t blockers;      /* EXACT_BLOCK in every blocker's nibble */
@@ -82,8 +84,10 @@ uint64_t exact_image(const struct exact_rules *r, uint64_t key, int s);
 /* The sum of the tiles (blockers not counted). */
 uint64_t exact_sum(const struct exact_rules *r, uint64_t key);
 int exact_max_rank(const struct exact_rules *r, uint64_t key);
-/* The target is on the board (a win). */
+/* The target is on the board (a win); a target tile off the pattern's
+ * target cell (a loss). */
 int exact_won(const struct exact_rules *r, uint64_t key);
+int exact_lost(const struct exact_rules *r, uint64_t key);
 /* Empty cells that may take a spawn, as a mask. */
 unsigned exact_empty(const struct exact_rules *r, uint64_t key);
 

@@ -18,20 +18,27 @@ static const struct {
 	const char *name, *spec, *about;
 } named[] = {
 	{ "44", "..../..../xxxx/xxxx",
-	    "8 free cells: two rows of large tiles" },
+	    "8 free cells, two rows of large tiles" },
 	{ "431", "..../...x/.xxx/xxxx",
-	    "8 free cells: a staircase" },
+	    "8 free cells, a staircase of 8 large tiles" },
 	{ "432", "..../...x/..xx/xxxx",
-	    "9 free cells: the 65536 endgame (7 large tiles)" },
+	    "9 free cells, 7 large tiles: the 65536 endgame" },
 	{ "L3", "..../..../.xxx/.xxx",
-	    "10 free cells: an L and 3 (4411), the 32768 endgame" },
+	    "10 free cells, 6 large tiles in an L and 3 (4411)" },
 	{ "442", "..../..../..xx/xxxx",
-	    "10 free cells: the snake's 16384 and 32768 endgames" },
+	    "10 free cells, 6 large tiles: the snake's 16384 endgame" },
 	{ "LL", "..../..../..xx/..xx",
-	    "12 free cells: two L's (4422)" },
+	    "12 free cells, 4 large tiles in two L's (4422)" },
 	{ "444", "..../..../..../xxxx",
-	    "12 free cells: the 32768 endgame, one full row" },
+	    "12 free cells, 4 large tiles in a row: the 32768 endgame" },
 };
+
+int
+g2048_exact_pattern(int i, const char **name, const char **spec,
+    const char **about)
+{
+	return exact_named(i, name, spec, about);
+}
 
 int
 exact_named(int i, const char **name, const char **spec, const char **about)
@@ -131,6 +138,9 @@ set_syms(struct exact_rules *r)
 					ok = 0;
 			}
 		}
+		if (ok && r->target_cell >= 0 && img[r->target_cell] !=
+		    r->target_cell)
+			ok = 0;
 		if (ok)
 			memcpy(r->sym[r->nsyms++], img, sizeof img);
 	}
@@ -154,6 +164,7 @@ exact_rules_board(struct exact_rules *r, int rows, int cols, int target,
 	if (!(four >= 0 && four <= 1))
 		return fail(err, errsize, "%s", "four: a probability from 0 to 1");
 	r->kind = EXACT_BOARD;
+	r->target_cell = -1;
 	r->rows = rows;
 	r->cols = cols;
 	r->ncells = rows * cols;
@@ -177,6 +188,7 @@ exact_rules_pattern(struct exact_rules *r, const char *pattern, int target,
 	int i, cell = 0, row = 0, col = 0;
 
 	memset(r, 0, sizeof *r);
+	r->target_cell = -1;
 	for (i = 0; exact_named(i, &name, &sp, &about); i++)
 		if (strcmp(name, pattern) == 0)
 			spec = sp;
@@ -190,11 +202,19 @@ exact_rules_pattern(struct exact_rules *r, const char *pattern, int target,
 			row++, col = 0;
 			continue;
 		}
-		if ((*p != 'x' && *p != '.') || col == 4 || row == 4)
+		if ((*p != 'x' && *p != '.' && *p != 'o') || col == 4 ||
+		    row == 4)
 			return fail(err, errsize, "pattern %s: 4 rows of 4 "
-			    "cells, `x' a large tile, `.' a free cell "
+			    "cells, `x' a large tile, `.' a free cell, `o' "
+			    "the free cell where the target must form "
 			    "(e.g. ..../..../.xxx/.xxx) or a name "
 			    "(2048-table --list)", pattern);
+		if (*p == 'o') {
+			if (r->target_cell >= 0)
+				return fail(err, errsize, "pattern %s: more "
+				    "than one target cell `o'", pattern);
+			r->target_cell = cell;
+		}
 		if (*p == 'x')
 			r->blockers |= (uint64_t)EXACT_BLOCK << (4 * cell);
 		else
@@ -385,7 +405,16 @@ exact_max_rank(const struct exact_rules *r, uint64_t key)
 int
 exact_won(const struct exact_rules *r, uint64_t key)
 {
+	if (r->target_cell >= 0)
+		return exact_cell(key, r->target_cell) >= r->target;
 	return r->target > 0 && exact_max_rank(r, key) >= r->target;
+}
+
+int
+exact_lost(const struct exact_rules *r, uint64_t key)
+{
+	return r->target_cell >= 0 && exact_max_rank(r, key) >= r->target &&
+	    !exact_won(r, key);
 }
 
 unsigned

@@ -1,7 +1,9 @@
 /*
  * table.c - a table file (2048-table(5)): its text header written and
  * parsed, the file mapped and checked whole, and the queries: each legal
- * move's exact value, from the values of the states it leads to.
+ * move's exact value, from the values of the states it leads to.  One
+ * file past 500 lines: the header's fields are read where they are
+ * written, and a query reads the mapping the opening checked.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -464,6 +466,8 @@ query_key(const g2048_table *t, uint64_t key, g2048_table_result *res)
 		res->board = r->objective == G2048_EXACT_PROB ? 1 : 0;
 		return res->dir;
 	}
+	if (exact_lost(r, key))
+		return res->dir;        /* the target, in the wrong cell */
 	for (d = 0; d < G2048_NDIRS; d++) {
 		uint64_t a;
 		uint32_t gain;
@@ -499,9 +503,12 @@ query_key(const g2048_table *t, uint64_t key, g2048_table_result *res)
 		res->value[d] = e / ne + (r->objective == G2048_EXACT_SCORE ?
 		    gain : 0);
 	}
+	/* the best move; of equal values, one that keeps the blockers */
 	for (d = 0; d < G2048_NDIRS; d++)
 		if ((res->legal >> d & 1) && (res->dir < 0 ||
-		    res->value[d] > res->value[res->dir]))
+		    res->value[d] > res->value[res->dir] ||
+		    (res->value[d] == res->value[res->dir] &&
+		    (res->pruned >> res->dir & 1) && !(res->pruned >> d & 1))))
 			res->dir = d;
 	res->board = res->dir >= 0 ? res->value[res->dir] : 0;
 	return res->dir;
