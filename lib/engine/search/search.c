@@ -504,7 +504,8 @@ done:
 void
 g2048_search_tables(g2048_search *s, g2048_tables *ts)
 {
-	s->tables = ts;
+	if (s != NULL)
+		s->tables = ts;
 }
 
 void
