@@ -63,7 +63,7 @@ pattern_board() {
 	G2048_TABLES=$TDIR run 2048-solve --explain < <(pattern_board '. 2' \
 	    '. . . 2')
 	[[ "$output" == *'  table p.tbl '* ]]
-	G2048_TABLES= run 2048-solve --explain < <(pattern_board '. 2' \
+	G2048_TABLES='' run 2048-solve --explain < <(pattern_board '. 2' \
 	    '. . . 2')
 	[[ "$output" != *'table'* ]]
 }
