@@ -251,14 +251,14 @@ install: $(TOOLS) $(LIB)
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools && \
 	    cp net/2048.net $(DESTDIR)$(PREFIX)/share/2048-tools/; fi
 	if ls tables/*.tbl >/dev/null 2>&1; then \
-	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048/tables && \
-	    cp tables/*.tbl $(DESTDIR)$(PREFIX)/share/2048/tables/; fi
+	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
+	    cp tables/*.tbl $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
 
 uninstall:
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t; done
 	rm -f $(DESTDIR)$(PREFIX)/lib/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h \
 	    $(PCDIR)/lib2048.pc $(DESTDIR)$(PREFIX)/share/2048-tools/2048.net
-	rm -rf $(DESTDIR)$(PREFIX)/share/2048/tables
+	rm -rf $(DESTDIR)$(PREFIX)/share/2048-tools/tables
 	for m in $(notdir $(MAN1)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$$m; done
 	for m in $(notdir $(MAN3)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man3/$$m; done
 	for m in $(notdir $(MAN5)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man5/$$m; done
