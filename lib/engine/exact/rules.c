@@ -153,8 +153,8 @@ exact_rules_board(struct exact_rules *r, int rows, int cols, int target,
 	memset(r, 0, sizeof *r);
 	if (rows < 2 || cols < 2 || rows > EXACT_LINE || cols > EXACT_LINE ||
 	    rows * cols > 16)
-		return fail(err, errsize, "a board of %s cells: rows and "
-		    "columns from 2 to 8, at most 16 cells", "more");
+		return fail(err, errsize, "%s", "a board: rows and columns "
+		    "from 2 to 8, at most 16 cells");
 	if (target < 0 || target >= EXACT_BLOCK)
 		return fail(err, errsize, "target out of range (4 to %s)",
 		    "16384");
