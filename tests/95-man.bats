@@ -271,3 +271,16 @@ example_session() {
 	echo "no loop found"
 	return 1
 }
+
+@test "every page names the authors and the licence, as LICENSE does" {
+	local page bad=""
+	grep -q '^Copyright (c) 2026 the 2048-tools authors$' "$ROOT_DIR/LICENSE"
+	grep -q '^ISC License$' "$ROOT_DIR/LICENSE"
+	for page in "$MAN_DIR"/*.[1357]; do
+		grep -q '^\.An the 2048-tools authors \.$' "$page" &&
+		    grep -q '^ISC licence' "$page" || bad="$bad ${page##*/}"
+	done
+	echo "without AUTHORS:$bad"
+	[ -z "$bad" ]
+	grep -q 'ISC licence' "$ROOT_DIR/README.md"
+}
