@@ -327,7 +327,6 @@ main(int argc, char **argv)
 	make_net(&run);
 	run.next = run.first;
 	run.end = run.first + run.games;
-	run.tty = isatty(STDERR_FILENO);
 	if (run.logname && (run.log = fopen(run.logname, "w")) == NULL)
 		cli_die(2, "%s: cannot write", run.logname);
 	if (run.log)
