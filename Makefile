@@ -183,6 +183,11 @@ net: $(BIN)/2048-learn
 	    --export net/2048.net --log net/curve.tsv
 	@echo "net/2048.net: from now on the default evaluator of 2048-solve"
 
+# completion: one script for all the tools, installed under each tool's
+# name where bash-completion and zsh look
+BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
+
 VERSION  := $(shell sed -n 's/^\#define G2048_VERSION "\(.*\)"/\1/p' lib/include/2048.h)
 PCDIR     = $(DESTDIR)$(PREFIX)/lib/pkgconfig
 
@@ -198,12 +203,17 @@ install: $(TOOLS) $(LIB)
 	$(if $(MAN3),cp $(MAN3) $(DESTDIR)$(PREFIX)/share/man/man3/)
 	$(if $(MAN5),cp $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5/)
 	$(if $(MAN7),cp $(MAN7) $(DESTDIR)$(PREFIX)/share/man/man7/)
+	mkdir -p $(BASHCOMPDIR) $(ZSHCOMPDIR)
+	for t in $(notdir $(TOOLS)); do \
+	    cp completions/2048.bash $(BASHCOMPDIR)/$$t && \
+	    cp completions/2048.zsh $(ZSHCOMPDIR)/_$$t || exit 1; done
 	if [ -f net/2048.net ]; then \
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools && \
 	    cp net/2048.net $(DESTDIR)$(PREFIX)/share/2048-tools/; fi
 
 uninstall:
-	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t; done
+	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t \
+	    $(BASHCOMPDIR)/$$t $(ZSHCOMPDIR)/_$$t; done
 	rm -f $(DESTDIR)$(PREFIX)/lib/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h \
 	    $(PCDIR)/lib2048.pc $(DESTDIR)$(PREFIX)/share/2048-tools/2048.net
 	for m in $(notdir $(MAN1)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$$m; done
@@ -215,6 +225,7 @@ lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
 	    --std=c11 -Ilib/include -Ilib/engine -Ilib/cli -Icmd/2048-play \
 	    --suppress=missingIncludeSystem lib cmd tests/unit tests/shim bench
+	shellcheck -s bash completions/2048.bash
 	shellcheck tests/run tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run .ci/run
 
 clean:
