@@ -192,10 +192,13 @@ header() {
 	kill -INT $pid
 	wait $pid || status=$?
 	[ "$status" -eq 1 ]
-	grep -q "interrupted after [0-9]* games; saved to $T/part" "$T/err"
+	grep -q "interrupted after [0-9]* games, [0-9]* left; saved to $T/part" "$T/err"
 	games=$(header "$T/part" | sed -n 's/^games //p')
 	echo "stopped after $games games"
 	[ "$games" -gt 0 ] && [ "$games" -lt 20000 ]
+	# the message says how to go on, with the games left (defect 7 of
+	# issue 30: --load alone would train 10000)
+	grep -qF "go on with --load $T/part --games $((20000 - games))" "$T/err"
 	2048-learn --load "$T/part" --save "$T/part" --games $((20000 - games)) \
 	    --threads 1 -q
 	cmp "$T/whole" "$T/part"
@@ -499,4 +502,43 @@ SH
 	run --separate-stderr 2048-learn --load "$f" --save "$T/a" --games 1 -q
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"$f: games 10 and moves 18446744073709551000 would pass $max with --games 1" ]]
+}
+
+# defect 4 of issue 30: the destination was found unwritable only after the
+# whole training
+@test "--save where nothing can be written fails at once, before training" {
+	run timeout 20 2048-learn "${TINY[@]}" --save "$T/no/such/dir/a" \
+	    --games 100000000 --seed 1 -q
+	[ "$status" -eq 2 ]
+	[[ "$output" == "2048-learn: --save $T/no/such/dir/a: cannot write there: No such file or directory" ]]
+	mkdir "$T/ro"
+	chmod a-w "$T/ro"
+	if [ ! -w "$T/ro" ]; then	# root writes anyway
+		run timeout 20 2048-learn "${TINY[@]}" --save "$T/ro/a" \
+		    --games 100000000 --seed 1 -q
+		[ "$status" -eq 2 ]
+		[[ "$output" == *"cannot write there: Permission denied" ]]
+	fi
+	run timeout 20 2048-learn "${TINY[@]}" --save "$T/a" --export "$T/nodir/b" \
+	    --games 100000000 --seed 1 -q
+	[ "$status" -eq 2 ]
+	[[ "$output" == "2048-learn: --export $T/nodir/b: cannot write there: "* ]]
+	[ ! -e "$T/a" ]
+}
+
+@test "a failed save says the previous file is kept only when there was one" {
+	run faulty FAULT_WRITE_LIMIT=100000 2048-learn "${TINY[@]}" --save "$T/new" \
+	    --games 10 --seed 1 -q
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-learn: $T/new: No space left on device" ]
+	[ ! -e "$T/new" ]
+}
+
+# defect 6 of issue 30
+@test "a closed stderr (2>&1 | head -1) loses progress lines, not the net" {
+	{ 2048-learn "${TINY[@]}" --save "$T/a" --games 3000 --block 10 --seed 1 \
+	    --threads 1 2>&1; echo $? > "$T/status"; } | head -n 1 > "$T/first"
+	[[ "$(cat "$T/first")" == "2048-learn: games 10/3000 "* ]]
+	[ "$(cat "$T/status")" -eq 0 ]
+	[ "$(header "$T/a" | sed -n 's/^games //p')" -eq 3000 ]
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "learn.h"
 
@@ -170,19 +171,29 @@ worker(void *arg)
 	return NULL;
 }
 
+/* Write the net to path; a failure ends the run, saying whether an
+ * earlier file there is kept. */
+static void
+save_to(g2048_net *net, const char *path)
+{
+	char err[512];
+	int existed = access(path, F_OK) == 0;
+
+	if (g2048_net_save(net, path, err, sizeof err) < 0)
+		cli_die(2, "%s%s", err, existed ? " (the previous file is kept)" :
+		    "");
+}
+
 /* Save with every game taken finished and none running.  Lock held. */
 static void
 save(struct run *run)
 {
-	char err[512];
-
 	run->pause = 1;
 	while (run->busy > 0)
 		pthread_cond_wait(&run->wake, &run->lock);
 	g2048_net_set_trained(run->net, run->next, run->moves, run->seed,
 	    run->train);
-	if (g2048_net_save(run->net, run->save, err, sizeof err) < 0)
-		cli_die(2, "%s (the previous file is kept)", err);
+	save_to(run->net, run->save);
 	run->pause = 0;
 	pthread_cond_broadcast(&run->wake);
 }
@@ -191,11 +202,8 @@ save(struct run *run)
 static void
 export(struct run *run)
 {
-	char err[512];
-
 	g2048_net_drop_tc(run->net);
-	if (g2048_net_save(run->net, run->export, err, sizeof err) < 0)
-		cli_die(2, "%s (the previous file is kept)", err);
+	save_to(run->net, run->export);
 }
 
 /* Run the workers; save every run->every games, on a signal, and at the
@@ -248,9 +256,11 @@ train(struct run *run)
 	save(run);
 	pthread_mutex_unlock(&run->lock);
 	if (status)
-		cli_warn("interrupted after %llu games; saved to %s: go on with "
-		    "--load %s", (unsigned long long)run->next, run->save,
-		    run->save);
+		cli_warn("interrupted after %llu games, %llu left; saved to %s: "
+		    "go on with --load %s --games %llu",
+		    (unsigned long long)run->next,
+		    (unsigned long long)(run->end - run->next), run->save,
+		    run->save, (unsigned long long)(run->end - run->next));
 	else if (run->export)
 		export(run);
 	return status;
