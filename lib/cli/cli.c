@@ -374,6 +374,10 @@ readable(const char *path)
 	return access(path, R_OK) == 0 ? path : NULL;
 }
 
+/* the net cli_default_net() took from G2048_NET, so that a message about
+ * it names the variable */
+static const char *net_from_env;
+
 const char *
 cli_default_net(void)
 {
@@ -382,8 +386,10 @@ cli_default_net(void)
 	char exe[4096 - 64], *slash;
 	ssize_t n;
 
-	if (env)
-		return *env ? env : NULL;
+	if (env) {
+		net_from_env = *env ? env : NULL;
+		return net_from_env;
+	}
 	/* where the tool itself is: /proc/self/exe names it on Linux */
 	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) <= 0)
 		return NULL;
@@ -410,7 +416,11 @@ cli_evaluator(const char *heuristic, const char *weights,
 		cli_usage_error("--net is the evaluator: no --heuristic or "
 		    "--weights with it");
 	if (netpath) {
-		if ((*net = g2048_net_load(netpath, err, sizeof err)) == NULL)
+		if ((*net = g2048_net_load(netpath, err, sizeof err)) == NULL &&
+		    netpath == net_from_env)
+			cli_die(2, "G2048_NET: %s (G2048_NET names the default "
+			    "net; set it empty for none)", err);
+		if (*net == NULL)
 			cli_die(2, "%s", err);
 		e = g2048_eval_net(*net, err, sizeof err);
 	} else {

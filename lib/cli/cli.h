@@ -83,7 +83,8 @@ g2048_eval *cli_evaluator(const char *heuristic, const char *weights,
  * empty: none), else 2048.net installed beside the tools
  * (PREFIX/share/2048-tools/, as make install puts it), else the one
  * `make net` built in the checkout (net/2048.net beside bin/); NULL if
- * none is there.
+ * none is there.  cli_evaluator()'s message about a net from $G2048_NET
+ * names the variable.
  */
 const char *cli_default_net(void);
 
