@@ -188,6 +188,15 @@ net: $(BIN)/2048-learn
 BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR  = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
 
+# The tournament README shows (examples/tournament-plot.sh): PLOT_GAMES
+# games of the fast setting, their table as JSON, drawn as a PNG.
+PLOT_GAMES ?= 100
+plot: $(TOOLS)
+	$(BIN)/2048-solve --games $(PLOT_GAMES) --seed 1 --fast --summary \
+	    --json > examples/tournament.json.tmp
+	mv examples/tournament.json.tmp examples/tournament.json
+	examples/tournament-plot.sh examples/tournament.json examples/tournament.png
+
 VERSION  := $(shell sed -n 's/^\#define G2048_VERSION "\(.*\)"/\1/p' lib/include/2048.h)
 PCDIR     = $(DESTDIR)$(PREFIX)/lib/pkgconfig
 
@@ -231,7 +240,7 @@ lint:
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all check bench bench-soak fuzz fuzz-bins net install uninstall lint clean
+.PHONY: all plot check bench bench-soak fuzz fuzz-bins net install uninstall lint clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/tables.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 
 -include $(shell find $(OUT)/obj $(OUT)/fuzz/obj -name '*.d' 2>/dev/null)
