@@ -332,6 +332,8 @@ play_new_games(struct run *run)
 			}
 			progress_draw(run->progress, run->games);
 		}
+		/* games quicker than a wait are drawn too */
+		progress_draw(run->progress, run->games);
 		pthread_mutex_unlock(&p.lock);
 		if (game_done(run, &p.games[i]) < 0)
 			cli_die(2, TOTAL_OVERFLOW);
