@@ -354,7 +354,8 @@ main(int argc, char **argv)
 	run.next = run.first;
 	run.end = run.first + run.games;
 	if (run.logname && (run.log = fopen(run.logname, "w")) == NULL)
-		cli_die(2, "%s: cannot write", run.logname);
+		cli_die(2, "--log %s: cannot write: %s", run.logname,
+		    strerror(errno));
 	if (run.log)
 		fprintf(run.log, "games\tmoves\tmoves_per_s\tmean\tmax\t"
 		    "2048\t4096\t8192\t16384\t32768\tseconds\tnew\n");

@@ -1,5 +1,7 @@
 /* 2048-solve - the best move for every board read; or play games to the end. */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -381,7 +383,8 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'l':
 			if ((run->log = fopen(optarg, "w")) == NULL)
-				cli_die(2, "%s: cannot open for writing", optarg);
+				cli_die(2, "--log %s: cannot write: %s", optarg,
+				    strerror(errno));
 			break;
 		case 'L':
 			run->opts.lost = 0;
@@ -390,7 +393,9 @@ parse_options(int argc, char **argv, struct run *run)
 			run->opts.deepen = 0;
 			break;
 		case 'g':
-			run->games = cli_u64(optarg, "--games");
+			/* the bound of 2048-learn --games */
+			run->games = (uint64_t)cli_int(optarg, "--games", 0,
+			    LLONG_MAX / 2);
 			run->play = run->new_games = 1;
 			break;
 		case 'p':

@@ -154,7 +154,8 @@ cli_u64(const char *s, const char *option)
 	errno = 0;
 	v = strtoull(s, &end, 10);
 	if (*s < '0' || *s > '9' || *end || errno)
-		cli_usage_error("%s: not a whole number: '%s'", option, s);
+		cli_usage_error("%s: expected an integer from 0 to %llu: '%s'",
+		    option, (unsigned long long)UINT64_MAX, s);
 	return (uint64_t)v;
 }
 
