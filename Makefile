@@ -190,7 +190,7 @@ ZSHCOMPDIR  = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
 
 # The tournament README shows (examples/tournament-plot.sh): PLOT_GAMES
 # games of the fast setting, their table as JSON, drawn as a PNG.
-PLOT_GAMES ?= 100
+PLOT_GAMES ?= 30
 plot: $(TOOLS)
 	$(BIN)/2048-solve --games $(PLOT_GAMES) --seed 1 --fast --summary \
 	    --json > examples/tournament.json.tmp
@@ -198,15 +198,18 @@ plot: $(TOOLS)
 	examples/tournament-plot.sh examples/tournament.json examples/tournament.png
 
 VERSION  := $(shell sed -n 's/^\#define G2048_VERSION "\(.*\)"/\1/p' lib/include/2048.h)
-PCDIR     = $(DESTDIR)$(PREFIX)/lib/pkgconfig
+# LIBDIR: where lib2048.a and lib2048.pc go (Debian: /usr/lib/TRIPLET)
+LIBDIR   ?= $(PREFIX)/lib
+PCDIR     = $(DESTDIR)$(LIBDIR)/pkgconfig
 
 install: $(TOOLS) $(LIB)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(PCDIR) $(DESTDIR)$(PREFIX)/include
 	for s in 1 3 5 7; do mkdir -p $(DESTDIR)$(PREFIX)/share/man/man$$s; done
 	cp $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
-	cp $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	cp $(LIB) $(DESTDIR)$(LIBDIR)/
 	cp lib/include/2048.h $(DESTDIR)$(PREFIX)/include/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@VERSION@|$(VERSION)|' \
 	    lib/lib2048.pc.in > $(PCDIR)/lib2048.pc
 	$(if $(MAN1),cp $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/)
 	$(if $(MAN3),cp $(MAN3) $(DESTDIR)$(PREFIX)/share/man/man3/)
@@ -223,7 +226,7 @@ install: $(TOOLS) $(LIB)
 uninstall:
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t \
 	    $(BASHCOMPDIR)/$$t $(ZSHCOMPDIR)/_$$t; done
-	rm -f $(DESTDIR)$(PREFIX)/lib/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h \
+	rm -f $(DESTDIR)$(LIBDIR)/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h \
 	    $(PCDIR)/lib2048.pc $(DESTDIR)$(PREFIX)/share/2048-tools/2048.net
 	for m in $(notdir $(MAN1)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$$m; done
 	for m in $(notdir $(MAN3)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man3/$$m; done
