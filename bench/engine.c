@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "board.h"
+#include "grid.h"
 
 #define NGRIDS (1 << 12)
 #define RUNS 7
@@ -47,7 +47,7 @@ independent(int passes)
 	for (p = 0; p < passes; p++)
 		for (i = 0; i < NGRIDS; i++)
 			for (d = 0; d < G2048_NDIRS; d++)
-				acc += g2048_slide(grids[i], (enum g2048_dir)d).lo;
+				acc += grid_slide(grids[i], (enum g2048_dir)d).lo;
 	t = bench_now() - t;
 	sink += acc;
 	return (double)passes * NGRIDS * G2048_NDIRS / t;
@@ -62,7 +62,7 @@ chained(int passes)
 
 	for (p = 0; p < passes; p++)
 		for (i = 0; i < NGRIDS; i++) {
-			g = g2048_slide(g, (enum g2048_dir)(i & 3));
+			g = grid_slide(g, (enum g2048_dir)(i & 3));
 			g.lo ^= grids[i].lo;    /* keep the chain alive */
 			g.hi = 0;
 		}

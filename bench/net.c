@@ -32,7 +32,7 @@ static g2048_net *
 net_or_die(const char *spec)
 {
 	char err[256];
-	g2048_net *n = g2048_net_new(spec, NULL, err, sizeof err);
+	g2048_net *n = g2048_net_new(spec, NULL, 0, err, sizeof err);
 
 	if (n == NULL) {
 		fprintf(stderr, "bench/net: %s\n", err);

@@ -3,6 +3,7 @@
 # 80-learn.bats - 2048-learn: options, the net file it writes, same bytes
 # from a seed, resuming (also after SIGINT) as if never stopped, progress
 # and the learning curve.  Nets here are tiny, trained in a second.
+# One file of over 500 lines: one bats file a tool (tests/NN-tool.bats).
 load helper
 bats_require_minimum_version 1.5.0
 
@@ -143,7 +144,7 @@ header() {
 	header "$T/two" | grep -qx 'stages 2 128'
 	header "$T/two" | grep -qx 'games 300'
 	header "$T/two" | grep -qx 'tc 1'
-	# before training, boards of either stage are valued as before
+	# before training, boards of either stage are valued as by the one stage
 	local boards="1234012300120001 0 0
 6712300010002001 0 0"
 	[ "$(echo "$boards" | 2048-eval --net "$T/one" -k total)" = \
@@ -357,7 +358,7 @@ tiny_net() {
 	cp "$(command -v 2048-solve)" "$T/co/bin/"
 	cp "$(command -v 2048-solve)" "$T/inst/bin/"
 	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
-	# nothing there: the heuristic, as before
+	# nothing there: the heuristic
 	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
 	cp "$T/n" "$T/co/net/2048.net"
 	cp "$T/n" "$T/inst/share/2048-tools/2048.net"

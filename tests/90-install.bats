@@ -8,6 +8,15 @@ setup() {
 	prefix=$BATS_TEST_TMPDIR/prefix
 }
 
+# example_of PAGE: the program of PAGE's EXAMPLES (its first literal
+# block), unescaped, into $BATS_TEST_TMPDIR/steps.c
+example_of() {
+	awk '/^\.Sh EXAMPLES/ { ex = 1 } ex && /^\.Bd -literal/ { on = 1; next }
+	    on && /^\.Ed/ { exit } on' "$1" | sed 's/\\e/\\/g' \
+	    > "$BATS_TEST_TMPDIR/steps.c"
+	grep -q 'g2048_play_step' "$BATS_TEST_TMPDIR/steps.c"
+}
+
 install_to() {
 	make -s -C "$ROOT_DIR" install "$@" > "$BATS_TEST_TMPDIR/make.log" 2>&1 ||
 	    { cat "$BATS_TEST_TMPDIR/make.log"; return 1; }
@@ -60,11 +69,7 @@ install_to() {
 	command -v pkg-config >/dev/null || skip "pkg-config is not installed"
 	install_to PREFIX="$prefix"
 	cmp "$page" "$prefix/share/man/man3/lib2048.3"
-	# the page's program: the literal block of its EXAMPLES, unescaped
-	awk '/^\.Sh EXAMPLES/ { ex = 1 } ex && /^\.Bd -literal/ { on = 1; next }
-	    on && /^\.Ed/ { exit } on' "$page" | sed 's/\\e/\\/g' \
-	    > "$BATS_TEST_TMPDIR/steps.c"
-	grep -q 'g2048_play_step' "$BATS_TEST_TMPDIR/steps.c"
+	example_of "$page"
 	# a sanitized build (make check SAN=1) installs a sanitized library
 	[ "${SAN:-}" = 1 ] && cflags="-fsanitize=address,undefined"
 	export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
@@ -78,6 +83,22 @@ install_to() {
 	run "$BATS_TEST_TMPDIR/steps"
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 21 ]
+	[ "$output" = "$(2048-new --seed 7 |
+	    2048-solve --play --depth 2 --compact | head -n 21)" ]
+}
+
+@test "2048.h is C++ too: the example of lib2048(3) builds with a C++ compiler and links" {
+	local cflags=""
+	command -v "${CXX:-g++}" >/dev/null || skip "no C++ compiler"
+	install_to PREFIX="$prefix"
+	example_of "$ROOT_DIR/man/lib2048.3"
+	[ "${SAN:-}" = 1 ] && cflags="-fsanitize=address,undefined"
+	# shellcheck disable=SC2086
+	"${CXX:-g++}" -x c++ -std=c++11 -Wall -Wextra -Werror $cflags \
+	    -I"$prefix/include" -o "$BATS_TEST_TMPDIR/steps" \
+	    "$BATS_TEST_TMPDIR/steps.c" -L"$prefix/lib" -l2048 -lm -pthread
+	run "$BATS_TEST_TMPDIR/steps"
+	[ "$status" -eq 0 ]
 	[ "$output" = "$(2048-new --seed 7 |
 	    2048-solve --play --depth 2 --compact | head -n 21)" ]
 }

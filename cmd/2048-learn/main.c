@@ -174,7 +174,8 @@ parse_options(int argc, char **argv, struct run *run)
 			run->have_seed = 1;
 			break;
 		case 'j':
-			run->threads = (int)cli_int(optarg, "--threads", 1, 64);
+			run->threads = (int)cli_int(optarg, "--threads", 1,
+			    G2048_LEARN_THREADS_MAX);
 			break;
 		case O_EVERY:
 			run->every = (uint64_t)cli_int(optarg, "--every", 1,
@@ -271,8 +272,8 @@ static void
 promote(struct run *run)
 {
 	char err[512];
-	g2048_net *p = (run->opts.tc ? g2048_net_promote_tc :
-	    g2048_net_promote)(run->net, run->stages, err, sizeof err);
+	g2048_net *p = g2048_net_promote(run->net, run->stages,
+	    run->opts.tc ? G2048_NET_TC : 0, err, sizeof err);
 
 	if (p == NULL)
 		cli_die(2, "%s: %s", run->load, err);
@@ -289,8 +290,9 @@ make_net(struct run *run)
 	if (run->load)
 		run->net = g2048_net_load(run->load, err, sizeof err);
 	else
-		run->net = (run->opts.tc ? g2048_net_new_tc : g2048_net_new)(
-		    run->spec ? run->spec : "4x6", run->stages, err, sizeof err);
+		run->net = g2048_net_new(run->spec ? run->spec : "4x6",
+		    run->stages, run->opts.tc ? G2048_NET_TC : 0, err,
+		    sizeof err);
 	if (run->net == NULL)
 		cli_die(2, "%s", err);
 	if (run->load && run->stages)
@@ -343,7 +345,7 @@ main(int argc, char **argv)
 	g2048_learn_defaults(&run.opts);
 	run.games = 10000;
 	run.blocksize = 1000;
-	run.threads = cli_cores();
+	run.threads = cli_cores(G2048_LEARN_THREADS_MAX);
 	parse_options(argc, argv, &run);
 	if (!run.have_seed)
 		run.seed = cli_random_seed();

@@ -155,7 +155,7 @@ worker(void *arg)
 		run->busy--;
 		/* wake only a wait this can end: a taker's (a block
 		 * reported), a save's or the end's (no game running); a wake
-		 * a game was 4% of training's time in short early games */
+		 * a game costs 4% of training's time in short early games */
 		if (run->done_to != reported || rc < 0 || (run->busy == 0 &&
 		    (run->pause || run->stop || run->next >= run->end)))
 			pthread_cond_broadcast(&run->wake);
@@ -211,7 +211,7 @@ export(struct run *run)
 int
 train(struct run *run)
 {
-	pthread_t tid[64];
+	pthread_t tid[G2048_LEARN_THREADS_MAX];
 	uint64_t next_save = run->every ? after(run->first, run->every) :
 	    UINT64_MAX;
 	int i, status;

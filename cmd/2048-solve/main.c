@@ -434,7 +434,7 @@ parse_options(int argc, char **argv, struct run *run)
 	/* a fixed depth means that depth, unless --deepen says otherwise */
 	if (run->opts.depth > 0 && !deepen_given)
 		run->opts.deepen = 0;
-	run->workers = threads ? threads : cli_cores();
+	run->workers = threads ? threads : cli_cores(G2048_THREADS_MAX);
 	run->opts.threads = run->workers < G2048_NDIRS ? run->workers :
 	    G2048_NDIRS;
 }

@@ -138,11 +138,11 @@ cli_int(const char *s, const char *option, long long min, long long max)
 }
 
 int
-cli_cores(void)
+cli_cores(int max)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
-	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+	return n < 1 ? 1 : n > max ? max : (int)n;
 }
 
 uint64_t

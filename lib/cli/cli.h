@@ -44,8 +44,9 @@ void cli_version(void);
 long long cli_int(const char *s, const char *option, long long min,
     long long max);
 uint64_t cli_u64(const char *s, const char *option);
-/* The cores online, 1 to 64: the default of --threads. */
-int cli_cores(void);
+/* The cores online, from 1 to max (a tool's most threads): the default
+ * of --threads. */
+int cli_cores(int max);
 double cli_double(const char *s, const char *option, double min, double max);
 uint64_t cli_random_seed(void);
 

@@ -1,13 +1,16 @@
 /*
- * 2048.h - the interface of lib2048, the 2048-tools engine: grids and
- * moves, randomness and spawns, boards and the text format, streams of
- * boards, evaluation, search and a game's step.  man 3 lib2048 is its
- * manual.
+ * 2048.h - the interface of lib2048, the 2048-tools engine, top down:
+ * cells, grids and moves; boards and their text; games (randomness,
+ * spawns, a game's step); evaluation; n-tuple nets; search and play;
+ * learning; the files a tool keeps.  man 3 lib2048 is its manual.
  *
  * The library does no I/O of its own, never exits and never prints; every
  * function returns its errors.  The lookup tables are built at compile time,
  * so nothing is initialised at start-up and there is no mutable global
  * state.  The engine's internals are not here but in lib/engine/.
+ *
+ * One file of over 500 lines: the one header installed, the whole API,
+ * read top down.
  */
 #ifndef G2048_H
 #define G2048_H
@@ -15,6 +18,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define G2048_VERSION "0.1.0"
 
@@ -37,7 +44,7 @@ typedef struct {
 enum g2048_dir { G2048_UP, G2048_DOWN, G2048_LEFT, G2048_RIGHT };
 #define G2048_NDIRS 4
 
-/* ---- cells ---------------------------------------------------------- */
+/* ---- cells ------------------------------------------------------------ */
 
 static inline int
 g2048_rank(g2048_grid g, int cell)
@@ -92,37 +99,7 @@ int g2048_line_cell(enum g2048_dir d, int line, int pos);
 const char *g2048_dir_name(enum g2048_dir d);
 int g2048_dir_parse(const char *s);
 
-/* ---- randomness: PCG32 (O'Neill 2014, XSH-RR 64/32) --------------------- */
-
-typedef struct {
-	uint64_t state;
-	uint64_t inc;      /* stream selector, always odd */
-	uint64_t seed;     /* what g2048_rng_seed() was given, for the header */
-	uint64_t draws;    /* 32-bit outputs taken since seeding */
-} g2048_rng;
-
-#define G2048_STREAM 0x2048   /* the stream every game uses */
-
-void g2048_rng_init(g2048_rng *r, uint64_t initstate, uint64_t initseq);
-/* A game's generator: seed on stream G2048_STREAM, then `draws` outputs on. */
-void g2048_rng_seed(g2048_rng *r, uint64_t seed, uint64_t draws);
-uint32_t g2048_rng_next(g2048_rng *r);
-uint32_t g2048_rng_bounded(g2048_rng *r, uint32_t bound);   /* unbiased */
-void g2048_rng_advance(g2048_rng *r, uint64_t delta);        /* O(log delta) */
-
-/*
- * Spawn: a uniformly chosen empty cell (one bounded draw over the empty
- * cells in reading order) gets a 4 if the next draw is below
- * four * 2^32, else a 2.  Returns the cell, or -1 if the grid is full.
- * G2048_FOUR_DEFAULT is four = 0.1.
- */
-#define G2048_FOUR_DEFAULT 429496730u   /* round(0.1 * 2^32) */
-uint64_t g2048_four_threshold(double four);  /* four in [0, 1] */
-int g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold);
-/* The cell'th empty cell (0-based) in reading order, or -1. */
-int g2048_nth_empty(g2048_grid g, int n);
-
-/* ---- a board: a grid with its game state (the text format, 2048(5)) ---- */
+/* ---- boards and text: a grid with its game state (2048(5)) ------------ */
 
 #define G2048_EXTRA_MAX 8      /* unknown header lines kept per board */
 #define G2048_EXTRA_LEN 128    /* longest kept header line, with its NUL */
@@ -195,6 +172,38 @@ const char *g2048_reader_error(const g2048_reader *rd);   /* without name, line 
 unsigned long g2048_reader_line(const g2048_reader *rd);        /* lines read */
 unsigned long g2048_reader_board_line(const g2048_reader *rd);  /* the last board's first */
 
+/* ---- games: randomness, spawns, a game's step -------------------------- */
+
+/* Randomness: PCG32 (O'Neill 2014, XSH-RR 64/32). */
+
+typedef struct {
+	uint64_t state;
+	uint64_t inc;      /* stream selector, always odd */
+	uint64_t seed;     /* what g2048_rng_seed() was given, for the header */
+	uint64_t draws;    /* 32-bit outputs taken since seeding */
+} g2048_rng;
+
+#define G2048_STREAM 0x2048   /* the stream every game uses */
+
+void g2048_rng_init(g2048_rng *r, uint64_t initstate, uint64_t initseq);
+/* A game's generator: seed on stream G2048_STREAM, then `draws` outputs on. */
+void g2048_rng_seed(g2048_rng *r, uint64_t seed, uint64_t draws);
+uint32_t g2048_rng_next(g2048_rng *r);
+uint32_t g2048_rng_bounded(g2048_rng *r, uint32_t bound);   /* unbiased */
+void g2048_rng_advance(g2048_rng *r, uint64_t delta);        /* O(log delta) */
+
+/*
+ * Spawn: a uniformly chosen empty cell (one bounded draw over the empty
+ * cells in reading order) gets a 4 if the next draw is below
+ * four * 2^32, else a 2.  Returns the cell, or -1 if the grid is full.
+ * G2048_FOUR_DEFAULT is four = 0.1.
+ */
+#define G2048_FOUR_DEFAULT 429496730u   /* round(0.1 * 2^32) */
+uint64_t g2048_four_threshold(double four);  /* four in [0, 1] */
+int g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold);
+/* The cell'th empty cell (0-based) in reading order, or -1. */
+int g2048_nth_empty(g2048_grid g, int n);
+
 /*
  * Games and their random streams.  A board's `seed` and `draws` name its
  * generator's position, so a game goes on across processes: a spawn on a
@@ -217,7 +226,7 @@ int g2048_board_spawn(g2048_board *b, uint64_t four_threshold);
 /* Apply a move to a board: grid, score, moves and `move`; as g2048_move. */
 long g2048_board_move(g2048_board *b, enum g2048_dir d);
 
-/* --- evaluation (2048-eval) ------------------------------------------- */
+/* ---- evaluation (2048-eval) -------------------------------------------- */
 
 /*
  * A heuristic, its weights and its row tables (opaque).  Heuristics:
@@ -239,15 +248,6 @@ void g2048_eval_free(g2048_eval *e);
  * anything: 0, or -1 with the same message. */
 int g2048_eval_check(const char *heuristic, const char *weights,
     char *err, size_t errsize);
-
-/* An evaluator that is the net's value (g2048_net_value), for the search
- * and 2048-eval: n stays the caller's and must outlive it.  The search
- * adds each move's score to a net's values, as the net was trained. */
-struct g2048_net;
-g2048_eval *g2048_eval_net(const struct g2048_net *n, char *err,
-    size_t errsize);
-/* The net an evaluator is, or NULL for a heuristic. */
-const struct g2048_net *g2048_eval_net_of(const g2048_eval *e);
 
 /*
  * The heuristic value of a grid: higher is better; a few table lookups
@@ -283,9 +283,98 @@ typedef struct {
 int g2048_eval_terms(const g2048_eval *e, g2048_grid g,
     g2048_eval_term *terms);
 
-/* --- search (2048-solve) ---------------------------------------------- */
+/* ---- n-tuple networks (2048-learn, --net) ----------------------------- */
 
-struct g2048_eval;
+/*
+ * An n-tuple network: tuples of cells, each with one weight table of 16^k
+ * entries shared by its eight symmetric images, in one or more stages
+ * (a set of weights per stage, chosen by the board's largest tile).
+ * Tiles past 32768 are valued as 32768.  man 5 2048-net gives the file.
+ * A loaded or trained net is read by any number of threads at once.
+ */
+typedef struct g2048_net g2048_net;
+
+#define G2048_NET_TUPLES_MAX 32
+#define G2048_NET_CELLS_MAX  7     /* cells of a tuple: 2 to 7 */
+#define G2048_NET_STAGES_MAX 8
+
+/* Increasing tiles such as "16384,32768" (commas or spaces) into their
+ * ranks, at most max: the count, or -1 not tiles, -2 not increasing
+ * tiles from 4, -3 more than max. */
+int g2048_tile_list(const char *s, int *rank, int max);
+#define G2048_NET_TEXT_MAX   256
+
+/* How a net is built and how it was trained (the file's header). */
+typedef struct {
+	char tuples[G2048_NET_TEXT_MAX];   /* "012345 456789 ..." */
+	char stages[G2048_NET_TEXT_MAX];   /* "1", or "3 16384 32768" */
+	int ntuples, nstages;
+	uint64_t weights;                  /* all stages */
+	int tc;                            /* holds TC accumulators */
+	uint64_t games, moves;             /* trained so far */
+	uint64_t seed;                     /* of the training games */
+	char train[G2048_NET_TEXT_MAX];    /* the training's parameters */
+} g2048_net_info;
+
+/*
+ * A net of zero weights.  spec: "4x6", "5x6", "8x6", or tuples of hex
+ * cells in reading order separated by commas or spaces ("0123,4567").
+ * stages: NULL or "" for one stage, else ascending tiles "16384,32768":
+ * a board is in stage s when its largest tile has reached s of them.
+ * flags: 0, or G2048_NET_TC for TC accumulators (zero) beside each
+ * weight, what g2048_net_enable_tc makes of a new net, without its copy.
+ */
+#define G2048_NET_TC 1
+g2048_net *g2048_net_new(const char *spec, const char *stages, int flags,
+    char *err, size_t errsize);
+/* Map a net file (man 5 2048-net), checking it whole; NULL on error. */
+g2048_net *g2048_net_load(const char *path, char *err, size_t errsize);
+/* Move a loaded net's arrays from its file's mapping into memory of its
+ * own (huge pages where the system has them; TC sums beside their
+ * weights), as a net to be trained needs to train fast; nothing for a
+ * net not mapped.  0, or -1 with err (the net unchanged). */
+int g2048_net_unmap(g2048_net *n, char *err, size_t errsize);
+/* Write n to path with g2048_file_replace(); 0, or -1 with err (path
+ * untouched). */
+int g2048_net_save(const g2048_net *n, const char *path, char *err,
+    size_t errsize);
+void g2048_net_free(g2048_net *n);
+/* The same tuples in stages (as for g2048_net_new), each stage's weights
+ * (and TC sums) a copy of n's, which must have one stage: weight
+ * promotion.  With G2048_NET_TC in flags it has TC sums whether n has
+ * or not (zero then).  NULL with err on error. */
+g2048_net *g2048_net_promote(const g2048_net *n, const char *stages,
+    int flags, char *err, size_t errsize);
+
+const g2048_net_info *g2048_net_info_of(const g2048_net *n);
+/* Record the training so far in n's header. */
+void g2048_net_set_trained(g2048_net *n, uint64_t games, uint64_t moves,
+    uint64_t seed, const char *train);
+/* Set every weight so that every board is valued v (optimistic
+ * initialisation); with TC, reset its accumulators. */
+void g2048_net_fill(g2048_net *n, double v);
+
+/* The net's value of g: the sum of the weights its images index. */
+double g2048_net_value(const g2048_net *n, g2048_grid g);
+int g2048_net_stage(const g2048_net *n, g2048_grid g);
+/* Each tuple's part of the value (its eight images summed), in the
+ * order of info.tuples; returns ntuples. */
+int g2048_net_terms(const g2048_net *n, g2048_grid g, double *terms);
+/* Give n the TC accumulators (zero) if it has none, beside each weight
+ * in memory of its own (a loaded net leaves its file, as by
+ * g2048_net_unmap): 0, or -1 with err (the net unchanged). */
+int g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize);
+/* Drop them: play does not need them, and they are twice the weights in
+ * a file (in memory they stay until the net is freed). */
+void g2048_net_drop_tc(g2048_net *n);
+
+/* An evaluator that is the net's value (g2048_net_value), for the search
+ * and 2048-eval: n stays the caller's and must outlive it.  The search
+ * adds each move's score to a net's values, as the net was trained. */
+g2048_eval *g2048_eval_net(const g2048_net *n, char *err,
+    size_t errsize);
+
+/* ---- search and play (2048-solve) -------------------------------------- */
 
 enum g2048_algo {
 	G2048_EXPECTIMAX,   /* max over moves, mean over every spawn */
@@ -356,11 +445,11 @@ typedef struct {
 	double seconds;              /* wall time of the search */
 } g2048_search_result;
 
-/* A search context: options, heuristic, transposition tables, threads.
+/* A search context: options, evaluator, transposition tables, threads.
  * e stays owned by the caller and must outlive the context. */
 typedef struct g2048_search g2048_search;
 g2048_search *g2048_search_new(const g2048_search_opts *o,
-    const struct g2048_eval *e, char *err, size_t errsize);
+    const g2048_eval *e, char *err, size_t errsize);
 void g2048_search_free(g2048_search *s);
 /*
  * Search g and fill *r; returns r->dir.  rng is drawn from only by
@@ -396,105 +485,12 @@ int g2048_play_step(g2048_search *s, g2048_board *b, g2048_search_result *r);
  * (or memory ran out).  It builds and frees its own context each call. */
 int g2048_hint(g2048_grid g);
 /* The same with net n (NULL: the heuristic) and the net's default search. */
-int g2048_hint_net(g2048_grid g, const struct g2048_net *n);
+int g2048_hint_net(g2048_grid g, const g2048_net *n);
 
-/* --- files a tool keeps (a saved game, a net) ---------------------------- */
-/*
- * Replace the file path by what fill writes to fd: a new file beside it
- * (path.tmpXXXXXX) is filled, synced and renamed over path, so a full
- * disk, a failing write or a kill leaves the old file or the new one,
- * never part of one.  fill returns 0, or -1 with errno set.  0, or -1
- * with errno set, the new file removed and path untouched.
- */
-int g2048_file_replace(const char *path,
-    int (*fill)(int fd, const void *ctx), const void *ctx);
-/* Write all n bytes of buf to fd, however many calls it takes; 0, or -1
- * with errno set. */
-int g2048_write_all(int fd, const void *buf, size_t n);
+/* ---- learning (2048-learn) --------------------------------------------- */
 
-/* --- n-tuple networks (2048-learn, --net) ------------------------------ */
-
-/*
- * An n-tuple network: tuples of cells, each with one weight table of 16^k
- * entries shared by its eight symmetric images, in one or more stages
- * (a set of weights per stage, chosen by the board's largest tile).
- * Tiles past 32768 are valued as 32768.  man 5 2048-net gives the file.
- * A loaded or trained net is read by any number of threads at once.
- */
-typedef struct g2048_net g2048_net;
-
-#define G2048_NET_TUPLES_MAX 32
-#define G2048_NET_CELLS_MAX  7     /* cells of a tuple: 2 to 7 */
-#define G2048_NET_STAGES_MAX 8
 #define G2048_LEARN_RESTARTS_MAX 4
-
-/* Increasing tiles such as "16384,32768" (commas or spaces) into their
- * ranks, at most max: the count, or -1 not tiles, -2 not increasing
- * tiles from 4, -3 more than max. */
-int g2048_tile_list(const char *s, int *rank, int max);
-#define G2048_NET_TEXT_MAX   256
-
-/* How a net is built and how it was trained (the file's header). */
-typedef struct {
-	char tuples[G2048_NET_TEXT_MAX];   /* "012345 456789 ..." */
-	char stages[G2048_NET_TEXT_MAX];   /* "1", or "3 16384 32768" */
-	int ntuples, nstages;
-	uint64_t weights;                  /* all stages */
-	int tc;                            /* holds TC accumulators */
-	uint64_t games, moves;             /* trained so far */
-	uint64_t seed;                     /* of the training games */
-	char train[G2048_NET_TEXT_MAX];    /* the training's parameters */
-} g2048_net_info;
-
-/*
- * A net of zero weights.  spec: "4x6", "5x6", "8x6", or tuples of hex
- * cells in reading order separated by commas or spaces ("0123,4567").
- * stages: NULL or "" for one stage, else ascending tiles "16384,32768":
- * a board is in stage s when its largest tile has reached s of them.
- */
-g2048_net *g2048_net_new(const char *spec, const char *stages,
-    char *err, size_t errsize);
-/* The same with TC accumulators (zero) beside each weight: what
- * g2048_net_enable_tc makes of a new net, without its copy. */
-g2048_net *g2048_net_new_tc(const char *spec, const char *stages,
-    char *err, size_t errsize);
-/* Map a net file (man 5 2048-net), checking it whole; NULL on error. */
-g2048_net *g2048_net_load(const char *path, char *err, size_t errsize);
-/* Move a loaded net's arrays from its file's mapping into memory of its
- * own (huge pages where the system has them; TC sums beside their
- * weights), as a net to be trained needs to train fast; nothing for a
- * net not mapped.  0, or -1 with err (the net unchanged). */
-int g2048_net_unmap(g2048_net *n, char *err, size_t errsize);
-/* Write n to path with g2048_file_replace(); 0, or -1 with err (path
- * untouched). */
-int g2048_net_save(const g2048_net *n, const char *path, char *err,
-    size_t errsize);
-void g2048_net_free(g2048_net *n);
-/* The same tuples in stages (as for g2048_net_new), each stage's weights
- * (and TC sums) a copy of n's, which must have one stage: weight
- * promotion.  NULL with err on error. */
-g2048_net *g2048_net_promote(const g2048_net *n, const char *stages,
-    char *err, size_t errsize);
-/* The same with TC sums: n's, or zero if n has none. */
-g2048_net *g2048_net_promote_tc(const g2048_net *n, const char *stages,
-    char *err, size_t errsize);
-
-const g2048_net_info *g2048_net_info_of(const g2048_net *n);
-/* Record the training so far in n's header. */
-void g2048_net_set_trained(g2048_net *n, uint64_t games, uint64_t moves,
-    uint64_t seed, const char *train);
-/* Set every weight so that every board is valued v (optimistic
- * initialisation); with TC, reset its accumulators. */
-void g2048_net_fill(g2048_net *n, double v);
-
-/* The net's value of g: the sum of the weights its images index. */
-double g2048_net_value(const g2048_net *n, g2048_grid g);
-int g2048_net_stage(const g2048_net *n, g2048_grid g);
-/* Each tuple's part of the value (its eight images summed), in the
- * order of info.tuples; returns ntuples. */
-int g2048_net_terms(const g2048_net *n, g2048_grid g, double *terms);
-
-/* --- learning (2048-learn) --------------------------------------------- */
+#define G2048_LEARN_THREADS_MAX  64   /* learners training one net at once */
 
 /*
  * Afterstate TD learning by self-play (Szubert & Jaskowski 2014): each
@@ -530,8 +526,7 @@ typedef struct {
 typedef struct g2048_learner g2048_learner;
 /* A learner for one thread; several may train one net at once (their
  * updates race without locks, as in the literature).  With tc the net
- * must hold TC accumulators (g2048_net_new_tc, or see
- * g2048_net_enable_tc). */
+ * must hold TC accumulators (G2048_NET_TC, or g2048_net_enable_tc). */
 g2048_learner *g2048_learner_new(g2048_net *n, const g2048_learn_opts *o,
     char *err, size_t errsize);
 void g2048_learner_free(g2048_learner *l);
@@ -540,12 +535,24 @@ int g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out);
 /* Game i of a training run with seed s: PCG32 seeded with s on a stream
  * of its own, never that of 2048-new's games. */
 void g2048_learn_rng(g2048_rng *r, uint64_t seed, uint64_t game);
-/* Give n the TC accumulators (zero) if it has none, beside each weight
- * in memory of its own (a loaded net leaves its file, as by
- * g2048_net_unmap): 0, or -1 with err (the net unchanged). */
-int g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize);
-/* Drop them: play does not need them, and they are twice the weights in
- * a file (in memory they stay until the net is freed). */
-void g2048_net_drop_tc(g2048_net *n);
+
+/* ---- files a tool keeps (a saved game, a net) -------------------------- */
+
+/*
+ * Replace the file path by what fill writes to fd: a new file beside it
+ * (path.tmpXXXXXX) is filled, synced and renamed over path, so a full
+ * disk, a failing write or a kill leaves the old file or the new one,
+ * never part of one.  fill returns 0, or -1 with errno set.  0, or -1
+ * with errno set, the new file removed and path untouched.
+ */
+int g2048_file_replace(const char *path,
+    int (*fill)(int fd, const void *ctx), const void *ctx);
+/* Write all n bytes of buf to fd, however many calls it takes; 0, or -1
+ * with errno set. */
+int g2048_write_all(int fd, const void *buf, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

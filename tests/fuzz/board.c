@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "2048.h"
-#include "board.h"
+#include "grid.h"
 #include "input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -108,7 +108,7 @@ check_moves(const g2048_board *b)
 		if ((gained >= 0) != (legal >> d & 1))
 			abort();
 		if (gained >= 0 && !g2048_grid_eq(g,
-		    g2048_slide_exact(b->grid, (enum g2048_dir)d)))
+		    grid_slide_exact(b->grid, (enum g2048_dir)d)))
 			abort();
 		if (r == -1 || r == G2048_OVERFLOW) {
 			if (!same_board(&t, b) || (r == -1) != (gained == -1))

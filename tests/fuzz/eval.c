@@ -44,7 +44,7 @@ init(void)
 		setup(&runs[nruns], 0);
 	}
 	/* tuples of 2 and 3 cells in two stages: small tables */
-	if ((net = g2048_net_new("01,456,cd", "2048", err, sizeof err)) ==
+	if ((net = g2048_net_new("01,456,cd", "2048", 0, err, sizeof err)) ==
 	    NULL || (runs[nruns].eval = g2048_eval_net(net, err,
 	    sizeof err)) == NULL)
 		abort();

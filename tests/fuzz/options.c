@@ -145,7 +145,7 @@ check_net(const char *s)
 	strcpy(spec, s);
 	if ((bar = strchr(spec, '|')) != NULL)
 		*bar++ = '\0';
-	if ((n = g2048_net_new(spec, bar, err, sizeof err)) == NULL) {
+	if ((n = g2048_net_new(spec, bar, 0, err, sizeof err)) == NULL) {
 		if (err[0] == '\0')
 			abort();
 		return;

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "board.h"
+#include "grid.h"
 #include "unit.h"
 
 /* ---- the model: tiles as values, v[row][col] ------------------------- */
@@ -200,12 +200,12 @@ test_transpose(void)
 	for (i = 0; i < 200000; i++) {
 		g2048_grid g = { (uint64_t)rnd() << 32 | rnd(),
 		    (uint16_t)rnd() };
-		g2048_grid t = g2048_transpose(g), n = naive_transpose(g);
+		g2048_grid t = grid_transpose(g), n = naive_transpose(g);
 
 		CHECK_EQ_U64(t.lo, n.lo);
 		CHECK_EQ_U64(t.hi, n.hi);
-		CHECK_EQ_U64(g2048_transpose_lo(t.lo), g.lo);
-		CHECK_EQ_U64(g2048_transpose_hi(t.hi), g.hi);
+		CHECK_EQ_U64(grid_transpose_lo(t.lo), g.lo);
+		CHECK_EQ_U64(grid_transpose_hi(t.hi), g.hi);
 	}
 }
 
@@ -229,8 +229,8 @@ test_moves_vs_model(void)
 			long want = model_move(&m, (enum g2048_dir)d);
 			g2048_grid moved = g;
 			long got = g2048_move(&moved, (enum g2048_dir)d);
-			g2048_grid slid = g2048_slide(g, (enum g2048_dir)d);
-			g2048_grid exact = g2048_slide_exact(g, (enum g2048_dir)d);
+			g2048_grid slid = grid_slide(g, (enum g2048_dir)d);
+			g2048_grid exact = grid_slide_exact(g, (enum g2048_dir)d);
 
 			moves++;
 			CHECK_EQ_U64(got, want);
@@ -340,10 +340,10 @@ test_rule_examples(void)
 		CHECK_EQ_U64(score, rows[k].score);
 		CHECK(g2048_grid_eq(g, want));
 
-		g = g2048_transpose(grid_of(in));
+		g = grid_transpose(grid_of(in));
 		score = g2048_move(&g, G2048_UP);
 		CHECK_EQ_U64(score, rows[k].score);
-		CHECK(g2048_grid_eq(g, g2048_transpose(want)));
+		CHECK(g2048_grid_eq(g, grid_transpose(want)));
 
 		for (i = 0; i < 4; i++) {
 			in[8 + i] = rows[k].in[3 - i];
@@ -354,10 +354,10 @@ test_rule_examples(void)
 		CHECK_EQ_U64(score, rows[k].score);
 		CHECK(g2048_grid_eq(g, grid_of(out)));
 
-		g = g2048_transpose(grid_of(in));
+		g = grid_transpose(grid_of(in));
 		score = g2048_move(&g, G2048_DOWN);
 		CHECK_EQ_U64(score, rows[k].score);
-		CHECK(g2048_grid_eq(g, g2048_transpose(grid_of(out))));
+		CHECK(g2048_grid_eq(g, grid_transpose(grid_of(out))));
 	}
 }
 

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "2048.h"
-#include "ntuple.h"
+#include "net.h"
 #include "unit.h"
 
 static g2048_rng rng;
@@ -109,7 +109,7 @@ static g2048_net *
 net(const char *spec, const char *stages)
 {
 	char err[256];
-	g2048_net *n = g2048_net_new(spec, stages, err, sizeof err);
+	g2048_net *n = g2048_net_new(spec, stages, 0, err, sizeof err);
 
 	if (n == NULL)
 		printf("# g2048_net_new(%s): %s\n", spec, err);
@@ -294,7 +294,7 @@ test_layouts(void)
 		g2048_net_free(n);
 	}
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		g2048_net *n = g2048_net_new(bad[i].spec, bad[i].stages, err,
+		g2048_net *n = g2048_net_new(bad[i].spec, bad[i].stages, 0, err,
 		    sizeof err);
 
 		CHECK(n == NULL);
@@ -325,7 +325,7 @@ test_promote_copies_each_stage(void)
 	for (i = 0; i < n->nweights; i++)
 		n->tc_abs[i * n->stride] = (float)(i % 7);
 	g2048_net_set_trained(n, 12, 3456, 7, "td alpha=1 tc=1");
-	p = g2048_net_promote(n, "64,1024", err, sizeof err);
+	p = g2048_net_promote(n, "64,1024", 0, err, sizeof err);
 	if (p == NULL) {
 		printf("# %s\n", err);
 		CHECK(0);
@@ -347,9 +347,9 @@ test_promote_copies_each_stage(void)
 	}
 	CHECK(ok);
 	CHECK_EQ_U64(seen, 7);      /* boards of all three stages */
-	q = g2048_net_promote(p, "2048", err, sizeof err);
+	q = g2048_net_promote(p, "2048", 0, err, sizeof err);
 	CHECK(q == NULL && strstr(err, "already has stages") != NULL);
-	q = g2048_net_promote(n, "100", err, sizeof err);
+	q = g2048_net_promote(n, "100", 0, err, sizeof err);
 	CHECK(q == NULL && strstr(err, "larger tile") != NULL);
 	g2048_net_free(p);
 	g2048_net_free(n);
@@ -760,14 +760,15 @@ check_tc_alike(g2048_net *a, g2048_net *b)
 	CHECK(memcmp(a->w, b->w, bytes) == 0);
 }
 
-/* A net made with its TC sums (g2048_net_new_tc) is the net that
+/* A net made with its TC sums (G2048_NET_TC) is the net that
  * g2048_net_enable_tc makes of a new one: trained alike, alike after. */
 static void
 test_new_tc_is_enable_tc(void)
 {
 	char err[256];
 	g2048_net *a = net("0123,4567", "256"),
-	    *b = g2048_net_new_tc("0123,4567", "256", err, sizeof err);
+	    *b = g2048_net_new("0123,4567", "256", G2048_NET_TC, err,
+	    sizeof err);
 
 	CHECK(a != NULL && b != NULL);
 	if (a == NULL || b == NULL) {
@@ -792,8 +793,8 @@ test_promote_tc_is_enable_tc(void)
 
 	if (n != NULL) {
 		integer_weights(n);
-		a = g2048_net_promote(n, "256", err, sizeof err);
-		b = g2048_net_promote_tc(n, "256", err, sizeof err);
+		a = g2048_net_promote(n, "256", 0, err, sizeof err);
+		b = g2048_net_promote(n, "256", G2048_NET_TC, err, sizeof err);
 	}
 	CHECK(a != NULL && b != NULL);
 	if (a == NULL || b == NULL) {

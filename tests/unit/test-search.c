@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "tt.h"
+#include "grid.h"
+#include "search.h"
 #include "unit.h"
 
 static g2048_eval *ev;
@@ -415,10 +415,10 @@ table_slide(g2048_grid g, int d)
 {
 	g2048_grid t = { 0, 0 };
 
-	t.lo = d == G2048_LEFT ? g2048_rows_by(g.lo, g2048_row_left) :
-	    d == G2048_RIGHT ? g2048_rows_by(g.lo, g2048_row_right) :
-	    d == G2048_UP ? g2048_cols_by(g.lo, g2048_col_up) :
-	    g2048_cols_by(g.lo, g2048_col_down);
+	t.lo = d == G2048_LEFT ? grid_rows_by(g.lo, grid_row_left) :
+	    d == G2048_RIGHT ? grid_rows_by(g.lo, grid_row_right) :
+	    d == G2048_UP ? grid_cols_by(g.lo, grid_col_up) :
+	    grid_cols_by(g.lo, grid_col_down);
 	return t;
 }
 
@@ -441,7 +441,7 @@ test_tree_searches_match_reference(void)
 		 * wrong on each */
 		for (d = wrong = 0; i >= 2 && d < 4; d++)
 			wrong += !g2048_grid_eq(table_slide(g, d), ref_slide(g, d));
-		CHECK(i < 2 || (!g2048_fast_ok(g) && wrong > 0));
+		CHECK(i < 2 || (!grid_fast_ok(g) && wrong > 0));
 		for (depth = 1; depth <= 3; depth++)
 			for (algo = G2048_EXPECTIMAX; algo <= G2048_MINIMAX; algo++)
 				for (variant = 0; variant < 3; variant++) {
@@ -930,7 +930,7 @@ test_deepen(void)
 	g2048_search_free(three);
 }
 
-/* ---- the transposition table (lib/tt.h) ------------------------------- */
+/* ---- the transposition table (search.h) ------------------------------- */
 
 static g2048_grid
 grid_n(uint64_t n)
@@ -945,24 +945,24 @@ grid_n(uint64_t n)
 static void
 test_tt_evicts_the_deepest(void)
 {
-	struct tt t = { 0 };
+	struct search_tt t = { 0 };
 	double v;
 	int i;
 
-	CHECK(tt_next_generation(&t, 2) == 0);
+	CHECK(search_tt_next_generation(&t, 2) == 0);
 	for (i = 0; i < 4; i++)
-		tt_put(&t, grid_n((uint64_t)i), (int[]){ 2, 5, 1, 3 }[i], i);
-	tt_put(&t, grid_n(9), 4, 9);
-	CHECK(tt_get(&t, grid_n(9), 4, &v) && v == 9);
-	CHECK(!tt_get(&t, grid_n(1), 15, &v));        /* depth 5: gone */
-	CHECK(tt_get(&t, grid_n(0), 2, &v) && v == 0);
-	CHECK(tt_get(&t, grid_n(2), 15, &v) && v == 2);
-	CHECK(tt_get(&t, grid_n(3), 3, &v) && v == 3);
+		search_tt_put(&t, grid_n((uint64_t)i), (int[]){ 2, 5, 1, 3 }[i], i);
+	search_tt_put(&t, grid_n(9), 4, 9);
+	CHECK(search_tt_get(&t, grid_n(9), 4, &v) && v == 9);
+	CHECK(!search_tt_get(&t, grid_n(1), 15, &v));        /* depth 5: gone */
+	CHECK(search_tt_get(&t, grid_n(0), 2, &v) && v == 0);
+	CHECK(search_tt_get(&t, grid_n(2), 15, &v) && v == 2);
+	CHECK(search_tt_get(&t, grid_n(3), 3, &v) && v == 3);
 	/* the same grid again replaces its own entry, however deep */
-	tt_put(&t, grid_n(2), 6, 22);
-	CHECK(tt_get(&t, grid_n(2), 6, &v) && v == 22);
-	CHECK(tt_get(&t, grid_n(0), 2, &v) && tt_get(&t, grid_n(3), 3, &v));
-	tt_free(&t);
+	search_tt_put(&t, grid_n(2), 6, 22);
+	CHECK(search_tt_get(&t, grid_n(2), 6, &v) && v == 22);
+	CHECK(search_tt_get(&t, grid_n(0), 2, &v) && search_tt_get(&t, grid_n(3), 3, &v));
+	search_tt_free(&t);
 }
 
 /* A value serves a node at its depth or deeper (searched at least as far),
@@ -970,52 +970,52 @@ test_tt_evicts_the_deepest(void)
 static void
 test_tt_depth_and_generations(void)
 {
-	struct tt t = { 0 };
+	struct search_tt t = { 0 };
 	double v;
 	int i;
 
-	CHECK(tt_next_generation(&t, 2) == 0);
-	tt_put(&t, grid_n(1), 3, 1.5);
-	CHECK(tt_get(&t, grid_n(1), 3, &v) && v == 1.5);
-	CHECK(tt_get(&t, grid_n(1), 7, &v));
-	CHECK(!tt_get(&t, grid_n(1), 2, &v));
+	CHECK(search_tt_next_generation(&t, 2) == 0);
+	search_tt_put(&t, grid_n(1), 3, 1.5);
+	CHECK(search_tt_get(&t, grid_n(1), 3, &v) && v == 1.5);
+	CHECK(search_tt_get(&t, grid_n(1), 7, &v));
+	CHECK(!search_tt_get(&t, grid_n(1), 2, &v));
 	for (i = 2; i <= 4; i++)
-		tt_put(&t, grid_n((uint64_t)i), 1, i);
-	CHECK(tt_next_generation(&t, 2) == 0);
-	CHECK(!tt_get(&t, grid_n(1), 7, &v));
+		search_tt_put(&t, grid_n((uint64_t)i), 1, i);
+	CHECK(search_tt_next_generation(&t, 2) == 0);
+	CHECK(!search_tt_get(&t, grid_n(1), 7, &v));
 	for (i = 5; i <= 8; i++)                 /* four new ones fit */
-		tt_put(&t, grid_n((uint64_t)i), 1, i);
+		search_tt_put(&t, grid_n((uint64_t)i), 1, i);
 	for (i = 5; i <= 8; i++)
-		CHECK(tt_get(&t, grid_n((uint64_t)i), 1, &v) && v == i);
-	for (i = 0; i < (int)TT_GEN_LIMIT; i++)  /* the generations wrap */
-		CHECK(tt_next_generation(&t, 2) == 0);
+		CHECK(search_tt_get(&t, grid_n((uint64_t)i), 1, &v) && v == i);
+	for (i = 0; i < (int)SEARCH_TT_GEN_LIMIT; i++)  /* the generations wrap */
+		CHECK(search_tt_next_generation(&t, 2) == 0);
 	for (i = 5; i <= 8; i++)
-		CHECK(!tt_get(&t, grid_n((uint64_t)i), 1, &v));
-	tt_free(&t);
+		CHECK(!search_tt_get(&t, grid_n((uint64_t)i), 1, &v));
+	search_tt_free(&t);
 }
 
 /*
  * The table as it was, made at full size: the reference for a table that
- * starts small and grows.  One generation; victims as tt.h chooses them.
+ * starts small and grows.  One generation; victims as search.h chooses them.
  */
 struct full {
-	struct tt_entry e[1 << 14];
+	struct search_tt_entry e[1 << 14];
 	unsigned gen;
 };
 
-static struct tt_entry *
+static struct search_tt_entry *
 full_bucket(struct full *f, g2048_grid g)
 {
-	return &f->e[tt_index(g) & (((1u << 14) - 1) & ~(TT_WAYS - 1u))];
+	return &f->e[search_tt_index(g) & (((1u << 14) - 1) & ~(SEARCH_TT_WAYS - 1u))];
 }
 
 static void
 full_put(struct full *f, g2048_grid g, int depth, double value)
 {
-	struct tt_entry *x = full_bucket(f, g), *victim = x;
+	struct search_tt_entry *x = full_bucket(f, g), *victim = x;
 	int i;
 
-	for (i = 0; i < TT_WAYS; i++, x++) {
+	for (i = 0; i < SEARCH_TT_WAYS; i++, x++) {
 		if (x->tag >> 4 != f->gen || (x->lo == g.lo && x->hi == g.hi)) {
 			victim = x;
 			break;
@@ -1023,17 +1023,17 @@ full_put(struct full *f, g2048_grid g, int depth, double value)
 		if ((x->tag & 0xF) > (victim->tag & 0xF))
 			victim = x;
 	}
-	*victim = (struct tt_entry){ g.lo, (float)value, g.hi,
+	*victim = (struct search_tt_entry){ g.lo, (float)value, g.hi,
 	    (uint16_t)(f->gen << 4 | (unsigned)depth) };
 }
 
 static int
 full_get(struct full *f, g2048_grid g, int depth, double *value)
 {
-	const struct tt_entry *x = full_bucket(f, g);
+	const struct search_tt_entry *x = full_bucket(f, g);
 	int i;
 
-	for (i = 0; i < TT_WAYS; i++, x++)
+	for (i = 0; i < SEARCH_TT_WAYS; i++, x++)
 		if (x->lo == g.lo && x->hi == g.hi && x->tag >> 4 == f->gen) {
 			if ((x->tag & 0xF) > depth)
 				return 0;
@@ -1063,19 +1063,19 @@ static void
 test_tt_grows_as_the_full_table(void)
 {
 	static struct full f;
-	struct tt t = { 0 };
+	struct search_tt t = { 0 };
 	g2048_rng r;
 	double a = 0, b = 0;
 	int gen, i, n, ga, gb;
 
 	g2048_rng_seed(&r, 14, 0);
-	CHECK(tt_next_generation(&t, 14) == 0 && t.size == TT_FIRST);
+	CHECK(search_tt_next_generation(&t, 14) == 0 && t.size == SEARCH_TT_FIRST);
 	for (i = 0; i < 200; i++)
-		tt_put(&t, grid_k(&r), 3, i);
-	CHECK(t.size == TT_FIRST);               /* a few entries: no growth */
+		search_tt_put(&t, grid_k(&r), 3, i);
+	CHECK(t.size == SEARCH_TT_FIRST);               /* a few entries: no growth */
 	for (gen = 0; gen < 3; gen++) {
 		if (gen)
-			CHECK(tt_next_generation(&t, 14) == 0);
+			CHECK(search_tt_next_generation(&t, 14) == 0);
 		memset(&f, 0, sizeof f);
 		f.gen = t.gen;
 		for (n = 100; n <= 30000; n *= 3) {
@@ -1084,7 +1084,7 @@ test_tt_grows_as_the_full_table(void)
 				g2048_grid g = grid_k(&r);
 				int depth = (int)g2048_rng_bounded(&r, 15);
 
-				tt_put(&t, g, depth, n + i);
+				search_tt_put(&t, g, depth, n + i);
 				full_put(&f, g, depth, n + i);
 			}
 			g2048_rng_seed(&r, 7 + (uint64_t)gen, 0);
@@ -1092,18 +1092,19 @@ test_tt_grows_as_the_full_table(void)
 				g2048_grid g = grid_k(&r);
 				int depth = (int)g2048_rng_bounded(&r, 15);
 
-				ga = tt_get(&t, g, depth, &a);
+				ga = search_tt_get(&t, g, depth, &a);
 				gb = full_get(&f, g, depth, &b);
 				CHECK(ga == gb && (!ga || a == b));
 			}
 		}
 	}
 	CHECK(t.size == (size_t)1 << 14);
-	tt_free(&t);
+	search_tt_free(&t);
 }
 
 /* A search allocates as it stores: a depth-1 search nothing past the
- * first 16 KiB, a deeper one more (a 2^20 table used to cost 16 MiB). */
+ * first 16 KiB, a deeper one more (a 2^20 table cleared whole costs
+ * 16 MiB). */
 static void
 test_tt_follows_the_search(void)
 {
@@ -1112,9 +1113,9 @@ test_tt_follows_the_search(void)
 	g2048_search_result r;
 
 	g2048_search_run(one, grid_of(mid), NULL, &r);
-	CHECK(tt_search_entries(one) == TT_FIRST);
+	CHECK(search_tt_entries(one) == SEARCH_TT_FIRST);
 	g2048_search_run(four, grid_of(mid), NULL, &r);
-	CHECK(tt_search_entries(four) == (size_t)1 << 20);
+	CHECK(search_tt_entries(four) == (size_t)1 << 20);
 	g2048_search_free(one);
 	g2048_search_free(four);
 }

@@ -10,10 +10,11 @@
  * root search that wrote them), so it does not matter which thread
  * searched which root move, nor what was searched before.
  *
- * One file of over 600 lines: the recursions, the root's threads and the
+ * One file of over 500 lines: the recursions, the root's threads and the
  * context share struct worker and inline into each other on the hot path.
  * The settings and their check are in search-opts.c, a game's step and
- * the hint in play.c.
+ * the hint in play.c, what it asks of a grid in grid.h, and the values
+ * of its leaves come from the evaluator (eval.h), whatever its kind.
  */
 #include <errno.h>
 #include <math.h>
@@ -24,9 +25,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "ntuple.h"
-#include "tt.h"
+#include "eval.h"
+#include "grid.h"
+#include "search.h"
 
 #define TIME_CHECK 1023        /* nodes between looks at the clock */
 
@@ -35,7 +36,7 @@
  * threads slower than one. */
 struct worker {
 	_Alignas(64) const g2048_search *s;
-	struct tt tt;               /* tt.e NULL: none */
+	struct search_tt tt;               /* tt.e NULL: none */
 	int limit;                 /* moves to look ahead */
 	double cutoff;             /* the probability cutoff for this board */
 	uint64_t nodes;
@@ -44,10 +45,13 @@ struct worker {
 
 struct g2048_search {
 	g2048_search_opts o;
-	const struct g2048_eval *e;
-	/* the evaluator's net, or NULL; a net's values are of the score
-	 * still to come, so with one a move's value adds its score */
-	const g2048_net *net;
+	const g2048_eval *e;        /* NULL for random moves */
+	/* the evaluator's values are of the score still to come, so a
+	 * move's value adds its score (eval.h) */
+	int to_come;
+	/* the evaluator's leaves of a max node at once, or NULL */
+	double (*best_leaf)(const g2048_eval *, g2048_grid,
+	    const g2048_grid *, const double *, int, int *);
 	int nworkers;
 	struct worker *w;
 	struct timespec deadline;  /* with o.time_ms */
@@ -62,82 +66,6 @@ struct g2048_search {
 	double root_value[G2048_NDIRS];
 };
 
-/* ---- the grid facts the search needs ---------------------------------- */
-
-/* bit 4i set for every empty cell i */
-static inline uint64_t
-empty_nibbles(g2048_grid g)
-{
-	uint64_t x = g.lo, hi = g.hi, spread = 0;
-
-	x |= x >> 2;
-	x |= x >> 1;
-	x = ~x & 0x1111111111111111ULL;
-	/* hi is nonzero only with a 65536: rare, so a plain loop */
-	while (hi) {
-		int c = __builtin_ctz((unsigned)hi);
-
-		spread |= (uint64_t)1 << (4 * c);
-		hi &= hi - 1;
-	}
-	return x & ~spread;
-}
-
-static int
-distinct_tiles(g2048_grid g)
-{
-	unsigned seen = 0;
-	int i;
-
-	for (i = 0; i < G2048_CELLS; i++)
-		seen |= 1u << g2048_rank(g, i);
-	return __builtin_popcount(seen & ~1u);
-}
-
-/* The four slides at once, transposing once for up and down. */
-static inline void
-slides(const g2048_search *s, g2048_grid g, g2048_grid out[G2048_NDIRS])
-{
-	uint64_t c;
-	int d;
-
-	if (!s->o.bitboard || !g2048_fast_ok(g)) {
-		for (d = 0; d < G2048_NDIRS; d++)
-			out[d] = g2048_slide_exact(g, (enum g2048_dir)d);
-		return;
-	}
-	c = g2048_transpose_lo(g.lo);
-	memset(out, 0, G2048_NDIRS * sizeof out[0]);
-	out[G2048_LEFT].lo = g2048_rows_by(g.lo, g2048_row_left);
-	out[G2048_RIGHT].lo = g2048_rows_by(g.lo, g2048_row_right);
-	out[G2048_UP].lo = g2048_cols_from(c, g2048_col_up);
-	out[G2048_DOWN].lo = g2048_cols_from(c, g2048_col_down);
-}
-
-/* The score of each slide of g (into next); 0 for an illegal one. */
-static void
-rewards(g2048_grid g, const g2048_grid next[G2048_NDIRS],
-    double out[G2048_NDIRS])
-{
-	uint32_t rows, cols;
-	int d;
-
-	if (!g2048_fast_ok(g)) {
-		for (d = 0; d < G2048_NDIRS; d++) {
-			g2048_grid m = g;
-			long r = g2048_move(&m, (enum g2048_dir)d);
-
-			out[d] = r > 0 ? (double)r : 0;
-		}
-		return;
-	}
-	rows = g2048_rows_score(g.lo);
-	cols = g2048_rows_score(g2048_transpose_lo(g.lo));
-	for (d = 0; d < G2048_NDIRS; d++)
-		out[d] = g2048_grid_eq(next[d], g) ? 0 :
-		    d == G2048_LEFT || d == G2048_RIGHT ? rows : cols;
-}
-
 static int
 elapsed_past(const struct timespec *deadline)
 {
@@ -148,16 +76,11 @@ elapsed_past(const struct timespec *deadline)
 	    now.tv_nsec >= deadline->tv_nsec);
 }
 
-/* The evaluator's value of g: the heuristic's, or the net's. */
+/* The evaluator's value of g. */
 static inline double
 evaluate(const g2048_search *s, g2048_grid g)
 {
-	size_t idx[NET_FEATURES_MAX];
-
-	if (s->net == NULL)
-		return g2048_eval_grid(s->e, g);
-	return net_sum(s->net, idx, net_grid_features(s->net, g,
-	    s->o.downgrade, idx));
+	return eval_value(s->e, g, s->o.downgrade);
 }
 
 static inline double
@@ -193,36 +116,17 @@ no_move(const struct worker *w, g2048_grid g)
 	return w->s->o.lost ? 0.0 : leaf(w, g);
 }
 
-/*
- * The best of the moves next[] when all of them are leaves valued by a
- * net: the weights each reads are asked for before any is summed, so that
- * their cache misses overlap (a net's tables are far larger than cache).
- */
+/* The best of the moves next[] when all of them are leaves, valued by
+ * the evaluator at once. */
 static double
-net_leaves(struct worker *w, g2048_grid g, const g2048_grid *next,
+leaves(struct worker *w, g2048_grid g, const g2048_grid *next,
     const double *reward)
 {
-	const g2048_net *n = w->s->net;
-	size_t idx[G2048_NDIRS][NET_FEATURES_MAX];
-	int count[G2048_NDIRS] = { 0 }, d, i;
-	double best = -HUGE_VAL, v;
+	int moves;
+	double best = w->s->best_leaf(w->s->e, g, next, reward,
+	    w->s->o.downgrade, &moves);
 
-	for (d = 0; d < G2048_NDIRS; d++) {
-		if (g2048_grid_eq(next[d], g))
-			continue;
-		count[d] = net_grid_features(n, next[d], w->s->o.downgrade,
-		    idx[d]);
-		for (i = 0; i < count[d]; i++)
-			__builtin_prefetch(&n->w[idx[d][i]]);
-	}
-	for (d = 0; d < G2048_NDIRS; d++) {
-		if (count[d] == 0)
-			continue;
-		w->nodes++;
-		v = reward[d] + net_sum(n, idx[d], count[d]);
-		if (v > best)
-			best = v;
-	}
+	w->nodes += (uint64_t)moves;
 	return best == -HUGE_VAL ? no_move(w, g) : best;
 }
 
@@ -234,16 +138,17 @@ max_node(struct worker *w, g2048_grid g, double cprob, int depth)
 	double best = -HUGE_VAL, v, reward[G2048_NDIRS] = { 0 };
 	int d;
 
-	slides(w->s, g, next);
-	if (w->s->net)
-		rewards(g, next, reward);
-	if (w->s->net && !w->s->o.time_ms && at_horizon(w, depth + 1, cprob))
-		return net_leaves(w, g, next, reward);
+	grid_slides(g, w->s->o.bitboard, next);
+	if (w->s->to_come)
+		grid_rewards(g, next, reward);
+	if (w->s->best_leaf && !w->s->o.time_ms &&
+	    at_horizon(w, depth + 1, cprob))
+		return leaves(w, g, next, reward);
 	/* A chance node begins with a table read that mostly misses the
 	 * cache: ask for the children's buckets now, so the misses overlap. */
 	if (!at_horizon(w, depth + 1, cprob) && uses_table(w, depth + 1))
 		for (d = 0; d < G2048_NDIRS; d++)
-			__builtin_prefetch(tt_bucket(&w->tt, next[d]));
+			__builtin_prefetch(search_tt_bucket(&w->tt, next[d]));
 	for (d = 0; d < G2048_NDIRS; d++) {
 		if (g2048_grid_eq(next[d], g))
 			continue;
@@ -271,9 +176,9 @@ chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
 	}
 	if (at_horizon(w, depth, cprob))
 		return leaf(w, g);
-	if (uses_table(w, depth) && tt_get(&w->tt, g, depth, &value))
+	if (uses_table(w, depth) && search_tt_get(&w->tt, g, depth, &value))
 		return value;
-	empty = empty_nibbles(g);
+	empty = grid_empty_nibbles(g);
 	n = __builtin_popcountll(empty);
 	cprob /= n;
 	while (empty) {
@@ -288,7 +193,7 @@ chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
 	}
 	value = sum / n;
 	if (uses_table(w, depth))
-		tt_put(&w->tt, g, depth, value);
+		search_tt_put(&w->tt, g, depth, value);
 	return value;
 }
 
@@ -304,9 +209,9 @@ ab_max(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
 	double v, reward[G2048_NDIRS] = { 0 };
 	int d, any = 0;
 
-	slides(w->s, g, next);
-	if (w->s->net)
-		rewards(g, next, reward);
+	grid_slides(g, w->s->o.bitboard, next);
+	if (w->s->to_come)
+		grid_rewards(g, next, reward);
 	for (d = 0; d < G2048_NDIRS && alpha < beta; d++) {
 		if (g2048_grid_eq(next[d], g))
 			continue;
@@ -327,7 +232,7 @@ ab_max(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
 static double
 ab_min(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
 {
-	uint64_t empty = empty_nibbles(g);
+	uint64_t empty = grid_empty_nibbles(g);
 	double v;
 	g2048_grid two;
 
@@ -352,9 +257,9 @@ search_root_move(struct worker *w, g2048_grid g)
 		return w->limit <= 1 ? leaf(w, g) :
 		    ab_min(w, g, 1, -HUGE_VAL, HUGE_VAL);
 	default:
-		if (w->s->o.tt_bits && tt_next_generation(&w->tt,
+		if (w->s->o.tt_bits && search_tt_next_generation(&w->tt,
 		    w->s->o.tt_bits) < 0)
-			tt_free(&w->tt);  /* out of memory: search without */
+			search_tt_free(&w->tt);  /* out of memory: search without */
 		return chance_node(w, g, 1.0, 1);
 	}
 }
@@ -413,7 +318,7 @@ search_depth(g2048_search *s, int limit, double cutoff)
 static int
 depth_from(g2048_grid g, int min, int sub, int max)
 {
-	int d = distinct_tiles(g) - sub;
+	int d = grid_distinct_tiles(g) - sub;
 
 	if (d < min)
 		d = min;
@@ -460,8 +365,8 @@ in_danger(const g2048_search *s, g2048_grid g, const g2048_search_result *r)
 	long reward = g2048_move(&next, (enum g2048_dir)r->dir);
 	double h = g2048_eval_grid(s->e, next);
 
-	/* a net's value leaves out the move's own score */
-	return h > 0 && r->value[r->dir] - (s->net ? (double)reward : 0) <
+	/* a value of the score to come leaves out the move's own score */
+	return h > 0 && r->value[r->dir] - (s->to_come ? (double)reward : 0) <
 	    s->o.deepen * h;
 }
 
@@ -482,7 +387,7 @@ search_tree(g2048_search *s, g2048_grid g, g2048_search_result *r)
 			long reward = g2048_move(&next, (enum g2048_dir)d);
 
 			dirs[s->nroot] = d;
-			s->root_reward[s->nroot] = s->net ? (double)reward : 0;
+			s->root_reward[s->nroot] = s->to_come ? (double)reward : 0;
 			s->root[s->nroot++] = next;
 		}
 	if (o->time_ms == 0) {
@@ -600,7 +505,7 @@ g2048_search_time_from(g2048_search *s, const struct timespec *origin)
 /* ---- contexts --------------------------------------------------------- */
 
 g2048_search *
-g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
+g2048_search_new(const g2048_search_opts *o, const g2048_eval *e,
     char *err, size_t errsize)
 {
 	g2048_search *s;
@@ -619,7 +524,10 @@ g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
 	memset(s->w, 0, (size_t)o->threads * sizeof *s->w);
 	s->o = *o;
 	s->e = e;
-	s->net = e ? g2048_eval_net_of(e) : NULL;   /* random needs none */
+	if (e) {            /* random moves need none */
+		s->to_come = e->kind->to_come;
+		s->best_leaf = e->kind->best_leaf;
+	}
 	s->nworkers = o->threads;
 	for (i = 0; i < s->nworkers; i++)
 		s->w[i].s = s;
@@ -628,7 +536,7 @@ g2048_search_new(const g2048_search_opts *o, const struct g2048_eval *e,
 }
 
 size_t
-tt_search_entries(const g2048_search *s)
+search_tt_entries(const g2048_search *s)
 {
 	size_t most = 0;
 	int i;
@@ -647,7 +555,7 @@ g2048_search_free(g2048_search *s)
 	if (s == NULL)
 		return;
 	for (i = 0; i < s->nworkers; i++)
-		tt_free(&s->w[i].tt);
+		search_tt_free(&s->w[i].tt);
 	free(s->w);
 	pthread_mutex_destroy(&s->lock);
 	free(s);

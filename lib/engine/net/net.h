@@ -1,7 +1,9 @@
 /*
- * ntuple.h - the n-tuple network's insides, shared by ntuple.c (structure
- * and memory), netvalue.c (the value), netfile.c (the file) and learn.c
- * (TD learning).  Internal: not installed.
+ * net.h - the net room's internals: the n-tuple network's insides, shared
+ * by ntuple.c (layout and memory), netvalue.c (the value), neteval.c (the
+ * net as an evaluator), netfile.c (the file) and learn.c (TD learning).
+ * Its public side (g2048_net_*, g2048_eval_net, g2048_learn*) is in
+ * 2048.h.  Internal to lib/engine/ (and the unit tests of internals).
  *
  * A tuple is a set of cells.  Its weight table has 16^k entries, indexed
  * by the ranks of its cells in ascending cell order, the first cell in the
@@ -9,8 +11,8 @@
  * images: a board's value is the sum, over tuples and the eight images of
  * the board (rotations and reflections), of the weight each indexes.
  */
-#ifndef G2048_NTUPLE_H
-#define G2048_NTUPLE_H
+#ifndef G2048_NET_H
+#define G2048_NET_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -63,6 +65,21 @@ struct g2048_net {
 	size_t stride;
 	g2048_net_info info;
 };
+
+/* ---- ntuple.c: layout and memory ------------------------------------- */
+
+/* Lay out the tuples of spec and the stages; 0, or -1 with err. */
+int net_layout(g2048_net *n, const char *spec, const char *stages,
+    char *err, size_t errsize);
+/* Weights (with tc, and TC sums) of n's layout, zeroed: 0 or -1. */
+int net_alloc(g2048_net *n, int tc);
+void net_release(g2048_net *n);
+
+/* The canonical texts of a layout (as 2048-net(5) writes them). */
+void net_tuples_text(const g2048_net *n, char *buf, size_t size);
+void net_stages_text(const g2048_net *n, char *buf, size_t size);
+
+/* ---- netvalue.c: the value of a grid ---------------------------------- */
 
 /* The grid's nibbles with tiles past 32768 counted as 32768. */
 static inline uint64_t
@@ -136,16 +153,5 @@ net_sum(const g2048_net *n, const size_t *idx, int count)
 		v += n->w[idx[i]];
 	return v;
 }
-
-/* Lay out the tuples of spec and the stages; 0, or -1 with err. */
-int net_layout(g2048_net *n, const char *spec, const char *stages,
-    char *err, size_t errsize);
-/* Weights (with tc, and TC sums) of n's layout, zeroed: 0 or -1. */
-int net_alloc(g2048_net *n, int tc);
-void net_release(g2048_net *n);
-
-/* The canonical texts of a layout (as 2048-net(5) writes them). */
-void net_tuples_text(const g2048_net *n, char *buf, size_t size);
-void net_stages_text(const g2048_net *n, char *buf, size_t size);
 
 #endif

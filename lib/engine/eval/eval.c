@@ -6,10 +6,14 @@
  * to right, 4 columns read top to bottom) of a function of the line's four
  * ranks.  Both line functions are unchanged when a line is reversed, so one
  * table of 65536 doubles, indexed by a row of nibbles, serves rows and
- * columns (columns through g2048_transpose) and every move direction.
+ * columns (columns through grid_transpose) and every move direction.
  * Lines holding a tile of 65536 or more (fifth bit set) are computed from
  * their ranks, by the same function that filled the table, so both paths
  * give the same bits.  man/2048-eval.1 states every formula.
+ *
+ * One file of over 500 lines: both heuristics share the line functions,
+ * the tables filled from them and the exact path, which must agree to
+ * the bit.
  */
 #include <errno.h>
 #include <math.h>
@@ -20,7 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "eval.h"
+#include "grid.h"
 
 enum heuristic { LINES, XU };
 
@@ -57,9 +62,10 @@ static const struct {
 };
 #define NHEURISTICS (int)(sizeof(heuristics) / sizeof(heuristics[0]))
 
-struct g2048_eval {
-	enum heuristic kind;
-	const g2048_net *net;       /* a net's value instead of the kind's */
+/* A heuristic evaluator: its kind (struct eval_kind) first. */
+struct eval_heuristic {
+	struct g2048_eval base;
+	enum heuristic which;
 	double w[G2048_EVAL_PARAMS_MAX];
 	double pow_mono[G2048_MAX_RANK + 1];   /* lines: rank^monotonicity_power */
 	double pow_sum[G2048_MAX_RANK + 1];    /* lines: rank^sum_power */
@@ -105,7 +111,7 @@ lines_merges(const int l[4])
 /* lines: fixed, empty, merges, -monotonicity, -sum of the line l[0..3]
  * (branch-free but for the merges, which the caller gives). */
 static void
-lines_line_terms(const g2048_eval *e, const int l[4], int merges,
+lines_line_terms(const struct eval_heuristic *e, const int l[4], int merges,
     double t[L_NTERMS])
 {
 	const double *p = e->pow_mono;
@@ -151,12 +157,12 @@ xu_line_terms(const int l[4], double t[3])
 }
 
 static double
-line_value(const g2048_eval *e, const int l[4], int is_row)
+line_value(const struct eval_heuristic *e, const int l[4], int is_row)
 {
 	double t[L_NTERMS], v = 0;
 	int i;
 
-	if (e->kind == LINES) {
+	if (e->which == LINES) {
 		lines_line_terms(e, l, lines_merges(l), t);
 		for (i = 0; i < L_NTERMS; i++)
 			v += e->w[i] * t[i];
@@ -261,7 +267,7 @@ g2048_eval_check(const char *heuristic, const char *weights, char *err,
 
 /* The tables of the value of every row of nibbles (ranks 0-15). */
 static void
-fill_tables(g2048_eval *e)
+fill_tables(struct eval_heuristic *e)
 {
 	unsigned r;
 	int i, l[4];
@@ -269,7 +275,7 @@ fill_tables(g2048_eval *e)
 	for (r = 0; r < 65536; r++) {
 		row_ranks(r, 0, 0, l);
 		e->row[r] = line_value(e, l, 1);
-		if (e->kind == LINES)
+		if (e->which == LINES)
 			continue;
 		e->aux1[r] = line_value(e, l, 0);
 		e->row_max[r] = 0;
@@ -277,12 +283,12 @@ fill_tables(g2048_eval *e)
 			if (l[i] > e->row_max[r])
 				e->row_max[r] = (unsigned char)l[i];
 	}
-	e->col = e->kind == XU ? e->aux1 : e->row;
+	e->col = e->which == XU ? e->aux1 : e->row;
 }
 
 /* The tables of the terms of every row, once, whichever thread asks. */
 static void
-fill_terms(g2048_eval *e)
+fill_terms(struct eval_heuristic *e)
 {
 	double t[L_NTERMS];
 	unsigned r;
@@ -292,7 +298,7 @@ fill_terms(g2048_eval *e)
 	for (r = atomic_load_explicit(&e->terms_ready, memory_order_relaxed) ?
 	    65536 : 0; r < 65536; r++) {
 		row_ranks(r, 0, 0, l);
-		if (e->kind == LINES) {
+		if (e->which == LINES) {
 			lines_line_terms(e, l, lines_merges(l), t);
 			e->counts[r] = (uint16_t)((int)t[2] | (int)t[1] << 12);
 			e->aux1[r] = t[3];
@@ -307,12 +313,14 @@ fill_terms(g2048_eval *e)
 	pthread_mutex_unlock(&e->terms_lock);
 }
 
+static const struct eval_kind kinds[NHEURISTICS];
+
 g2048_eval *
 g2048_eval_new(const char *heuristic, const char *weights, char *err,
     size_t errsize)
 {
 	double w[G2048_EVAL_PARAMS_MAX] = { 0 };
-	g2048_eval *e;
+	struct eval_heuristic *e;
 	int h, i;
 
 	if ((h = find_heuristic(heuristic, err, errsize)) < 0 ||
@@ -322,56 +330,40 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 		snprintf(err, errsize, "out of memory");
 		return NULL;
 	}
-	e->kind = (enum heuristic)h;
-	e->net = NULL;
+	e->base.kind = &kinds[h];
+	e->which = (enum heuristic)h;
 	atomic_init(&e->terms_ready, 0);
 	pthread_mutex_init(&e->terms_lock, NULL);
 	memcpy(e->w, w, sizeof(w));
 	for (i = 0; i <= G2048_MAX_RANK; i++) {
-		e->pow_mono[i] = e->kind == LINES ? pow(i, e->w[L_MONO_POW]) : 0;
-		e->pow_sum[i] = e->kind == LINES ? pow(i, e->w[L_SUM_POW]) : 0;
+		e->pow_mono[i] = e->which == LINES ? pow(i, e->w[L_MONO_POW]) : 0;
+		e->pow_sum[i] = e->which == LINES ? pow(i, e->w[L_SUM_POW]) : 0;
 	}
 	fill_tables(e);
-	return e;
+	return &e->base;
 }
 
-g2048_eval *
-g2048_eval_net(const g2048_net *n, char *err, size_t errsize)
+static void
+heuristic_free(g2048_eval *base)
 {
-	g2048_eval *e;
+	struct eval_heuristic *e = (struct eval_heuristic *)base;
 
-	/* the heuristic's tables are never touched, so never paged in */
-	if ((e = malloc(sizeof(*e))) == NULL) {
-		snprintf(err, errsize, "out of memory");
-		return NULL;
-	}
-	memset(e, 0, offsetof(g2048_eval, row));
-	e->kind = LINES;
-	e->net = n;
-	atomic_init(&e->terms_ready, 0);
-	pthread_mutex_init(&e->terms_lock, NULL);
-	return e;
-}
-
-const g2048_net *
-g2048_eval_net_of(const g2048_eval *e)
-{
-	return e->net;
+	pthread_mutex_destroy(&e->terms_lock);
+	free(e);
 }
 
 void
 g2048_eval_free(g2048_eval *e)
 {
 	if (e)
-		pthread_mutex_destroy(&e->terms_lock);
-	free(e);
+		e->kind->free(e);
 }
 
 /* ---- evaluation ------------------------------------------------------- */
 
 /* A line with a fifth bit set is computed; the others are looked up. */
 static double
-lines_exact(const g2048_eval *e, uint64_t lo, uint16_t hi,
+lines_exact(const struct eval_heuristic *e, uint64_t lo, uint16_t hi,
     const double *table, int is_row)
 {
 	double v = 0;
@@ -389,35 +381,35 @@ lines_exact(const g2048_eval *e, uint64_t lo, uint16_t hi,
 }
 
 static double
-eval_exact(const g2048_eval *e, g2048_grid g)
+eval_exact(const struct eval_heuristic *e, g2048_grid g)
 {
-	g2048_grid t = g2048_transpose(g);
+	g2048_grid t = grid_transpose(g);
 	double v;
 
 	v = lines_exact(e, g.lo, g.hi, e->row, 1);
 	v += lines_exact(e, t.lo, t.hi, e->col, 0);
-	if (e->kind == XU)
+	if (e->which == XU)
 		v += e->w[X_MAX] * g2048_max_rank(g);
 	return v;
 }
 
-double
-g2048_eval_grid(const g2048_eval *e, g2048_grid g)
+static double
+heuristic_value(const g2048_eval *base, g2048_grid g, int downgrade)
 {
+	const struct eval_heuristic *e = (const struct eval_heuristic *)base;
 	uint64_t t;
 	double v;
 	int m, m2;
 
-	if (e->net)
-		return g2048_net_value(e->net, g);
+	(void)downgrade;
 	if (g.hi)
 		return eval_exact(e, g);
-	t = g2048_transpose_lo(g.lo);
+	t = grid_transpose_lo(g.lo);
 	v = e->row[g.lo & 0xFFFF] + e->row[(g.lo >> 16) & 0xFFFF] +
 	    e->row[(g.lo >> 32) & 0xFFFF] + e->row[g.lo >> 48];
 	v += e->col[t & 0xFFFF] + e->col[(t >> 16) & 0xFFFF] +
 	    e->col[(t >> 32) & 0xFFFF] + e->col[t >> 48];
-	if (e->kind == XU) {
+	if (e->which == XU) {
 		m = e->row_max[g.lo & 0xFFFF];
 		m2 = e->row_max[(g.lo >> 16) & 0xFFFF];
 		m = m > m2 ? m : m2;
@@ -428,6 +420,12 @@ g2048_eval_grid(const g2048_eval *e, g2048_grid g)
 		v += e->w[X_MAX] * m;
 	}
 	return v;
+}
+
+double
+g2048_eval_grid(const g2048_eval *e, g2048_grid g)
+{
+	return eval_value(e, g, 0);
 }
 
 /* ---- description ------------------------------------------------------ */
@@ -441,18 +439,23 @@ g2048_eval_heuristic(int i)
 const char *
 g2048_eval_name(const g2048_eval *e)
 {
-	return e->net ? "net" : heuristics[e->kind].name;
+	return e->kind->name;
 }
 
 int
 g2048_eval_params(const g2048_eval *e, const char **names, double *values)
 {
+	return e->kind->params(e, names, values);
+}
+
+static int
+heuristic_params(const g2048_eval *base, const char **names, double *values)
+{
+	const struct eval_heuristic *e = (const struct eval_heuristic *)base;
 	int i;
 
-	if (e->net)
-		return 0;
-	for (i = 0; i < heuristics[e->kind].nparams; i++) {
-		names[i] = heuristics[e->kind].params[i].name;
+	for (i = 0; i < heuristics[e->which].nparams; i++) {
+		names[i] = heuristics[e->which].params[i].name;
 		values[i] = e->w[i];
 	}
 	return i;
@@ -464,18 +467,18 @@ g2048_eval_params(const g2048_eval *e, const char **names, double *values)
  * monotonicity, empty.
  */
 static void
-line_terms(const g2048_eval *e, uint64_t lo, uint16_t hi, int r, double *lt)
+line_terms(const struct eval_heuristic *e, uint64_t lo, uint16_t hi, int r, double *lt)
 {
 	unsigned row = (lo >> (16 * r)) & 0xFFFF, c = e->counts[row];
 	int l[4];
 
 	if ((hi >> (4 * r)) & 0xF) {
 		row_ranks(lo, hi, r, l);
-		if (e->kind == LINES)
+		if (e->which == LINES)
 			lines_line_terms(e, l, lines_merges(l), lt);
 		else
 			xu_line_terms(l, lt);
-	} else if (e->kind == LINES) {
+	} else if (e->which == LINES) {
 		lt[0] = 1;
 		lt[1] = c >> 12;
 		lt[2] = c & 0x3F;
@@ -491,16 +494,21 @@ line_terms(const g2048_eval *e, uint64_t lo, uint16_t hi, int r, double *lt)
 int
 g2048_eval_terms(const g2048_eval *e, g2048_grid g, g2048_eval_term *terms)
 {
-	g2048_grid t = g2048_transpose(g);
-	double lt[L_NTERMS];
-	int n = heuristics[e->kind].nterms, i, r;
+	return e->kind->terms(e, g, terms);
+}
 
-	if (e->net)         /* a net's parts: g2048_net_terms */
-		return 0;
+static int
+heuristic_terms(const g2048_eval *base, g2048_grid g, g2048_eval_term *terms)
+{
+	const struct eval_heuristic *e = (const struct eval_heuristic *)base;
+	g2048_grid t = grid_transpose(g);
+	double lt[L_NTERMS];
+	int n = heuristics[e->which].nterms, i, r;
+
 	if (!atomic_load_explicit(&e->terms_ready, memory_order_acquire))
-		fill_terms((g2048_eval *)e);
+		fill_terms((struct eval_heuristic *)e);
 	for (i = 0; i < n; i++) {
-		terms[i].name = heuristics[e->kind].params[i].name;
+		terms[i].name = heuristics[e->which].params[i].name;
 		terms[i].weight = e->w[i];
 		terms[i].value = 0;
 	}
@@ -510,7 +518,7 @@ g2048_eval_terms(const g2048_eval *e, g2048_grid g, g2048_eval_term *terms)
 			line_terms(e, g.lo, g.hi, r, lt);
 		else
 			line_terms(e, t.lo, t.hi, r - 4, lt);
-		if (e->kind == LINES) {
+		if (e->which == LINES) {
 			for (i = 0; i < L_NTERMS; i++)
 				terms[i].value += lt[i];
 		} else {
@@ -520,7 +528,14 @@ g2048_eval_terms(const g2048_eval *e, g2048_grid g, g2048_eval_term *terms)
 				terms[X_EMPTY].value += lt[2];
 		}
 	}
-	if (e->kind == XU)
+	if (e->which == XU)
 		terms[X_MAX].value = g2048_max_rank(g);
 	return n;
 }
+
+static const struct eval_kind kinds[NHEURISTICS] = {
+	{ "lines", 0, heuristic_value, NULL, heuristic_params,
+	    heuristic_terms, heuristic_free },
+	{ "xu", 0, heuristic_value, NULL, heuristic_params,
+	    heuristic_terms, heuristic_free },
+};

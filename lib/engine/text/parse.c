@@ -44,7 +44,7 @@ fail(char *err, size_t errsize, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err, errsize, fmt, ap);
 	va_end(ap);
-	return FEED_ERROR;
+	return TEXT_FEED_ERROR;
 }
 
 /* a token quoted for a message: printable, escaped, at most ~24 bytes */
@@ -70,9 +70,9 @@ quote(const char *s, size_t n, char *buf, size_t size)
 }
 
 void
-g2048_feeder_init(struct g2048_feeder *f)
+text_feeder_init(struct text_feeder *f)
 {
-	f->state = FEEDER_IDLE;
+	f->state = TEXT_FEEDER_IDLE;
 	f->rows = 0;
 	f->seen = 0;
 }
@@ -302,7 +302,7 @@ keep_extra(g2048_board *b, const char *key, size_t klen, const char *val,
 		o--;
 	out[o] = '\0';
 	b->nextra++;
-	return FEED_MORE;
+	return TEXT_FEED_MORE;
 }
 
 /* a header key: a letter, then letters, digits, _ and - */
@@ -317,7 +317,7 @@ valid_key(const char *p, const char *e)
 }
 
 static int
-header_line(struct g2048_feeder *f, const char *p, const char *e,
+header_line(struct text_feeder *f, const char *p, const char *e,
     g2048_board *b, char *err, size_t errsize)
 {
 	const char *key = p, *val;
@@ -335,11 +335,11 @@ header_line(struct g2048_feeder *f, const char *p, const char *e,
 	r = set_known(b, &f->seen, key, (size_t)(p - key), val,
 	    (size_t)(e - val), err, errsize);
 	if (r < 0)
-		return FEED_ERROR;
+		return TEXT_FEED_ERROR;
 	if (r > 0)
-		return FEED_MORE;
+		return TEXT_FEED_MORE;
 	if (mistaken_header(key, (size_t)(p - key), val, e, 1, err, errsize))
-		return FEED_ERROR;
+		return TEXT_FEED_ERROR;
 	return keep_extra(b, key, (size_t)(p - key), val, (size_t)(e - val), 0,
 	    err, errsize);
 }
@@ -387,7 +387,7 @@ cell_rank(const char *s, size_t n, size_t ndigits, uint32_t v, char *err,
 }
 
 static int
-grid_row(struct g2048_feeder *f, const char *p, const char *e,
+grid_row(struct text_feeder *f, const char *p, const char *e,
     g2048_board *b, char *err, size_t errsize)
 {
 	uint64_t lo = 0;
@@ -413,7 +413,7 @@ grid_row(struct g2048_feeder *f, const char *p, const char *e,
 		if (n < G2048_SIDE) {
 			if ((r = cell_rank(tok, (size_t)(p - tok),
 			    (size_t)(digits_end - tok), v, err, errsize)) < 0)
-				return FEED_ERROR;
+				return TEXT_FEED_ERROR;
 			lo |= (uint64_t)(r & 0xF) << (shift + 4 * n);
 			hi |= (unsigned)(r >> 4) << (f->rows * 4 + n);
 		}
@@ -427,7 +427,7 @@ grid_row(struct g2048_feeder *f, const char *p, const char *e,
 	b->grid.lo |= lo;
 	b->grid.hi = (uint16_t)(b->grid.hi | hi);
 	f->rows++;
-	return FEED_MORE;
+	return TEXT_FEED_MORE;
 }
 
 /* rank_digit[c]: the rank of a compact-form digit, or -1 */
@@ -487,7 +487,7 @@ compact_other_size(const char *p, const char *e)
 }
 
 static int
-compact_line(struct g2048_feeder *f, g2048_grid grid, const char *p,
+compact_line(struct text_feeder *f, g2048_grid grid, const char *p,
     const char *e, g2048_board *b, char *err, size_t errsize)
 {
 	char q[128];
@@ -524,33 +524,33 @@ compact_line(struct g2048_feeder *f, g2048_grid grid, const char *p,
 		r = set_known(b, &f->seen, tok, (size_t)(eq - tok), eq + 1,
 		    (size_t)(p - eq - 1), err, errsize);
 		if (r < 0)
-			return FEED_ERROR;
+			return TEXT_FEED_ERROR;
 		if (r == 0 && mistaken_header(tok, (size_t)(eq - tok), eq + 1,
 		    p, 0, err, errsize))
-			return FEED_ERROR;
+			return TEXT_FEED_ERROR;
 		if (r == 0 && keep_extra(b, tok, (size_t)(eq - tok), eq + 1,
-		    (size_t)(p - eq - 1), 1, err, errsize) == FEED_ERROR)
-			return FEED_ERROR;
+		    (size_t)(p - eq - 1), 1, err, errsize) == TEXT_FEED_ERROR)
+			return TEXT_FEED_ERROR;
 	}
 	if ((f->seen & SEEN_DRAWS) && !(f->seen & SEEN_SEED))
 		return fail(err, errsize, "draws without seed");
 	f->seen = 0;
-	return FEED_BOARD;
+	return TEXT_FEED_BOARD;
 }
 
 static int
-finish(struct g2048_feeder *f, char *err, size_t errsize)
+finish(struct text_feeder *f, char *err, size_t errsize)
 {
 	int seen = f->seen;
 
-	g2048_feeder_init(f);
+	text_feeder_init(f);
 	if ((seen & SEEN_DRAWS) && !(seen & SEEN_SEED))
 		return fail(err, errsize, "draws without seed");
-	return FEED_BOARD;
+	return TEXT_FEED_BOARD;
 }
 
 int
-g2048_feed_line(struct g2048_feeder *f, const char *line, size_t len,
+text_feed_line(struct text_feeder *f, const char *line, size_t len,
     g2048_board *b, char *err, size_t errsize)
 {
 	const char *p = line, *e = line + len;
@@ -563,30 +563,30 @@ g2048_feed_line(struct g2048_feeder *f, const char *line, size_t len,
 	while (p < e && is_blank((unsigned char)*p))
 		p++;
 	if (p == e) {
-		if (f->state == FEEDER_IDLE)
-			return FEED_MORE;
-		if (f->state == FEEDER_GRID && f->rows == G2048_SIDE)
+		if (f->state == TEXT_FEEDER_IDLE)
+			return TEXT_FEED_MORE;
+		if (f->state == TEXT_FEEDER_GRID && f->rows == G2048_SIDE)
 			return finish(f, err, errsize);
-		if (f->state == FEEDER_HEADER)
+		if (f->state == TEXT_FEEDER_HEADER)
 			return fail(err, errsize, "header without a grid");
 		return fail(err, errsize, "expected %d rows, found %d",
 		    G2048_SIDE, f->rows);
 	}
-	if (f->state == FEEDER_IDLE && compact_grid(p, e, &grid))
+	if (f->state == TEXT_FEEDER_IDLE && compact_grid(p, e, &grid))
 		return compact_line(f, grid, p, e, b, err, errsize);
-	if (f->state == FEEDER_IDLE && (n = compact_other_size(p, e)) > 0)
+	if (f->state == TEXT_FEEDER_IDLE && (n = compact_other_size(p, e)) > 0)
 		return fail(err, errsize, "expected %d rank digits in a compact "
 		    "line, found %zu (only 4x4 boards are supported)",
 		    G2048_CELLS, n);
-	if (f->state == FEEDER_IDLE) {
+	if (f->state == TEXT_FEEDER_IDLE) {
 		g2048_board_init(b);
 		f->seen = 0;
 		f->rows = 0;
-		f->state = FEEDER_HEADER;
+		f->state = TEXT_FEEDER_HEADER;
 	}
 	c = (unsigned char)*p;
 	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-		if (f->state == FEEDER_GRID)
+		if (f->state == TEXT_FEEDER_GRID)
 			return f->rows < G2048_SIDE ?
 			    fail(err, errsize, "expected %d rows, found %d",
 			    G2048_SIDE, f->rows) :
@@ -597,20 +597,20 @@ g2048_feed_line(struct g2048_feeder *f, const char *line, size_t len,
 		return fail(err, errsize,
 		    "expected %d rows, found more (only 4x4 boards are supported)",
 		    G2048_SIDE);
-	f->state = FEEDER_GRID;
+	f->state = TEXT_FEEDER_GRID;
 	return grid_row(f, p, e, b, err, errsize);
 }
 
 int
-g2048_feed_end(struct g2048_feeder *f, g2048_board *b, char *err,
+text_feed_end(struct text_feeder *f, g2048_board *b, char *err,
     size_t errsize)
 {
 	(void)b;
-	if (f->state == FEEDER_IDLE)
-		return FEED_MORE;
-	if (f->state == FEEDER_GRID && f->rows == G2048_SIDE)
+	if (f->state == TEXT_FEEDER_IDLE)
+		return TEXT_FEED_MORE;
+	if (f->state == TEXT_FEEDER_GRID && f->rows == G2048_SIDE)
 		return finish(f, err, errsize);
-	if (f->state == FEEDER_HEADER)
+	if (f->state == TEXT_FEEDER_HEADER)
 		return fail(err, errsize, "unexpected end of input after a header");
 	return fail(err, errsize, "unexpected end of input: expected %d rows, "
 	    "found %d", G2048_SIDE, f->rows);
@@ -619,26 +619,26 @@ g2048_feed_end(struct g2048_feeder *f, g2048_board *b, char *err,
 int
 g2048_parse(const char *text, g2048_board *b, char *err, size_t errsize)
 {
-	struct g2048_feeder f;
+	struct text_feeder f;
 	const char *p = text;
-	int r = FEED_MORE;
+	int r = TEXT_FEED_MORE;
 
-	g2048_feeder_init(&f);
+	text_feeder_init(&f);
 	g2048_board_init(b);
-	while (*p && r != FEED_BOARD) {
+	while (*p && r != TEXT_FEED_BOARD) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 
-		r = g2048_feed_line(&f, p, len, b, err, errsize);
-		if (r == FEED_ERROR)
+		r = text_feed_line(&f, p, len, b, err, errsize);
+		if (r == TEXT_FEED_ERROR)
 			return -1;
 		p += len + (nl != NULL);
 	}
-	if (r != FEED_BOARD)
-		r = g2048_feed_end(&f, b, err, errsize);
-	if (r == FEED_ERROR)
+	if (r != TEXT_FEED_BOARD)
+		r = text_feed_end(&f, b, err, errsize);
+	if (r == TEXT_FEED_ERROR)
 		return -1;
-	if (r == FEED_MORE) {
+	if (r == TEXT_FEED_MORE) {
 		fail(err, errsize, "no board");
 		return -1;
 	}

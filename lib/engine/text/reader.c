@@ -17,7 +17,7 @@ struct g2048_reader {
 	unsigned long board_line;  /* first line of the last board read */
 	char err[256];             /* last error, without name and line */
 	void (*before_read)(void);
-	struct g2048_feeder f;     /* the parser's state between boards */
+	struct text_feeder f;     /* the parser's state between boards */
 	int eof;
 	size_t pos, end;
 	char buf[READ_BUF];
@@ -31,7 +31,7 @@ g2048_reader_new(int fd, const char *name)
 	/* the buffer is not cleared: only bytes read are looked at */
 	if ((rd = malloc(sizeof *rd)) == NULL)
 		return NULL;
-	g2048_feeder_init(&rd->f);
+	text_feeder_init(&rd->f);
 	rd->fd = fd;
 	rd->name = name;
 	rd->before_read = NULL;
@@ -131,26 +131,26 @@ too_long:
 int
 g2048_read(g2048_reader *rd, g2048_board *b)
 {
-	struct g2048_feeder f = rd->f;
+	struct text_feeder f = rd->f;
 	const char *line;
 	size_t len;
 	int r, more;
 
 	do {
-		int idle = f.state == FEEDER_IDLE;
+		int idle = f.state == TEXT_FEEDER_IDLE;
 
 		more = next_line(rd, &line, &len);
 		if (more < 0)
 			return -1;
 		if (more)
-			r = g2048_feed_line(&f, line, len, b, rd->err, sizeof rd->err);
+			r = text_feed_line(&f, line, len, b, rd->err, sizeof rd->err);
 		else
-			r = g2048_feed_end(&f, b, rd->err, sizeof rd->err);
-		if (idle && (f.state != FEEDER_IDLE || r == FEED_BOARD))
+			r = text_feed_end(&f, b, rd->err, sizeof rd->err);
+		if (idle && (f.state != TEXT_FEEDER_IDLE || r == TEXT_FEED_BOARD))
 			rd->board_line = rd->lineno;
-	} while (more && r == FEED_MORE);
+	} while (more && r == TEXT_FEED_MORE);
 	rd->f = f;
-	if (r == FEED_ERROR)
+	if (r == TEXT_FEED_ERROR)
 		return -1;
-	return r == FEED_BOARD;
+	return r == TEXT_FEED_BOARD;
 }

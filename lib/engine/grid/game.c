@@ -1,5 +1,21 @@
-/* game.c - boards as games: new games, moves and spawns with their state. */
+/* game.c - boards as games: an empty board, new games, moves and spawns
+ * with their state. */
 #include "2048.h"
+
+/* Field by field: the kept lines' buffers need no clearing. */
+void
+g2048_board_init(g2048_board *b)
+{
+	b->grid.lo = 0;
+	b->grid.hi = 0;
+	b->score = b->moves = 0;
+	b->last_move = -1;
+	b->has_rng = 0;
+	b->seed = b->draws = 0;
+	b->has_prob = 0;
+	b->prob = 0;
+	b->nextra = 0;
+}
 
 int
 g2048_board_spawn_rng(g2048_board *b, g2048_rng *r, uint64_t four_threshold)

@@ -6,21 +6,6 @@
 #include "2048.h"
 #include "text.h"
 
-/* Field by field: the kept lines' buffers need no clearing. */
-void
-g2048_board_init(g2048_board *b)
-{
-	b->grid.lo = 0;
-	b->grid.hi = 0;
-	b->score = b->moves = 0;
-	b->last_move = -1;
-	b->has_rng = 0;
-	b->seed = b->draws = 0;
-	b->has_prob = 0;
-	b->prob = 0;
-	b->nextra = 0;
-}
-
 /* each rank's cell text, so writing a grid is copying */
 static const char tile_text[G2048_MAX_RANK + 1][8] = {
 	".", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1024",
@@ -45,8 +30,8 @@ g2048_put_u64(char *p, uint64_t v)
 }
 
 /* the shortest "%.Ng" that reads back as the same double */
-int
-g2048_format_double(char *buf, size_t size, double v)
+static int
+format_double(char *buf, size_t size, double v)
 {
 	int prec, n = 0;
 
@@ -89,7 +74,7 @@ put_state(const g2048_board *b, char *p, int compact)
 			*p++ = end;
 	}
 	if (b->has_prob) {
-		g2048_format_double(num, sizeof num, b->prob);
+		format_double(num, sizeof num, b->prob);
 		p = compact ? stpcpy(p, " prob=") : stpcpy(p, "prob ");
 		p = stpcpy(p, num);
 		if (end)
@@ -166,10 +151,10 @@ g2048_format_compact(const g2048_board *b, char *buf, size_t size)
 		return -1;
 	if (b->grid.hi == 0) {
 		for (i = 0; i < G2048_CELLS; i++)
-			*p++ = G2048_RANK_DIGITS[(b->grid.lo >> (4 * i)) & 0xF];
+			*p++ = TEXT_RANK_DIGITS[(b->grid.lo >> (4 * i)) & 0xF];
 	} else {
 		for (i = 0; i < G2048_CELLS; i++)
-			*p++ = G2048_RANK_DIGITS[g2048_rank(b->grid, i)];
+			*p++ = TEXT_RANK_DIGITS[g2048_rank(b->grid, i)];
 	}
 	*p++ = ' ';
 	p = g2048_put_u64(p, b->score);

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "2048.h"
-#include "tt.h"
+#include "search.h"
 
 void
 g2048_search_defaults(g2048_search_opts *o)
@@ -23,12 +23,12 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->deepen_max = 15;
 	o->deepen_cutoff = 1e-4;
 	o->tt_bits = 20;
-	o->tt_depth = TT_DEPTH_CAP;
+	o->tt_depth = SEARCH_TT_DEPTH_CAP;
 	o->threads = 1;
 	o->lost = 1;
 	o->bitboard = 1;
 	/* a net's value past 16384, which its training hardly reaches:
-	 * downgraded (bench/AI.md, seventh session) */
+	 * downgraded (bench/AI.md) */
 	o->downgrade = 14;
 	o->time_ms = 0;
 }
@@ -51,7 +51,7 @@ g2048_search_fast(g2048_search_opts *o)
  * the net's value already looks far ahead: a fixed, shallower search.
  * Depth 7 takes about 13 ms a move on two cores, within the default's
  * 20; over 50 games it made 32768 in 38% against depth 5's 24%
- * (bench/AI.md, tenth session).
+ * (bench/AI.md).
  */
 void
 g2048_search_net_defaults(g2048_search_opts *o)
@@ -64,8 +64,8 @@ g2048_search_net_defaults(g2048_search_opts *o)
 
 /* Three moves deep, a spawn path below 3% a leaf: against two moves
  * deep, 16384 in 87% of games rather than 78%, at a tenth of the speed,
- * still over 5000 moves a second on one thread (bench/AI.md, tenth
- * session); the table pays for itself here. */
+ * still over 5000 moves a second on one thread (bench/AI.md); the table
+ * pays for itself here. */
 void
 g2048_search_net_fast(g2048_search_opts *o)
 {

@@ -1,7 +1,7 @@
 /* netvalue.c - an n-tuple network's value of a board: its stage, the
  * weight indexes of the board's eight images, their sum. */
-#include "board.h"
-#include "ntuple.h"
+#include "grid.h"
+#include "net.h"
 
 /* Each row's cells in reverse order: the mirror image left to right. */
 static inline uint64_t
@@ -37,7 +37,7 @@ net_stage(const g2048_net *n, g2048_grid g)
 int
 net_features(const g2048_net *n, uint64_t b, int stage, size_t *idx)
 {
-	uint64_t img[NET_IMAGES], t = g2048_transpose_lo(b);
+	uint64_t img[NET_IMAGES], t = grid_transpose_lo(b);
 	size_t base = (size_t)stage * n->stage_size;
 	int i, j, r, count = 0;
 
@@ -54,8 +54,8 @@ net_features(const g2048_net *n, uint64_t b, int stage, size_t *idx)
 		size_t at = base + tp->offset;
 
 		/* one or two runs (4x6, 8x6): their shifts held in registers
-		 * for the eight images (one run: a second of no cells); 20%
-		 * of training's time was here */
+		 * for the eight images (one run: a second of no cells): the
+		 * loop over images per run costs training a fifth of its time */
 		if (tp->nrun <= 2) {
 			const struct net_run *r0 = &tp->run[0],
 			    *r1 = &tp->run[tp->nrun - 1];

@@ -1,8 +1,7 @@
 /* move.c - moves, legality and grid facts. */
 #include <string.h>
 
-#include "board.h"
-#include "line.h"
+#include "grid.h"
 
 int
 g2048_line_cell(enum g2048_dir d, int line, int pos)
@@ -28,7 +27,7 @@ slide_scored(g2048_grid g, enum g2048_dir d, uint32_t *score)
 	for (l = 0; l < 4; l++) {
 		for (p = 0; p < 4; p++)
 			line[p] = g2048_rank(g, g2048_line_cell(d, l, p));
-		*score += g2048_line_move(line);
+		*score += grid_line_move(line);
 		for (p = 0; p < 4; p++)
 			g = g2048_set_rank(g, g2048_line_cell(d, l, p), line[p]);
 	}
@@ -37,7 +36,7 @@ slide_scored(g2048_grid g, enum g2048_dir d, uint32_t *score)
 
 /* The slow path, for grids holding a tile of 65536 or more. */
 g2048_grid
-g2048_slide_exact(g2048_grid g, enum g2048_dir d)
+grid_slide_exact(g2048_grid g, enum g2048_dir d)
 {
 	uint32_t score;
 
@@ -52,13 +51,13 @@ g2048_move(g2048_grid *g, enum g2048_dir d)
 
 	if ((unsigned)d >= G2048_NDIRS)
 		return -1;
-	if (!g2048_fast_ok(*g)) {
+	if (!grid_fast_ok(*g)) {
 		next = slide_scored(*g, d, &score);
 	} else {
-		next = g2048_slide(*g, d);
+		next = grid_slide(*g, d);
 		/* merges score alike in either direction along a line */
-		score = g2048_rows_score(d == G2048_LEFT || d == G2048_RIGHT ?
-		    g->lo : g2048_transpose_lo(g->lo));
+		score = grid_rows_score(d == G2048_LEFT || d == G2048_RIGHT ?
+		    g->lo : grid_transpose_lo(g->lo));
 	}
 	if (g2048_grid_eq(next, *g))
 		return -1;
@@ -73,7 +72,7 @@ g2048_legal(g2048_grid g)
 	int d;
 
 	for (d = 0; d < G2048_NDIRS; d++)
-		if (!g2048_grid_eq(g2048_slide(g, (enum g2048_dir)d), g))
+		if (!g2048_grid_eq(grid_slide(g, (enum g2048_dir)d), g))
 			mask |= 1u << d;
 	return mask;
 }

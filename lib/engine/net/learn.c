@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "2048.h"
-#include "ntuple.h"
+#include "net.h"
 
 /* Training games draw from streams of their own: game i is on stream
  * LEARN_STREAM + i, far from G2048_STREAM, the stream of 2048-new. */

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "2048.h"
-#include "ntuple.h"
+#include "net.h"
 
 #define NET_MAGIC   "2048-net 1\n"
 #define NET_HEADER  4096             /* the weights start here */

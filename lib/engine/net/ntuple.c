@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "ntuple.h"
+#include "net.h"
 
 /* The named structures of the literature. */
 static const struct {
@@ -345,7 +345,7 @@ rehome(g2048_net *n, int tc, char *err, size_t errsize)
 /*
  * Training writes weights at random all over the net.  The written pages
  * of a file's private mapping are copies of 4 KiB each, never huge pages,
- * and training on them was 1.4 times slower (bench/AI.md), so a net to
+ * and training on them is 1.4 times slower (bench/AI.md), so a net to
  * be trained leaves its file first.
  */
 int
@@ -354,11 +354,11 @@ g2048_net_unmap(g2048_net *n, char *err, size_t errsize)
 	return n->map ? rehome(n, n->tc_err != NULL, err, errsize) : 0;
 }
 
-/* A net of zero weights, with zero TC sums beside them if tc: laid out
- * so at once, not moved there later by g2048_net_enable_tc, whose copy
- * reads every weight, zero or not, and so faults the whole net in. */
-static g2048_net *
-net_create(const char *spec, const char *stages, int tc, char *err,
+/* With G2048_NET_TC the zero TC sums are laid out at once, not moved
+ * there later by g2048_net_enable_tc, whose copy reads every weight, zero
+ * or not, and so faults the whole net in. */
+g2048_net *
+g2048_net_new(const char *spec, const char *stages, int flags, char *err,
     size_t errsize)
 {
 	g2048_net *n = calloc(1, sizeof *n);
@@ -371,7 +371,7 @@ net_create(const char *spec, const char *stages, int tc, char *err,
 		free(n);
 		return NULL;
 	}
-	if (net_alloc(n, tc) < 0) {
+	if (net_alloc(n, (flags & G2048_NET_TC) != 0) < 0) {
 		fail(err, errsize, "net '%s': out of memory", spec);
 		g2048_net_free(n);
 		return NULL;
@@ -379,29 +379,17 @@ net_create(const char *spec, const char *stages, int tc, char *err,
 	return n;
 }
 
-g2048_net *
-g2048_net_new(const char *spec, const char *stages, char *err,
-    size_t errsize)
-{
-	return net_create(spec, stages, 0, err, errsize);
-}
-
-g2048_net *
-g2048_net_new_tc(const char *spec, const char *stages, char *err,
-    size_t errsize)
-{
-	return net_create(spec, stages, 1, err, errsize);
-}
-
 /*
  * Weight promotion (Jaskowski 2018): a net of the same tuples in the
  * given stages whose every stage starts as a copy of n's one stage, so
  * that training goes on from what n knows and each stage then learns
- * its own part of the game.  TC accumulators are copied with the weights.
+ * its own part of the game.  TC accumulators are copied with the weights;
+ * asked for a net without them, they are laid out with the copy, not by
+ * g2048_net_enable_tc's second one.
  */
-static g2048_net *
-net_promote(const g2048_net *n, const char *stages, int tc, char *err,
-    size_t errsize)
+g2048_net *
+g2048_net_promote(const g2048_net *n, const char *stages, int flags,
+    char *err, size_t errsize)
 {
 	char tuples[G2048_NET_TEXT_MAX];
 	g2048_net *p;
@@ -415,8 +403,9 @@ net_promote(const g2048_net *n, const char *stages, int tc, char *err,
 		return NULL;
 	}
 	net_tuples_text(n, tuples, sizeof tuples);
-	if ((p = net_create(tuples, stages, tc || n->tc_err != NULL, err,
-	    errsize)) == NULL)
+	if (n->tc_err)
+		flags |= G2048_NET_TC;
+	if ((p = g2048_net_new(tuples, stages, flags, err, errsize)) == NULL)
 		return NULL;
 	for (s = 0; s < p->nstages; s++)
 		for (i = 0; i < n->stage_size; i++)
@@ -424,22 +413,6 @@ net_promote(const g2048_net *n, const char *stages, int tc, char *err,
 	g2048_net_set_trained(p, n->info.games, n->info.moves, n->info.seed,
 	    n->info.train);
 	return p;
-}
-
-g2048_net *
-g2048_net_promote(const g2048_net *n, const char *stages, char *err,
-    size_t errsize)
-{
-	return net_promote(n, stages, 0, err, errsize);
-}
-
-/* TC sums for a net that had none laid out with the copy, not by
- * g2048_net_enable_tc's second one. */
-g2048_net *
-g2048_net_promote_tc(const g2048_net *n, const char *stages, char *err,
-    size_t errsize)
-{
-	return net_promote(n, stages, 1, err, errsize);
 }
 
 void

@@ -1,10 +1,8 @@
 /*
  * rng.c - PCG32 (XSH-RR, 64-bit state, 32-bit output), after O'Neill,
  * "PCG: A Family of Simple Fast Space-Efficient Statistically Good
- * Algorithms for Random Number Generation" (2014), and the spawn law.
+ * Algorithms for Random Number Generation" (2014).
  */
-#include <math.h>
-
 #include "2048.h"
 
 #define PCG_MULT 6364136223846793005ULL
@@ -83,38 +81,4 @@ g2048_rng_advance(g2048_rng *r, uint64_t delta)
 		delta >>= 1;
 	}
 	r->state = acc_mult * r->state + acc_plus;
-}
-
-uint64_t
-g2048_four_threshold(double four)
-{
-	if (!(four > 0))
-		return 0;
-	if (four >= 1)
-		return (uint64_t)1 << 32;
-	return (uint64_t)llround(four * 4294967296.0);
-}
-
-int
-g2048_nth_empty(g2048_grid g, int n)
-{
-	int i;
-
-	for (i = 0; i < G2048_CELLS; i++)
-		if (g2048_rank(g, i) == 0 && n-- == 0)
-			return i;
-	return -1;
-}
-
-int
-g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold)
-{
-	int empty = g2048_empty_count(*g), cell;
-
-	if (empty == 0)
-		return -1;
-	cell = g2048_nth_empty(*g, (int)g2048_rng_bounded(r, (uint32_t)empty));
-	*g = g2048_set_rank(*g, cell,
-	    (uint64_t)g2048_rng_next(r) < four_threshold ? 2 : 1);
-	return cell;
 }

@@ -1,0 +1,245 @@
+/*
+ * grid.h - the grid room's internals: the rule of a line, the row tables
+ * (tables.c, which mktables.c writes at build time), the exact slide
+ * (move.c), transposes, the test for the fast path, the inline slide and
+ * what a search asks of a grid (its empty cells, its distinct tiles, the
+ * four slides and their scores at once).  Its public side (moves,
+ * randomness, spawns, a game's step) is in 2048.h.  Internal to
+ * lib/engine/ (and the unit tests and benchmark of internals).
+ */
+#ifndef G2048_GRID_H
+#define G2048_GRID_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "2048.h"
+
+/*
+ * Move a line of four ranks toward line[0]: drop the gaps, then merge
+ * successive equal pairs from the front, a merged tile not merging again.
+ * Two 131072 (rank 17) tiles do not merge: 2^18 cannot occur in a game.
+ * Returns the score gained.
+ */
+static inline uint32_t
+grid_line_move(int line[4])
+{
+	int tiles[4] = { 0, 0, 0, 0 }, n = 0, i, out = 0;
+	uint32_t score = 0;
+
+	for (i = 0; i < 4; i++)
+		if (line[i])
+			tiles[n++] = line[i];
+	for (i = 0; i < n; out++) {
+		if (i + 1 < n && tiles[i] == tiles[i + 1] && tiles[i] < 17) {
+			line[out] = tiles[i] + 1;
+			score += (uint32_t)1 << line[out];
+			i += 2;
+		} else {
+			line[out] = tiles[i++];
+		}
+	}
+	while (out < 4)
+		line[out++] = 0;
+	return score;
+}
+
+/*
+ * Move tables, generated at build time (mktables.c), indexed by a 16-bit
+ * row of nibbles (ranks 0..15).  row_left/row_right give the moved row;
+ * col_up/col_down give the moved line with cell i at bits 16i, so a column
+ * is moved from the transposed grid without transposing back.
+ */
+extern const uint16_t grid_row_left[65536];
+extern const uint16_t grid_row_right[65536];
+extern const uint64_t grid_col_up[65536];
+extern const uint64_t grid_col_down[65536];
+extern const uint32_t grid_row_score[65536];   /* merge score of a row */
+
+/* The exact path, for any grid: five-bit ranks, a loop per line. */
+g2048_grid grid_slide_exact(g2048_grid g, enum g2048_dir d);
+
+static inline uint64_t
+grid_transpose_lo(uint64_t x)
+{
+	uint64_t a = (x & 0xF0F00F0FF0F00F0FULL) |
+	    ((x & 0x0000F0F00000F0F0ULL) << 12) |
+	    ((x & 0x0F0F00000F0F0000ULL) >> 12);
+	return (a & 0xFF00FF0000FF00FFULL) |
+	    ((a & 0x00FF00FF00000000ULL) >> 24) |
+	    ((a & 0x00000000FF00FF00ULL) << 24);
+}
+
+static inline uint16_t
+grid_transpose_hi(uint16_t x)
+{
+	unsigned t;
+
+	t = (x ^ (x >> 3)) & 0x0A0Au;
+	x = (uint16_t)(x ^ t ^ (t << 3));
+	t = (x ^ (x >> 6)) & 0x00CCu;
+	x = (uint16_t)(x ^ t ^ (t << 6));
+	return x;
+}
+
+static inline g2048_grid
+grid_transpose(g2048_grid g)
+{
+	g2048_grid t = { grid_transpose_lo(g.lo), grid_transpose_hi(g.hi) };
+	return t;
+}
+
+/*
+ * The nibble tables are exact unless a merge can make 65536: that needs a
+ * tile of 65536 or more already (hi != 0) or two 32768 tiles (two nibbles
+ * of 15).  Both are rare, and then the exact path runs.
+ */
+static inline int
+grid_fast_ok(g2048_grid g)
+{
+	uint64_t m = g.lo & (g.lo >> 1) & (g.lo >> 2) & (g.lo >> 3) &
+	    0x1111111111111111ULL;
+
+	return g.hi == 0 && (m & (m - 1)) == 0;
+}
+
+static inline uint64_t
+grid_rows_by(uint64_t x, const uint16_t *t)
+{
+	return (uint64_t)t[x & 0xFFFF] |
+	    (uint64_t)t[(x >> 16) & 0xFFFF] << 16 |
+	    (uint64_t)t[(x >> 32) & 0xFFFF] << 32 |
+	    (uint64_t)t[x >> 48] << 48;
+}
+
+/* The merge score of the four rows of x (of the columns if x is a
+ * transposed grid): a move scores alike in either direction of a line. */
+static inline uint32_t
+grid_rows_score(uint64_t x)
+{
+	return grid_row_score[x & 0xFFFF] +
+	    grid_row_score[(x >> 16) & 0xFFFF] +
+	    grid_row_score[(x >> 32) & 0xFFFF] +
+	    grid_row_score[x >> 48];
+}
+
+/* A column table applied to c, a grid already transposed. */
+static inline uint64_t
+grid_cols_from(uint64_t c, const uint64_t *t)
+{
+	return t[c & 0xFFFF] |
+	    t[(c >> 16) & 0xFFFF] << 4 |
+	    t[(c >> 32) & 0xFFFF] << 8 |
+	    t[c >> 48] << 12;
+}
+
+static inline uint64_t
+grid_cols_by(uint64_t x, const uint64_t *t)
+{
+	return grid_cols_from(grid_transpose_lo(x), t);
+}
+
+/* The grid after sliding toward d; equal to g when d is not legal. */
+static inline g2048_grid
+grid_slide(g2048_grid g, enum g2048_dir d)
+{
+	g2048_grid r = { 0, 0 };
+
+	if (!grid_fast_ok(g))
+		return grid_slide_exact(g, d);
+	switch (d) {
+	case G2048_LEFT:
+		r.lo = grid_rows_by(g.lo, grid_row_left);
+		break;
+	case G2048_RIGHT:
+		r.lo = grid_rows_by(g.lo, grid_row_right);
+		break;
+	case G2048_UP:
+		r.lo = grid_cols_by(g.lo, grid_col_up);
+		break;
+	default:
+		r.lo = grid_cols_by(g.lo, grid_col_down);
+		break;
+	}
+	return r;
+}
+
+/* ---- what a search asks of a grid ------------------------------------ */
+
+/* bit 4i set for every empty cell i */
+static inline uint64_t
+grid_empty_nibbles(g2048_grid g)
+{
+	uint64_t x = g.lo, hi = g.hi, spread = 0;
+
+	x |= x >> 2;
+	x |= x >> 1;
+	x = ~x & 0x1111111111111111ULL;
+	/* hi is nonzero only with a 65536: rare, so a plain loop */
+	while (hi) {
+		int c = __builtin_ctz((unsigned)hi);
+
+		spread |= (uint64_t)1 << (4 * c);
+		hi &= hi - 1;
+	}
+	return x & ~spread;
+}
+
+static inline int
+grid_distinct_tiles(g2048_grid g)
+{
+	unsigned seen = 0;
+	int i;
+
+	for (i = 0; i < G2048_CELLS; i++)
+		seen |= 1u << g2048_rank(g, i);
+	return __builtin_popcount(seen & ~1u);
+}
+
+/* The four slides at once, transposing once for up and down; by the row
+ * tables when bitboard is set and they are exact, else cell by cell. */
+static inline void
+grid_slides(g2048_grid g, int bitboard, g2048_grid out[G2048_NDIRS])
+{
+	uint64_t c;
+	int d;
+
+	if (!bitboard || !grid_fast_ok(g)) {
+		for (d = 0; d < G2048_NDIRS; d++)
+			out[d] = grid_slide_exact(g, (enum g2048_dir)d);
+		return;
+	}
+	c = grid_transpose_lo(g.lo);
+	memset(out, 0, G2048_NDIRS * sizeof out[0]);
+	out[G2048_LEFT].lo = grid_rows_by(g.lo, grid_row_left);
+	out[G2048_RIGHT].lo = grid_rows_by(g.lo, grid_row_right);
+	out[G2048_UP].lo = grid_cols_from(c, grid_col_up);
+	out[G2048_DOWN].lo = grid_cols_from(c, grid_col_down);
+}
+
+/* The score of each slide of g (into next, as grid_slides makes them);
+ * 0 for an illegal one. */
+static inline void
+grid_rewards(g2048_grid g, const g2048_grid next[G2048_NDIRS],
+    double out[G2048_NDIRS])
+{
+	uint32_t rows, cols;
+	int d;
+
+	if (!grid_fast_ok(g)) {
+		for (d = 0; d < G2048_NDIRS; d++) {
+			g2048_grid m = g;
+			long r = g2048_move(&m, (enum g2048_dir)d);
+
+			out[d] = r > 0 ? (double)r : 0;
+		}
+		return;
+	}
+	rows = grid_rows_score(g.lo);
+	cols = grid_rows_score(grid_transpose_lo(g.lo));
+	for (d = 0; d < G2048_NDIRS; d++)
+		out[d] = g2048_grid_eq(next[d], g) ? 0 :
+		    d == G2048_LEFT || d == G2048_RIGHT ? rows : cols;
+}
+
+#endif

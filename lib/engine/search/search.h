@@ -1,0 +1,125 @@
+/*
+ * search.h - the search room's internals: the expectimax transposition
+ * table (tt.c, and its inline reads and writes here) and what the tests
+ * may ask of a search (search.c).  Its public side (the options, the
+ * search, a game's step with a search, the hint) is in 2048.h.  Internal
+ * to lib/engine/ (and the unit tests of internals).
+ */
+#ifndef G2048_SEARCH_H
+#define G2048_SEARCH_H
+
+#include <stdint.h>
+
+#include "2048.h"
+
+/* ---- search.c ---------------------------------------------------------- */
+
+/* The entries of s's largest table (0: none yet), for the tests of what a
+ * search allocates. */
+size_t search_tt_entries(const g2048_search *s);
+
+/* ---- tt.c: the transposition table ------------------------------------- */
+
+/*
+ * A chance node's value by its grid, for the root search (generation)
+ * that wrote it.  Buckets of four entries, one cache line each.  A new
+ * entry takes the bucket's entry of an older generation if there is one,
+ * else the one deepest in the tree: a deep node is cheap to search again,
+ * a shallow one stands for a large subtree (one entry per slot, always
+ * replaced, searches twice the nodes on late-game boards, as the many
+ * deep nodes evict the few shallow ones).
+ *
+ * A table starts at SEARCH_TT_FIRST entries and grows when its search
+ * needs, with the contents of a table made at full size.
+ */
+#define SEARCH_TT_WAYS      4     /* entries per bucket: 64 bytes */
+#define SEARCH_TT_GEN_BITS  12    /* tag = generation << 4 | depth */
+#define SEARCH_TT_GEN_LIMIT (1u << SEARCH_TT_GEN_BITS)
+#define SEARCH_TT_DEPTH_CAP G2048_DEPTH_MAX   /* deepest level a tag records */
+#define SEARCH_TT_FIRST     ((size_t)1 << 10) /* a new table: 16 KiB */
+_Static_assert(SEARCH_TT_DEPTH_CAP < 16, "a depth fits the tag's four bits");
+
+struct search_tt_entry {
+	uint64_t lo;
+	float value;
+	uint16_t hi;
+	uint16_t tag;              /* 0: empty */
+};
+
+struct search_tt {
+	struct search_tt_entry *e; /* NULL: no table */
+	void *mem;                 /* what e is aligned in */
+	uint64_t mask;             /* of the first entry of a bucket */
+	uint64_t max_mask;         /* the mask at the most entries */
+	size_t size;               /* entries */
+	unsigned gen;              /* of the root search being made */
+};
+
+/* A new generation, allocating the table on first use with up to 2^bits
+ * entries (at least a bucket): every entry of an older one reads as
+ * empty.  -1: no memory. */
+int search_tt_next_generation(struct search_tt *t, int bits);
+/* g's bucket is full of this search's entries: 1 if the table grew, as
+ * the table at its most would not have all of them in g's bucket; 0 if
+ * it would (or memory ran out), and one of them must go. */
+int search_tt_make_room(struct search_tt *t, g2048_grid g);
+void search_tt_free(struct search_tt *t);
+/* g's bucket index in a table of any size, before the size's mask */
+static inline uint64_t
+search_tt_index(g2048_grid g)
+{
+	return (g.lo ^ ((uint64_t)g.hi << 47)) * 0x9E3779B97F4A7C15ULL >> 32;
+}
+
+static inline struct search_tt_entry *
+search_tt_bucket(const struct search_tt *t, g2048_grid g)
+{
+	return &t->e[search_tt_index(g) & t->mask];
+}
+
+/* The value of g if this root search stored it at a depth <= depth, so
+ * searched at least as far as we would. */
+static inline int
+search_tt_get(const struct search_tt *t, g2048_grid g, int depth, double *value)
+{
+	const struct search_tt_entry *x = search_tt_bucket(t, g);
+	int i;
+
+	for (i = 0; i < SEARCH_TT_WAYS; i++, x++)
+		if (x->lo == g.lo && x->hi == g.hi && (unsigned)(x->tag >> 4) ==
+		    t->gen) {
+			if ((x->tag & 0xF) > depth)
+				return 0;
+			*value = x->value;
+			return 1;
+		}
+	return 0;
+}
+
+static inline void
+search_tt_put(struct search_tt *t, g2048_grid g, int depth, double value)
+{
+	struct search_tt_entry *x, *victim;
+	int i;
+
+again:
+	x = victim = search_tt_bucket(t, g);
+	for (i = 0; i < SEARCH_TT_WAYS; i++, x++) {
+		if ((unsigned)(x->tag >> 4) != t->gen ||
+		    (x->lo == g.lo && x->hi == g.hi)) {
+			victim = x;
+			goto store;
+		}
+		if ((x->tag & 0xF) > (victim->tag & 0xF))
+			victim = x;
+	}
+	if (search_tt_make_room(t, g))
+		goto again;
+store:
+	victim->lo = g.lo;
+	victim->hi = g.hi;
+	victim->value = (float)value;
+	victim->tag = (uint16_t)(t->gen << 4 | (unsigned)depth);
+}
+
+#endif

@@ -1,0 +1,45 @@
+#!/usr/bin/env bats
+# The engine's rooms (HACKING.md): make check-includes, part of make lint,
+# passes on this tree and fails on an include its rule does not allow,
+# planted in a copy.
+load helper
+
+setup() {
+	T=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$T/tests"
+	cp -R "$ROOT_DIR/lib" "$T/"
+	cp "$ROOT_DIR/Makefile" "$T/"
+	cp "$ROOT_DIR/tests/check-includes" "$T/tests/"
+}
+
+@test "make check-includes: the tree keeps its rooms' rule" {
+	run make -s -C "$T" check-includes
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "make check-includes fails on a room's header its rule does not allow" {
+	# the search asks an evaluator; it never opens the net
+	sed -i 's/^#include "search.h"/&\n#include "net.h"/' \
+	    "$T/lib/engine/search/search.c"
+	run make -s -C "$T" check-includes
+	[ "$status" -ne 0 ]
+	[[ "$output" == *'lib/engine/search/search.c:'*'room search may not include "net.h"'* ]]
+}
+
+@test "make check-includes fails on a header of no room, and on a second header" {
+	echo '#include "cli.h"' >> "$T/lib/engine/grid/move.c"
+	touch "$T/lib/engine/text/other.h"
+	run make -s -C "$T" check-includes
+	[ "$status" -ne 0 ]
+	[[ "$output" == *'grid/move.c:'*'may not include "cli.h"'* ]]
+	[[ "$output" == *'text/other.h: a second header in room text'* ]]
+}
+
+@test "make check-includes fails on a room without a rule" {
+	mkdir "$T/lib/engine/attic"
+	touch "$T/lib/engine/attic/attic.h"
+	run make -s -C "$T" check-includes
+	[ "$status" -ne 0 ]
+	[[ "$output" == *'lib/engine/attic/: a room without a rule'* ]]
+}
