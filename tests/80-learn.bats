@@ -472,7 +472,11 @@ SH
 			seen_new=$((seen_new + 1))
 		fi
 		2048-learn --load "$T/a" --save "$T/check" --games 1 -q
-		rm -f "$T"/a.tmp*
+		# the next save of a removes what the killed one left
+		# (defect 5 of issue 30: hundreds of MB, for ever)
+		2048-learn --load "$T/a" --save "$T/a" --games 1 -q
+		run compgen -G "$T/a.tmp*"
+		[ "$status" -ne 0 ]
 	done
 	echo "old $seen_old, new $seen_new"
 	# the kills came during the save: most leave the old file
@@ -542,4 +546,20 @@ SH
 	[[ "$(cat "$T/first")" == "2048-learn: games 10/3000 "* ]]
 	[ "$(cat "$T/status")" -eq 0 ]
 	[ "$(header "$T/a" | sed -n 's/^games //p')" -eq 3000 ]
+}
+
+# defect 5 of issue 30: a save killed by SIGKILL left its new file (the
+# size of the net) for ever
+@test "a save removes the new files of killed saves of the same file, no other" {
+	local dead
+	dead=$(sh -c 'echo $$')     # a process gone
+	touch "$T/a.tmp$dead-AbCdEf" "$T/b.tmp$dead-AbCdEf" "$T/a.tmp$$-XyZ123" \
+	    "$T/a.tmpXXXXXX"
+	2048-learn "${TINY[@]}" --save "$T/a" --games 10 --seed 1 -q
+	[ ! -e "$T/a.tmp$dead-AbCdEf" ]
+	# another file's, a live process's (this shell), an unknown name: kept
+	[ -e "$T/b.tmp$dead-AbCdEf" ]
+	[ -e "$T/a.tmp$$-XyZ123" ]
+	[ -e "$T/a.tmpXXXXXX" ]
+	[ -s "$T/a" ]
 }

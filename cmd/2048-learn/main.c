@@ -67,7 +67,7 @@ on_signal(int sig)
 
 /*
  * Fail now, not after the training, if path cannot be written as a save
- * writes it: a new file beside it (path.tmpXXXXXX), renamed over it.
+ * writes it: a new file beside it (path.tmpPID-XXXXXX), renamed over it.
  */
 static void
 check_writable(const char *path, const char *option)
@@ -75,7 +75,8 @@ check_writable(const char *path, const char *option)
 	char tmp[4096];
 	int fd;
 
-	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp)
+	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld-XXXXXX", path,
+	    (long)getpid()) >= (int)sizeof tmp)
 		cli_die(2, "%s %s: name too long", option, path);
 	if ((fd = mkstemp(tmp)) < 0)
 		cli_die(2, "%s %s: cannot write there: %s", option, path,
