@@ -10,7 +10,8 @@
 #     (bench/ai-switches, one thread): table, cutoff, depth, bitboard,
 #  5. with a net (NET=FILE, else the one `make net` built, if any), over
 #     NET_GAMES games (default 100): the net's 1-ply player (--depth 1),
-#     --fast and NET_SETTINGS (default: depth 2 with no cutoff).
+#     --fast and NET_SETTINGS (default: depth 2 with no cutoff, the
+#     cheaper search that --fast with a net is measured against).
 # Sections 1-4 use the hand-made heuristic whether or not a net exists.
 # Games are played on all cores (THREADS to change), one game per thread,
 # so the time per move is one thread's.  Seeds start at SEED (default 1).

@@ -313,6 +313,7 @@ fill_terms(struct eval_heuristic *e)
 	pthread_mutex_unlock(&e->terms_lock);
 }
 
+/* each heuristic's functions, at the end of this file, after them */
 static const struct eval_kind kinds[NHEURISTICS];
 
 g2048_eval *

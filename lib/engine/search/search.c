@@ -36,7 +36,7 @@
  * threads slower than one. */
 struct worker {
 	_Alignas(64) const g2048_search *s;
-	struct search_tt tt;               /* tt.e NULL: none */
+	struct search_tt tt;       /* tt.e NULL: none */
 	int limit;                 /* moves to look ahead */
 	double cutoff;             /* the probability cutoff for this board */
 	uint64_t nodes;
@@ -91,7 +91,7 @@ leaf(const struct worker *w, g2048_grid g)
 
 /* ---- expectimax ------------------------------------------------------- */
 
-/* A chance node this deep and this likely is scored by the heuristic. */
+/* A chance node this deep and this likely is valued by the evaluator. */
 static inline int
 at_horizon(const struct worker *w, int depth, double cprob)
 {
@@ -356,8 +356,9 @@ search_values(g2048_search *s, const int *dirs, int limit, double cutoff,
 	return 0;
 }
 
-/* The best move's value is well below the heuristic of the board it
- * leads to: the search sees a real chance of losing within its horizon. */
+/* The best move's value is well below the evaluator's value of the board
+ * it leads to: the search sees a real chance of losing within its
+ * horizon. */
 static int
 in_danger(const g2048_search *s, g2048_grid g, const g2048_search_result *r)
 {
@@ -410,7 +411,7 @@ search_tree(g2048_search *s, g2048_grid g, g2048_search_result *r)
 			break;
 }
 
-/* The move that scores most now; equal scores by the heuristic. */
+/* The move that scores most now; equal scores by the evaluator. */
 static void
 search_greedy(g2048_search *s, g2048_grid g, g2048_search_result *r)
 {
