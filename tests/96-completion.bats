@@ -2,8 +2,9 @@
 # 96-completion.bats - bash and zsh completion (completions/): each tool's
 # options are exactly those its --help lists, so the two cannot drift;
 # a scripted bash asks for completions as readline would (COMP_WORDS,
-# COMP_CWORD) and checks COMPREPLY; make install puts them where
-# bash-completion and zsh look.
+# COMP_CWORD) and checks COMPREPLY; a zsh on a pseudo-terminal (zpty,
+# tests/zsh-complete.zsh) is sent lines and Tab; make install puts them
+# where bash-completion and zsh look.
 load helper
 
 COMP=$ROOT_DIR/completions
@@ -106,4 +107,26 @@ complete_line() {
 	done
 	make -s -C "$ROOT_DIR" uninstall PREFIX="$prefix"
 	[ -z "$(find "$prefix/share" -type f)" ]
+}
+
+@test "zsh completes options, fixed values and words, on a pseudo-terminal" {
+	command -v zsh >/dev/null || skip "zsh is not installed"
+	local d=$BATS_TEST_TMPDIR/fpath t out
+	mkdir -p "$d"
+	for t in $(tools); do
+		cp "$COMP/2048.zsh" "$d/_$t"
+	done
+	out=$(timeout 60 zsh -f "$TESTS_DIR/zsh-complete.zsh" "$d" \
+	    '2048-solve --algo ' '2048-move l' '2048-learn --net 8' \
+	    '2048-solve --tt-b' '2048-eval -H x')
+	echo "$out"
+	sed -n '/^== 2048-solve --algo /,/^== /p' <<<"$out" > "$d/algo"
+	grep -aq expectimax "$d/algo"
+	grep -aq minimax "$d/algo"
+	grep -aq greedy "$d/algo"
+	grep -aq random "$d/algo"
+	grep -aq '2048-move left' <<<"$out"
+	grep -aq '2048-learn --net 8x6' <<<"$out"
+	grep -aq '2048-solve --tt-bits' <<<"$out"
+	grep -aq '2048-eval -H xu' <<<"$out"
 }
