@@ -50,9 +50,10 @@ ROOM_USES_exact  = grid
 room_inc  = -Ilib/include $(foreach r,$(1) $(ROOM_USES_$(1)),-Ilib/engine/$(r))
 ALL_ROOMS_INC = -Ilib/include $(ROOMS:%=-Ilib/engine/%)
 
-LIB_SRC   = $(filter-out %/mktables.c,$(wildcard lib/engine/*/*.c))
+LIB_SRC   = $(filter-out %/mktables.c %/mkrows.c,$(wildcard lib/engine/*/*.c))
 CLI_SRC   = $(wildcard lib/cli/*.c)
-LIB_OBJ   = $(LIB_SRC:%.c=$(OBJ)/%.o) $(OBJ)/lib/engine/grid/tables.o
+LIB_OBJ   = $(LIB_SRC:%.c=$(OBJ)/%.o) $(OBJ)/lib/engine/grid/tables.o \
+            $(OBJ)/lib/engine/eval/rows.o
 CLI_OBJ   = $(CLI_SRC:%.c=$(OBJ)/%.o)
 TOOLS     = $(patsubst cmd/%.c,$(BIN)/%,$(wildcard cmd/2048-*.c)) \
             $(patsubst cmd/%/,$(BIN)/%,$(wildcard cmd/2048-*/))
@@ -86,6 +87,17 @@ $(OBJ)/lib/engine/grid/tables.c: $(OBJ)/mktables
 	@mkdir -p $(@D)
 	$(OBJ)/mktables > $@.tmp && mv $@.tmp $@
 $(OBJ)/lib/engine/grid/tables.o: $(OBJ)/lib/engine/grid/tables.c
+	$(CC) $(CPPFLAGS) $(INC) $(ALLFLAGS) -MMD -MP -c -o $@ $<
+# The lines heuristic's row values under its default weights, by a host
+# program of the eval room; FPFLAGS, as the library: the bits eval.c
+# computes.
+$(OBJ)/mkrows: lib/engine/eval/mkrows.c lib/engine/eval/eval.h lib/include/2048.h
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(call room_inc,eval) $(WARN) $(FPFLAGS) -O2 -o $@ lib/engine/eval/mkrows.c -lm
+$(OBJ)/lib/engine/eval/rows.c: $(OBJ)/mkrows
+	@mkdir -p $(@D)
+	$(OBJ)/mkrows > $@.tmp && mv $@.tmp $@
+$(OBJ)/lib/engine/eval/rows.o: $(OBJ)/lib/engine/eval/rows.c
 	$(CC) $(CPPFLAGS) $(INC) $(ALLFLAGS) -MMD -MP -c -o $@ $<
 
 $(LIB): $(LIB_OBJ)
@@ -159,9 +171,13 @@ FUZZ_FLAGS    = $(CPPFLAGS) $(ALL_ROOMS_INC) -Ilib/cli \
                 -fsanitize=fuzzer-no-link,address,undefined \
                 -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_LIB_OBJ  = $(LIB_SRC:%.c=$(FUZZ_OBJ)/%.o) $(CLI_SRC:%.c=$(FUZZ_OBJ)/%.o) \
-                $(FUZZ_OBJ)/lib/engine/grid/tables.o
+                $(FUZZ_OBJ)/lib/engine/grid/tables.o \
+                $(FUZZ_OBJ)/lib/engine/eval/rows.o
 
 $(FUZZ_OBJ)/lib/engine/grid/tables.o: $(OBJ)/lib/engine/grid/tables.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -c -o $@ $<
+$(FUZZ_OBJ)/lib/engine/eval/rows.o: $(OBJ)/lib/engine/eval/rows.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -c -o $@ $<
 $(FUZZ_OBJ)/%.o: %.c
@@ -184,8 +200,10 @@ fuzz-%: $(OUT)/fuzz/%.bin
 
 # The recommended net (README, bench/AI.md): 4x6 with temporal coherence,
 # TD(lambda) 0.5 and restarts at 8192 and 16384, 590000 games, about 36
-# minutes of the two cores here.  2048-solve and 2048-play use
-# net/2048.net when not told otherwise; make install installs it.
+# minutes of the two cores here.  2048-solve --fast and --depth 1 use
+# net/2048.net when not told otherwise (the default setting and
+# 2048-play's hint use the heuristic, stronger there: README); make
+# install installs it.
 NET_GAMES ?= 590000
 net: $(BIN)/2048-learn
 	@mkdir -p net
@@ -193,7 +211,7 @@ net: $(BIN)/2048-learn
 	    --games $(NET_GAMES) --seed 2048 \
 	    --threads 2 --every 50000 --block 10000 --save net/train.net \
 	    --export net/2048.net --log net/curve.tsv
-	@echo "net/2048.net: from now on the default evaluator of 2048-solve"
+	@echo "net/2048.net: from now on the evaluator of 2048-solve --fast and --depth 1"
 
 # completion: one script for all the tools, installed under each tool's
 # name where bash-completion and zsh look
@@ -261,7 +279,7 @@ clean:
 
 .PHONY: all plot check bench bench-soak fuzz fuzz-bins net install uninstall lint \
         check-includes clean
-.PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
+.PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(OBJ)/lib/engine/eval/rows.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 
 -include $(shell find $(OUT)/obj $(OUT)/fuzz/obj -name '*.d' 2>/dev/null)
 

@@ -262,6 +262,7 @@ eval_board(g2048_board *b, void *ctx)
 	if (run->quiet)
 		return g2048_over(b->grid);
 	n = report(run, b, it);
+	cli_net_check(run->net);
 	if (run->field) {
 		memcpy(p, it[run->field_index].val, it[run->field_index].len);
 		p += it[run->field_index].len;
@@ -297,6 +298,7 @@ setup(struct run *run, int list)
 
 	g2048_board_init(&b);
 	run->nterms = terms_of(run, b.grid, terms, run->term_keys);
+	cli_net_check(run->net);
 	if (list) {
 		n = g2048_eval_params(run->eval, names, values);
 		for (i = 0; i < n; i++) {

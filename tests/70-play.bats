@@ -315,6 +315,18 @@ score_of() {
 	wait_for "moves 4"
 }
 
+@test "the hint is the heuristic's, as 2048-solve's default, though a net is there" {
+	# a net that plays game 7's first move otherwise (down, not left)
+	2048-learn --net 0123,4567,0145,1256 --save "$T/n" --games 500 \
+	    --seed 1 --threads 1 -q
+	[ "$(2048-new --seed 7 | 2048-solve --net "$T/n")" = down ]
+	start 80x30 "G2048_NET='$T/n' 2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	keys '?'
+	wait_for "Hint: $(2048-new --seed 7 | G2048_NET="$T/n" 2048-solve)"
+	wait_for "Hint: left"
+}
+
 @test "a hint on a crowded board is the solver's too" {
 	board "2 4 8 16" "256 128 64 32" "512 1024 4 2" "8 2 . ." >"$T/b"
 	start 80x30 "2048-play --no-anim --load '$T/b'"

@@ -57,7 +57,8 @@ header() {
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 	header "$T/a.net" > "$T/h"
-	grep -qx '2048-net 1' "$T/h"
+	grep -qx '2048-net 2' "$T/h"
+	grep -qx 'blocks 4096' "$T/h"
 	grep -qx 'tuples 0123 4567' "$T/h"
 	grep -qx 'stages 1' "$T/h"
 	grep -qx 'weights 131072 f32le' "$T/h"
@@ -65,7 +66,7 @@ header() {
 	grep -qx 'seed 5' "$T/h"
 	grep -qx 'train td alpha=0.1 lambda=0 tc=0 optimistic=0 threads=1' "$T/h"
 	grep -q '^checksum [0-9]*$' "$T/h"
-	[ "$(stat -c %s "$T/a.net")" -eq $((4096 + 131072 * 4)) ]
+	[ "$(stat -c %s "$T/a.net")" -eq $((4096 + 131072 * 4 + 128 * 8)) ]
 	# nothing else: no temporary file left
 	[ "$(cd "$T" && echo *)" = "a.net h" ]
 }
@@ -95,8 +96,8 @@ header() {
 	header "$T/v3" | grep -q 'optimistic=50000'
 	header "$T/v5" | grep -qx 'stages 2 256'
 	header "$T/v6" | grep -q ' restart=128,256$'
-	[ "$(stat -c %s "$T/v1")" -eq $((4096 + 3 * 131072 * 4)) ]
-	[ "$(stat -c %s "$T/v5")" -eq $((4096 + 2 * 131072 * 4)) ]
+	[ "$(stat -c %s "$T/v1")" -eq $((4096 + 3 * 131072 * 4 + 384 * 8)) ]
+	[ "$(stat -c %s "$T/v5")" -eq $((4096 + 2 * 131072 * 4 + 256 * 8)) ]
 }
 
 @test "--load goes on: 200 + 200 games equal 400 in one run" {
@@ -165,8 +166,8 @@ header() {
 	    --seed 3 --threads 1 -q
 	header "$T/full" | grep -qx 'tc 1'
 	header "$T/play" | grep -qx 'tc 0'
-	[ "$(stat -c %s "$T/full")" -eq $((4096 + 3 * 131072 * 4)) ]
-	[ "$(stat -c %s "$T/play")" -eq $((4096 + 131072 * 4)) ]
+	[ "$(stat -c %s "$T/full")" -eq $((4096 + 3 * 131072 * 4 + 384 * 8)) ]
+	[ "$(stat -c %s "$T/play")" -eq $((4096 + 131072 * 4 + 128 * 8)) ]
 	# the same weights: the same values
 	board '2 4 8 16' '. . . 2' '. 4 . .' '. . . .' > "$T/b"
 	[ "$(2048-eval --net "$T/full" -k total "$T/b")" = \
@@ -352,27 +353,60 @@ tiny_net() {
 	run ! grep -qv 'eval=net$' "$T/log"
 }
 
-@test "the default net: \$G2048_NET, installed, or the checkout's net/2048.net" {
+@test "the default net: \$G2048_NET, installed, or the checkout's net/2048.net, at --fast and 1-ply" {
 	tiny_net "$T/n" 200
 	mkdir -p "$T/co/bin" "$T/co/net" "$T/inst/bin" "$T/inst/share/2048-tools"
 	cp "$(command -v 2048-solve)" "$T/co/bin/"
 	cp "$(command -v 2048-solve)" "$T/inst/bin/"
 	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
 	# nothing there: the heuristic
-	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" --fast -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
 	cp "$T/n" "$T/co/net/2048.net"
 	cp "$T/n" "$T/inst/share/2048-tools/2048.net"
-	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b" | tail -n 1)" = \
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" --fast -e "$T/b" | tail -n 1)" = \
 	    "  evaluator net $T/co/bin/../net/2048.net" ]
-	[ "$(env -u G2048_NET "$T/inst/bin/2048-solve" -e "$T/b" | tail -n 1)" = \
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -d 1 -e "$T/b" | tail -n 1)" = \
+	    "  evaluator net $T/co/bin/../net/2048.net" ]
+	[ "$(env -u G2048_NET "$T/inst/bin/2048-solve" --fast -e "$T/b" | tail -n 1)" = \
 	    "  evaluator net $T/inst/bin/../share/2048-tools/2048.net" ]
-	[ "$(G2048_NET="$T/n" 2048-solve -e "$T/b" | tail -n 1)" = "  evaluator net $T/n" ]
+	[ "$(G2048_NET="$T/n" 2048-solve --depth 1 -e "$T/b" | tail -n 1)" = "  evaluator net $T/n" ]
 	# set but empty: none; a heuristic asked for: the heuristic
-	[ "$(G2048_NET='' "$T/co/bin/2048-solve" -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
-	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -H xu -e "$T/b" | tail -n 1)" = "  evaluator xu" ]
+	[ "$(G2048_NET='' "$T/co/bin/2048-solve" --fast -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" --fast -H xu -e "$T/b" | tail -n 1)" = "  evaluator xu" ]
 	# with a net, the net's own settings: depth 7 by default, 3 with --fast
-	[[ "$(G2048_NET="$T/n" 2048-solve -e "$T/b" | grep depth)" == "  depth 7 "* ]]
+	[[ "$(2048-solve --net "$T/n" -e "$T/b" | grep depth)" == "  depth 7 "* ]]
 	[[ "$(G2048_NET="$T/n" 2048-solve --fast -e "$T/b" | grep depth)" == "  depth 3 "* ]]
+}
+
+@test "with a net present, the default setting and other depths use the heuristic unless --net is given" {
+	tiny_net "$T/n" 200
+	mkdir -p "$T/co/bin" "$T/co/net"
+	cp "$(command -v 2048-solve)" "$T/co/bin/"
+	cp "$T/n" "$T/co/net/2048.net"
+	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
+	run env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b"
+	[ "$status" -eq 0 ]
+	[ "${lines[6]}" = "  evaluator lines" ]
+	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b" | sed 's/ time .*//')" = \
+	    "$(G2048_NET='' 2048-solve -e "$T/b" | sed 's/ time .*//')" ]
+	[ "$(G2048_NET="$T/n" 2048-solve -d 2 -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	[ "$(G2048_NET="$T/n" 2048-solve --time 5 -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	[ "$(G2048_NET="$T/n" 2048-solve -d 1 -d 3 -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
+	[ "$(G2048_NET="$T/n" 2048-solve --net "$T/n" -e "$T/b" | tail -n 1)" = "  evaluator net $T/n" ]
+	# the default loads no net: a corrupt default net does not stop it
+	printf 'not a net' > "$T/bad"
+	run env G2048_NET="$T/bad" 2048-solve "$T/b"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(G2048_NET='' 2048-solve "$T/b")" ]
+	run env G2048_NET="$T/bad" 2048-solve --fast "$T/b"
+	[ "$status" -eq 2 ]
+	# the message names the variable (issue 30 defect 3)
+	[ "$output" = "2048-solve: G2048_NET: $T/bad: truncated: shorter than a net file's header (G2048_NET names the default net; set it empty for none)" ]
+	# --summary says which played
+	run env G2048_NET="$T/n" 2048-solve --games 1 --seed 1 --depth 2 --summary
+	[[ "$output" == *"evaluator     lines"* ]]
+	run env G2048_NET="$T/n" 2048-solve --games 1 --seed 1 --depth 1 --summary
+	[[ "$output" == *"evaluator     net $T/n"* ]]
 }
 
 @test "a trained net plays clearly better than an untrained one" {
@@ -507,6 +541,66 @@ SH
 	run --separate-stderr 2048-learn --load "$f" --save "$T/a" --games 1 -q
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"$f: games 10 and moves 18446744073709551000 would pass $max with --games 1" ]]
+}
+
+@test "a net of format 1 is still read, and saved again as format 2 plays the same" {
+	board '2 4 8 16' '. . . 2' '. 4 . .' '. . . .' > "$T/b"
+	head -c 11 "$FIXTURES/format1.net" | grep -qx '2048-net 1'
+	2048-learn --load "$FIXTURES/format1.net" --games 0 --save "$T/v2" -q
+	header "$T/v2" | grep -qx '2048-net 2'
+	[ "$(2048-solve --net "$FIXTURES/format1.net" -d 2 -e "$T/b" | sed '/time\|evaluator/d')" = \
+	    "$(2048-solve --net "$T/v2" -d 2 -e "$T/b" | sed '/time\|evaluator/d')" ]
+	[ "$(2048-eval --net "$FIXTURES/format1.net" -k total "$T/b")" = \
+	    "$(2048-eval --net "$T/v2" -k total "$T/b")" ]
+	# a version this build does not know
+	{ printf '2048-net 3\n'; tail -c +12 "$T/v2"; } > "$T/v3"
+	run -2 2048-solve --net "$T/v3" "$T/b"
+	[ "$output" = "2048-solve: $T/v3: net file of another version (this reads versions 1 and 2)" ]
+}
+
+# flip BYTE FILE COPY [CHAR]: COPY is FILE with the byte at offset BYTE
+# made CHAR (default \377)
+flip() {
+	cp "$2" "$3"
+	printf '%s' "${4:-$(printf '\377')}" |
+	    dd of="$3" bs=1 seek="$1" conv=notrunc status=none
+}
+
+@test "a corrupt block of a net is refused before any move it valued is written" {
+	tiny_net "$T/n" 200
+	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
+	# block 0: the weights of tuple 0123's empty row, read by any board
+	flip 4100 "$T/n" "$T/bad"
+	run -2 2048-solve --net "$T/bad" --depth 1 "$T/b"
+	[ "$output" = "2048-solve: $T/bad: corrupt: block 0 of its weights does not match its checksum" ]
+	run -2 2048-solve --net "$T/bad" --play "$T/b"
+	[ "$output" = "2048-solve: $T/bad: corrupt: block 0 of its weights does not match its checksum" ]
+	run -2 2048-solve --net "$T/bad" --games 2 --seed 1 --final --fast
+	[ "$output" = "2048-solve: $T/bad: corrupt: block 0 of its weights does not match its checksum" ]
+	run -2 2048-eval --net "$T/bad" "$T/b"
+	[ "$output" = "2048-eval: $T/bad: corrupt: block 0 of its weights does not match its checksum" ]
+	G2048_NET="$T/bad" run -2 2048-solve --fast "$T/b"
+	[[ "$output" == *"corrupt: block 0 "* ]]
+	# the header or the blocks' checksums: refused at once
+	# (the seed trained with, 1, made 2)
+	flip $(($(grep -abo 'seed 1' "$T/n" | cut -d: -f1) + 5)) "$T/n" "$T/badhead" 2
+	run -2 2048-solve --net "$T/badhead" --depth 1 "$T/b"
+	[ "$output" = "2048-solve: $T/badhead: corrupt: the checksum does not match" ]
+	flip $(($(stat -c %s "$T/n") - 3)) "$T/n" "$T/badsum"
+	run -2 2048-solve --net "$T/badsum" --depth 1 "$T/b"
+	[ "$output" = "2048-solve: $T/badsum: corrupt: the checksum does not match" ]
+}
+
+@test "a corrupt block no move reads does not stop a move; training reads every block" {
+	tiny_net "$T/n" 200
+	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
+	# the last block: tuple 1256's weights where its cells hold 32768s
+	flip $((4096 + 4 * 65536 * 4 - 5)) "$T/n" "$T/bad"
+	[ "$(2048-solve --net "$T/bad" --fast -e "$T/b" | sed '/time\|evaluator/d')" = \
+	    "$(2048-solve --net "$T/n" --fast -e "$T/b" | sed '/time\|evaluator/d')" ]
+	run -2 2048-learn --load "$T/bad" --save "$T/more" --games 1 -q
+	[[ "$output" == *"$T/bad: corrupt: block 255 of its weights does not match its checksum"* ]]
+	[ ! -e "$T/more" ]
 }
 
 # defect 4 of issue 30: the destination was found unwritable only after the

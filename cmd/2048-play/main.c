@@ -41,8 +41,6 @@ struct ui {
 	enum play_key asked;             /* a question pending: NEW or QUIT */
 	uint64_t best, next_seed;
 	int seeded;
-	g2048_net *net;                  /* the hint's, loaded at the first */
-	int net_tried;
 	const char *message;
 	char text[256];                  /* a message made up on the spot */
 	char save_error[4200];           /* why the game was not saved */
@@ -277,7 +275,9 @@ do_move(struct ui *u, enum g2048_dir d)
 }
 
 /* The default search's move, as 2048-solve would play it (up to a second
- * on a crowded board: "Thinking..." shows meanwhile). */
+ * on a crowded board: "Thinking..." shows meanwhile).  With the heuristic,
+ * as 2048-solve's default: at this budget it is stronger than a net
+ * (README), so no net is loaded. */
 static void
 do_hint(struct ui *u)
 {
@@ -289,20 +289,7 @@ do_hint(struct ui *u)
 	}
 	u->message = "Thinking...";
 	show(u);
-	if (!u->net_tried) {
-		/* the default net, as 2048-solve's: loaded at the first hint */
-		const char *path = cli_default_net();
-		char err[512];
-
-		u->net_tried = 1;
-		if (path && (u->net = g2048_net_load(path, err, sizeof err)) ==
-		    NULL) {
-			snprintf(u->text, sizeof u->text, "No net: %.60s", err);
-			u->message = u->text;
-			show(u);
-		}
-	}
-	if ((d = g2048_hint_net(play_game_now(&u->game)->grid, u->net)) < 0) {
+	if ((d = g2048_hint(play_game_now(&u->game)->grid)) < 0) {
 		u->message = "Hint unavailable: out of memory.";
 		return;
 	}

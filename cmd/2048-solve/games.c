@@ -217,6 +217,8 @@ play_game(const struct run *run, g2048_search *s, struct game *gm)
 static int
 game_done(struct run *run, struct game *gm)
 {
+	/* a net block that failed its check: none of its moves is written */
+	cli_net_check(run->net);
 	if (stats_add(&run->st, &gm->b, &gm->search) < 0)
 		return -1;
 	/* boards on the terminal start a clean line */

@@ -35,10 +35,11 @@ usage(int status)
 	    "      --net FILE     evaluate with the n-tuple network in FILE (see\n"
 	    "                     2048-learn); moves add their score; depth 7,\n"
 	    "                     cutoff 0.003 (--fast: depth 3, cutoff 0.03).\n"
-	    "                     Default: the file $G2048_NET names (empty:\n"
-	    "                     none), else share/2048-tools/2048.net\n"
-	    "                     installed beside bin/, else the net make\n"
-	    "                     net built, if any\n"
+	    "                     Default with --fast and --depth 1, where it\n"
+	    "                     is stronger: the file $G2048_NET names\n"
+	    "                     (empty: none), else share/2048-tools/2048.net\n"
+	    "                     installed beside bin/, else the net make net\n"
+	    "                     built, if any; else the heuristic\n"
 	    "  -j, --threads N    threads (default: all cores)\n"
 	    "  -s, --seed N       seed of --games, and of boards without a stream\n"
 	    "  -e, --explain      also write each legal move's value and the\n"
@@ -151,6 +152,7 @@ solve_board(g2048_board *b, void *ctx)
 			g2048_rng_next(&run->run_rng);
 	}
 	g2048_best_move(run->search, b, &r);
+	cli_net_check(run->net);
 	if (r.dir < 0 && !run->quiet)
 		cli_warn_board("no legal move");
 	if (run->json)
@@ -302,7 +304,8 @@ parse_options(int argc, char **argv, struct run *run)
 	};
 	/* the letters of 2048(7)'s table; the other options are long only */
 	static const char *shortopts = "cd:eg:H:Jj:pqSs:Tw:";
-	int c, threads = 0, deepen_given = 0, fast = 0, heuristic = 0;
+	int c, threads = 0, deepen_given = 0, fast = 0, heuristic = 0,
+	    one_ply = 0;
 
 	/* The evaluator and --fast first: they name the setting that the
 	 * other options, after or before them, refine.  The second pass
@@ -315,7 +318,13 @@ parse_options(int argc, char **argv, struct run *run)
 			run->netpath = optarg;
 		else if (c == 'H' || c == 'w')
 			heuristic = 1;
-	if (run->netpath == NULL && !heuristic)
+		else if (c == 'd')
+			one_ply = strcmp(optarg, "1") == 0;
+	/* Each setting's evaluator is the one measured strongest at its
+	 * time (README, bench/AI.md): the default net, where there is one,
+	 * at --fast and at 1-ply; the heuristic at the default setting,
+	 * where the net is not stronger, which so loads no net. */
+	if (run->netpath == NULL && !heuristic && (fast || one_ply))
 		run->netpath = cli_default_net();
 	if (run->netpath && fast)
 		g2048_search_net_fast(&run->opts);

@@ -417,7 +417,7 @@ cli_evaluator(const char *heuristic, const char *weights,
 		cli_usage_error("--net is the evaluator: no --heuristic or "
 		    "--weights with it");
 	if (netpath) {
-		if ((*net = g2048_net_load(netpath, err, sizeof err)) == NULL &&
+		if ((*net = g2048_net_open(netpath, err, sizeof err)) == NULL &&
 		    netpath == net_from_env)
 			cli_die(2, "G2048_NET: %s (G2048_NET names the default "
 			    "net; set it empty for none)", err);
@@ -430,4 +430,13 @@ cli_evaluator(const char *heuristic, const char *weights,
 	if (e == NULL)
 		cli_usage_error("%s", err);
 	return e;
+}
+
+void
+cli_net_check(const g2048_net *net)
+{
+	char err[512];
+
+	if (net && g2048_net_check(net, err, sizeof err) < 0)
+		cli_die(2, "%s", err);
 }

@@ -75,10 +75,16 @@ void cli_board_save_rng(g2048_board *b, const g2048_rng *r);
 /*
  * The evaluator the options name: the net in file netpath if given, else
  * the heuristic (NULL: the default) with its weights.  *net gets the net,
- * or NULL, to free after the evaluator.  An error is exit 2.
+ * or NULL, to free after the evaluator.  An error is exit 2.  The net is
+ * opened to be checked as it is read (g2048_net_open): see
+ * cli_net_check.
  */
 g2048_eval *cli_evaluator(const char *heuristic, const char *weights,
     const char *netpath, g2048_net **net);
+/* Exit 2 with its message if net (NULL: none) has read a weight that is
+ * not as in its file (g2048_net_check): call it before writing anything
+ * the net valued. */
+void cli_net_check(const g2048_net *net);
 /*
  * The net a tool uses when not told: the file $G2048_NET if set (set but
  * empty: none), else 2048.net installed beside the tools

@@ -329,6 +329,18 @@ g2048_net *g2048_net_new(const char *spec, const char *stages, int flags,
     char *err, size_t errsize);
 /* Map a net file (man 5 2048-net), checking it whole; NULL on error. */
 g2048_net *g2048_net_load(const char *path, char *err, size_t errsize);
+/*
+ * Map a net file to evaluate with: a file of format 2 is checked block by
+ * block as its weights are first read (its header and the blocks'
+ * checksums now), so that opening a large net costs what is read of it;
+ * format 1 is checked whole now.  A block read that does not match makes
+ * g2048_net_check fail: ask it before using what the net valued.
+ * Training, saving and promotion check the rest first.  NULL on error.
+ */
+g2048_net *g2048_net_open(const char *path, char *err, size_t errsize);
+/* 0 if every weight n has read was as in its file, else -1 with err
+ * ("FILE: corrupt: ..."). */
+int g2048_net_check(const g2048_net *n, char *err, size_t errsize);
 /* Move a loaded net's arrays from its file's mapping into memory of its
  * own (huge pages where the system has them; TC sums beside their
  * weights), as a net to be trained needs to train fast; nothing for a

@@ -1,7 +1,8 @@
 /*
  * net.c - libFuzzer target for the net file loader (`make fuzz`): any
  * bytes either are refused with a message or load as a net that evaluates
- * grids, saves and loads back with the same header.  A net with TC sums
+ * grids, saves and loads back with the same header; opened to be checked
+ * as read (g2048_net_open), a net that loads whole never fails its check.  A net with TC sums
  * (`tc 1`) is 2048-learn's checkpoint: it goes on learning one game, as
  * 2048-learn --load does.  A crash, a hang, a sanitizer report or an
  * abort here is a bug.
@@ -68,6 +69,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size && fwrite(data, 1, size, fp) != size)
 		abort();
 	fclose(fp);
+	/* opened to be checked as read: refused, or it values g, and its
+	 * check agrees with a whole load's */
+	err[0] = '\0';
+	if ((n = g2048_net_open(in_path, err, sizeof err)) == NULL) {
+		if (err[0] == '\0')
+			abort();
+	} else {
+		(void)g2048_net_value(n, g);
+		m = g2048_net_load(in_path, err, sizeof err);
+		if (g2048_net_check(n, err, sizeof err) < 0 && m != NULL)
+			abort();
+		g2048_net_free(m);
+		g2048_net_free(n);
+	}
 	err[0] = '\0';
 	if ((n = g2048_net_load(in_path, err, sizeof err)) == NULL) {
 		if (err[0] == '\0')      /* refused without a word */

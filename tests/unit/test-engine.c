@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "eval.h"
 #include "grid.h"
 #include "unit.h"
 
@@ -470,10 +471,32 @@ test_new_game(void)
 	}
 }
 
+/* The default heuristic's row values made at build time are the bits the
+ * evaluator computes at run time (its path for custom weights and for
+ * lines holding a fifth bit). */
+static void
+test_lines_table(void)
+{
+	static const double w[] = EVAL_LINES_DEFAULTS;
+	double pow_mono[EVAL_LINES_RANKS], pow_sum[EVAL_LINES_RANKS], v;
+	unsigned row;
+	int l[4], i, differ = 0;
+
+	eval_lines_powers(w, pow_mono, pow_sum);
+	for (row = 0; row < 65536; row++) {
+		for (i = 0; i < 4; i++)
+			l[i] = (int)((row >> (4 * i)) & 0xF);
+		v = eval_lines_value(w, pow_mono, pow_sum, l);
+		differ += memcmp(&v, &eval_lines_row[row], sizeof v) != 0;
+	}
+	CHECK_EQ_U64(differ, 0);
+}
+
 int
 main(void)
 {
 	RUN(test_cells);
+	RUN(test_lines_table);
 	RUN(test_dir_names);
 	RUN(test_transpose);
 	RUN(test_rule_examples);

@@ -631,7 +631,7 @@ test_file_damage(void)
 	CHECK(strstr(load_error(copy, len), "checksum") != NULL);
 	/* another version, another file, another structure */
 	memcpy(copy, good, len);
-	copy[9] = '2';
+	copy[9] = '3';
 	CHECK(strstr(load_error(copy, len), "another version") != NULL);
 	memcpy(copy, good, len);
 	copy[0] = 'X';
@@ -656,6 +656,79 @@ test_file_damage(void)
 	    strstr(err, "not a regular file") != NULL);
 	free(copy);
 	free(good);
+}
+
+/*
+ * Format 2: g2048_net_open checks a block of 4096 bytes when a weight in
+ * it is first read; g2048_net_load, training and saving check them all.
+ */
+static void
+test_blocks_checked_as_read(void)
+{
+	g2048_net *n = net("0123", NULL), *m;
+	char path[256], err[512], *good;
+	size_t len;
+	/* top row 0 0 16 2: index 4 * 256 + 1 * 4096 = 5120, in block 5 */
+	g2048_grid empty = { 0, 0 }, in5 = { 0x1400, 0 };
+	g2048_learn_opts o;
+
+	if (n == NULL) {
+		CHECK(0);
+		return;
+	}
+	integer_weights(n);
+	path_of(path, sizeof path, "blocks.net");
+	CHECK(g2048_net_save(n, path, err, sizeof err) == 0);
+	if ((good = read_bytes(path, &len)) == NULL) {
+		CHECK(0);
+		g2048_net_free(n);
+		return;
+	}
+	/* the header, 64 blocks of weights, a checksum of 8 bytes each */
+	CHECK_EQ_U64(len, 4096 + 65536 * 4 + 64 * 8);
+	CHECK(strncmp(good, "2048-net 2\n", 11) == 0);
+	CHECK(strstr(good, "\nblocks 4096\nchecksum ") != NULL);
+	m = g2048_net_open(path, err, sizeof err);
+	CHECK(m != NULL && g2048_net_value(m, in5) == g2048_net_value(n, in5));
+	CHECK(m && g2048_net_check(m, err, sizeof err) == 0);
+	g2048_net_free(m);
+	/* a weight of block 5 damaged */
+	good[4096 + 5 * 4096 + 7] ^= 1;
+	write_bytes(path, good, len);
+	CHECK(g2048_net_load(path, err, sizeof err) == NULL &&
+	    strstr(err, "corrupt: block 5 ") != NULL);
+	m = g2048_net_open(path, err, sizeof err);
+	CHECK(m != NULL);
+	if (m) {
+		(void)g2048_net_value(m, empty);        /* block 0 only */
+		CHECK(g2048_net_check(m, err, sizeof err) == 0);
+		(void)g2048_net_value(m, in5);
+		CHECK(g2048_net_check(m, err, sizeof err) == -1 &&
+		    strstr(err, "blocks.net: corrupt: block 5 of its weights "
+		    "does not match its checksum") != NULL);
+		g2048_net_free(m);
+	}
+	/* what reads every weight checks every block first */
+	m = g2048_net_open(path, err, sizeof err);
+	g2048_learn_defaults(&o);
+	CHECK(m && g2048_learner_new(m, &o, err, sizeof err) == NULL &&
+	    strstr(err, "corrupt: block 5 ") != NULL);
+	g2048_net_free(m);
+	m = g2048_net_open(path, err, sizeof err);
+	CHECK(m && g2048_net_save(m, path, err, sizeof err) == -1 &&
+	    strstr(err, "corrupt: block 5 ") != NULL);
+	g2048_net_free(m);
+	m = g2048_net_open(path, err, sizeof err);
+	CHECK(m && g2048_net_unmap(m, err, sizeof err) == -1);
+	g2048_net_free(m);
+	/* a block's checksum damaged: the header's checksum covers them */
+	good[4096 + 5 * 4096 + 7] ^= 1;
+	good[len - 8] ^= 1;
+	write_bytes(path, good, len);
+	CHECK(g2048_net_open(path, err, sizeof err) == NULL &&
+	    strstr(err, "corrupt: the checksum does not match") != NULL);
+	free(good);
+	g2048_net_free(n);
 }
 
 /* A failed save keeps the file it would have replaced. */
@@ -956,6 +1029,7 @@ main(void)
 	RUN(test_unmap_keeps_the_net);
 	RUN(test_file_damage);
 	RUN(test_save_failure_keeps_old);
+	RUN(test_blocks_checked_as_read);
 	RUN(test_learning_is_reproducible);
 	RUN(test_new_tc_is_enable_tc);
 	RUN(test_promote_tc_is_enable_tc);

@@ -69,7 +69,10 @@ struct eval_heuristic {
 	double w[G2048_EVAL_PARAMS_MAX];
 	double pow_mono[G2048_MAX_RANK + 1];   /* lines: rank^monotonicity_power */
 	double pow_sum[G2048_MAX_RANK + 1];    /* lines: rank^sum_power */
-	const double *col;                     /* row, or aux1 for xu */
+	/* the value of every row: row, or with lines' default weights the
+	 * table made at build time (eval_lines_row), row left untouched */
+	const double *rows;
+	const double *col;                     /* rows, or aux1 for xu */
 	/* the tables of g2048_eval_terms alone are filled on its first call:
 	 * a search needs only row (xu: and aux1, row_max), and a page of a
 	 * table costs its first touch (1.7 MB: 10 ms of a one-board call) */
@@ -87,51 +90,6 @@ struct eval_heuristic {
 };
 
 /* ---- one line of ranks ------------------------------------------------ */
-
-/* lines: the tiles of l[0..3] in a run of equal tiles, gaps skipped. */
-static int
-lines_merges(const int l[4])
-{
-	int i, merges = 0, prev = 0, run = 0;
-
-	for (i = 0; i < 4; i++) {
-		if (l[i] == 0)
-			continue;
-		if (l[i] == prev) {
-			run++;
-		} else if (run > 0) {
-			merges += run + 1;
-			run = 0;
-		}
-		prev = l[i];
-	}
-	return run > 0 ? merges + run + 1 : merges;
-}
-
-/* lines: fixed, empty, merges, -monotonicity, -sum of the line l[0..3]
- * (branch-free but for the merges, which the caller gives). */
-static void
-lines_line_terms(const struct eval_heuristic *e, const int l[4], int merges,
-    double t[L_NTERMS])
-{
-	const double *p = e->pow_mono;
-	double d, left = 0, right = 0;
-	int i;
-
-	/* falls (toward the end) and rises, in order, an equal pair adding
-	 * 0 to the rises */
-	for (i = 1; i < 4; i++) {
-		d = p[l[i]] - p[l[i - 1]];
-		left += d < 0 ? -d : 0;
-		right += d > 0 ? d : 0;
-	}
-	t[0] = 1;
-	t[1] = (l[0] == 0) + (l[1] == 0) + (l[2] == 0) + (l[3] == 0);
-	t[2] = merges;
-	t[3] = -(left < right ? left : right);
-	t[4] = -(e->pow_sum[l[0]] + e->pow_sum[l[1]] + e->pow_sum[l[2]] +
-	    e->pow_sum[l[3]]);
-}
 
 /* xu: smoothness, monotonicity and empty cells of the line l[0..3]. */
 static void
@@ -159,15 +117,10 @@ xu_line_terms(const int l[4], double t[3])
 static double
 line_value(const struct eval_heuristic *e, const int l[4], int is_row)
 {
-	double t[L_NTERMS], v = 0;
-	int i;
+	double t[3], v;
 
-	if (e->which == LINES) {
-		lines_line_terms(e, l, lines_merges(l), t);
-		for (i = 0; i < L_NTERMS; i++)
-			v += e->w[i] * t[i];
-		return v;
-	}
+	if (e->which == LINES)
+		return eval_lines_value(e->w, e->pow_mono, e->pow_sum, l);
 	xu_line_terms(l, t);
 	v = e->w[X_SMOOTH] * t[0] + e->w[X_MONO] * t[1];
 	return is_row ? v + e->w[X_EMPTY] * t[2] : v;
@@ -269,10 +222,14 @@ g2048_eval_check(const char *heuristic, const char *weights, char *err,
 static void
 fill_tables(struct eval_heuristic *e)
 {
+	static const double defaults[L_NPARAMS] = EVAL_LINES_DEFAULTS;
 	unsigned r;
 	int i, l[4];
 
-	for (r = 0; r < 65536; r++) {
+	e->rows = e->row;
+	if (e->which == LINES && memcmp(e->w, defaults, sizeof defaults) == 0)
+		e->rows = eval_lines_row;
+	for (r = 0; r < 65536 && e->rows == e->row; r++) {
 		row_ranks(r, 0, 0, l);
 		e->row[r] = line_value(e, l, 1);
 		if (e->which == LINES)
@@ -283,7 +240,7 @@ fill_tables(struct eval_heuristic *e)
 			if (l[i] > e->row_max[r])
 				e->row_max[r] = (unsigned char)l[i];
 	}
-	e->col = e->which == XU ? e->aux1 : e->row;
+	e->col = e->which == XU ? e->aux1 : e->rows;
 }
 
 /* The tables of the terms of every row, once, whichever thread asks. */
@@ -299,7 +256,8 @@ fill_terms(struct eval_heuristic *e)
 	    65536 : 0; r < 65536; r++) {
 		row_ranks(r, 0, 0, l);
 		if (e->which == LINES) {
-			lines_line_terms(e, l, lines_merges(l), t);
+			eval_lines_terms(e->pow_mono, e->pow_sum, l,
+			    eval_lines_merges(l), t);
 			e->counts[r] = (uint16_t)((int)t[2] | (int)t[1] << 12);
 			e->aux1[r] = t[3];
 			e->aux2[r] = t[4];
@@ -336,10 +294,11 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 	atomic_init(&e->terms_ready, 0);
 	pthread_mutex_init(&e->terms_lock, NULL);
 	memcpy(e->w, w, sizeof(w));
-	for (i = 0; i <= G2048_MAX_RANK; i++) {
-		e->pow_mono[i] = e->which == LINES ? pow(i, e->w[L_MONO_POW]) : 0;
-		e->pow_sum[i] = e->which == LINES ? pow(i, e->w[L_SUM_POW]) : 0;
-	}
+	if (e->which == LINES)
+		eval_lines_powers(e->w, e->pow_mono, e->pow_sum);
+	else
+		for (i = 0; i <= G2048_MAX_RANK; i++)
+			e->pow_mono[i] = e->pow_sum[i] = 0;
 	fill_tables(e);
 	return &e->base;
 }
@@ -387,7 +346,7 @@ eval_exact(const struct eval_heuristic *e, g2048_grid g)
 	g2048_grid t = grid_transpose(g);
 	double v;
 
-	v = lines_exact(e, g.lo, g.hi, e->row, 1);
+	v = lines_exact(e, g.lo, g.hi, e->rows, 1);
 	v += lines_exact(e, t.lo, t.hi, e->col, 0);
 	if (e->which == XU)
 		v += e->w[X_MAX] * g2048_max_rank(g);
@@ -406,8 +365,8 @@ heuristic_value(const g2048_eval *base, g2048_grid g, int downgrade)
 	if (g.hi)
 		return eval_exact(e, g);
 	t = grid_transpose_lo(g.lo);
-	v = e->row[g.lo & 0xFFFF] + e->row[(g.lo >> 16) & 0xFFFF] +
-	    e->row[(g.lo >> 32) & 0xFFFF] + e->row[g.lo >> 48];
+	v = e->rows[g.lo & 0xFFFF] + e->rows[(g.lo >> 16) & 0xFFFF] +
+	    e->rows[(g.lo >> 32) & 0xFFFF] + e->rows[g.lo >> 48];
 	v += e->col[t & 0xFFFF] + e->col[(t >> 16) & 0xFFFF] +
 	    e->col[(t >> 32) & 0xFFFF] + e->col[t >> 48];
 	if (e->which == XU) {
@@ -476,7 +435,8 @@ line_terms(const struct eval_heuristic *e, uint64_t lo, uint16_t hi, int r, doub
 	if ((hi >> (4 * r)) & 0xF) {
 		row_ranks(lo, hi, r, l);
 		if (e->which == LINES)
-			lines_line_terms(e, l, lines_merges(l), lt);
+			eval_lines_terms(e->pow_mono, e->pow_sum, l,
+			    eval_lines_merges(l), lt);
 		else
 			xu_line_terms(l, lt);
 	} else if (e->which == LINES) {

@@ -85,6 +85,11 @@ g2048_learner_new(g2048_net *n, const g2048_learn_opts *o, char *err,
 			    "increasing tiles from 4 to 131072");
 			return NULL;
 		}
+	/* learning reads and writes every weight: a net opened to be
+	 * checked as read is checked whole now */
+	if (net_check_all(n, err, errsize) < 0)
+		return NULL;
+	net_lazy_drop(n);
 	if (o->tc && n->tc_err == NULL) {
 		snprintf(err, errsize, "TC learning needs the net's TC "
 		    "accumulators");

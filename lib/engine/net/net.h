@@ -64,6 +64,11 @@ struct g2048_net {
 	size_t maplen;
 	size_t stride;
 	g2048_net_info info;
+	/* A net opened by g2048_net_open from a file of format 2: each
+	 * block of its weights is checked when first read (net_touch,
+	 * netfile.c); NULL once every weight has been checked, and for a
+	 * net of its own. */
+	struct net_lazy *lazy;
 };
 
 /* ---- ntuple.c: layout and memory ------------------------------------- */
@@ -78,6 +83,18 @@ void net_release(g2048_net *n);
 /* The canonical texts of a layout (as 2048-net(5) writes them). */
 void net_tuples_text(const g2048_net *n, char *buf, size_t size);
 void net_stages_text(const g2048_net *n, char *buf, size_t size);
+
+/* ---- netfile.c: blocks checked as read -------------------------------- */
+
+/* Check the blocks that weights idx[0..count) lie in, each the first
+ * time it is read (netfile.c). */
+void net_touch(const g2048_net *n, const size_t *idx, int count);
+/* Check every block not checked yet and stop checking: 0, or -1 with
+ * err if one does not match.  What reads or writes every weight (saving,
+ * training, promotion) calls it first. */
+int net_check_all(const g2048_net *n, char *err, size_t errsize);
+/* Stop checking n's blocks (its weights are to be written, or checked). */
+void net_lazy_drop(g2048_net *n);
 
 /* ---- netvalue.c: the value of a grid ---------------------------------- */
 
@@ -149,6 +166,8 @@ net_sum(const g2048_net *n, const size_t *idx, int count)
 	double v = 0;
 	int i;
 
+	if (n->lazy)
+		net_touch(n, idx, count);
 	for (i = 0; i < count; i++)
 		v += n->w[idx[i]];
 	return v;

@@ -1,9 +1,20 @@
 /*
  * netfile.c - the net file (2048-net(5)): a text header of 4096 bytes,
- * then the weights (and TC accumulators) as little-endian floats.  It
- * loads by mmap, so a large net is ready as soon as its checksum is read.
+ * then the weights (and TC accumulators) as little-endian floats, then
+ * (format 2) a checksum for each block of 4096 bytes of them.  It loads
+ * by mmap.  g2048_net_load checks every block at once; g2048_net_open
+ * checks a block when the net first reads a weight in it (net_touch), so
+ * a search that reads a few thousand weights of a 256 MiB net does not
+ * read the other 256 MiB (a whole check is 50 ms or more: bound by the
+ * memory's speed, not the hash's).  Format 1 (one checksum) is read and
+ * checked whole.
+ *
+ * One file of over 500 lines: the writer, the reader and the check of a
+ * block as it is read share the checksum and the layout, which must agree
+ * to the byte.
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,8 +26,11 @@
 #include "2048.h"
 #include "net.h"
 
-#define NET_MAGIC   "2048-net 1\n"
+#define NET_MAGIC_1 "2048-net 1\n"    /* one checksum of everything */
+#define NET_MAGIC   "2048-net 2\n"    /* a checksum a block */
 #define NET_HEADER  4096             /* the weights start here */
+#define NET_BLOCK   4096             /* the bytes a block's checksum covers */
+#define NET_BLOCK_MAX ((uint64_t)1 << 30)
 
 /* ---- checksum: four lanes of multiply-rotate over 64-bit words -------- */
 
@@ -115,6 +129,146 @@ hash_end(struct hash *h)
 	return x ^ x >> 29;
 }
 
+/* ---- format 2: a checksum a block -------------------------------------- */
+
+/* A block's checksum: its bytes, and its index, so that a block moved
+ * elsewhere does not match. */
+static void
+block_init(struct hash *h, uint64_t index)
+{
+	hash_init(h);
+	h->lane[1] ^= index;
+}
+
+static uint64_t
+block_sum(const unsigned char *p, size_t len, uint64_t index)
+{
+	struct hash h;
+
+	block_init(&h, index);
+	hash_add(&h, p, len);
+	return hash_end(&h);
+}
+
+static void
+put64le(unsigned char *p, uint64_t v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* The checksums of a stream of bytes cut into blocks, as it is written. */
+struct blocks {
+	struct hash h;
+	uint64_t block, index, fill;     /* block size; this block; its bytes */
+	unsigned char *sums;             /* 8 bytes a block, little-endian */
+};
+
+static void
+blocks_add(struct blocks *b, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	size_t take;
+
+	while (n > 0) {
+		if (b->fill == 0)
+			block_init(&b->h, b->index);
+		take = b->block - b->fill < n ? (size_t)(b->block - b->fill) : n;
+		hash_add(&b->h, p, take);
+		b->fill += take;
+		p += take;
+		n -= take;
+		if (b->fill == b->block) {
+			put64le(b->sums + 8 * b->index++, hash_end(&b->h));
+			b->fill = 0;
+		}
+	}
+}
+
+static void
+blocks_end(struct blocks *b)
+{
+	if (b->fill > 0)
+		put64le(b->sums + 8 * b->index++, hash_end(&b->h));
+	b->fill = 0;
+}
+
+/* A net of g2048_net_open: which blocks have been checked. */
+struct net_lazy {
+	const unsigned char *data;       /* the arrays, as in the file */
+	uint64_t datalen, block, nblocks;
+	const unsigned char *sums;       /* each block's checksum */
+	_Atomic(uint64_t) *seen;         /* a bit a block: checked */
+	_Atomic(uint64_t) bad;           /* 1 + the first block that failed */
+	char path[];                     /* for the message */
+};
+
+static void
+check_block(struct net_lazy *z, uint64_t b)
+{
+	uint64_t off = b * z->block, want = 0;
+	size_t len = (size_t)(z->datalen - off < z->block ?
+	    z->datalen - off : z->block);
+
+	if (block_sum(z->data + off, len, b) != rd64le(z->sums + 8 * b))
+		atomic_compare_exchange_strong(&z->bad, &want, b + 1);
+	atomic_fetch_or(&z->seen[b >> 6], (uint64_t)1 << (b & 63));
+}
+
+void
+net_touch(const g2048_net *n, const size_t *idx, int count)
+{
+	struct net_lazy *z = n->lazy;
+	uint64_t b;
+	int i;
+
+	for (i = 0; i < count; i++) {
+		b = (uint64_t)idx[i] * sizeof(float) / z->block;
+		if (!(atomic_load_explicit(&z->seen[b >> 6],
+		    memory_order_relaxed) >> (b & 63) & 1))
+			check_block(z, b);
+	}
+}
+
+int
+g2048_net_check(const g2048_net *n, char *err, size_t errsize)
+{
+	uint64_t bad = n->lazy ? atomic_load(&n->lazy->bad) : 0;
+
+	if (bad == 0)
+		return 0;
+	snprintf(err, errsize, "%s: corrupt: block %llu of its weights does "
+	    "not match its checksum", n->lazy->path,
+	    (unsigned long long)(bad - 1));
+	return -1;
+}
+
+int
+net_check_all(const g2048_net *n, char *err, size_t errsize)
+{
+	struct net_lazy *z = n->lazy;
+	uint64_t b;
+
+	if (z == NULL)
+		return 0;
+	for (b = 0; b < z->nblocks; b++)
+		if (!(atomic_load(&z->seen[b >> 6]) >> (b & 63) & 1))
+			check_block(z, b);
+	return g2048_net_check(n, err, errsize);
+}
+
+void
+net_lazy_drop(g2048_net *n)
+{
+	if (n->lazy) {
+		free((void *)n->lazy->seen);
+		free(n->lazy);
+		n->lazy = NULL;
+	}
+}
+
 /* ---- byte order ------------------------------------------------------- */
 
 static int
@@ -147,10 +301,10 @@ header_text(const g2048_net *n, char *buf, size_t size)
 
 	return snprintf(buf, size, NET_MAGIC
 	    "tuples %s\nstages %s\nweights %llu f32le\ntc %d\n"
-	    "games %llu\nmoves %llu\nseed %llu\ntrain %s\n",
+	    "games %llu\nmoves %llu\nseed %llu\ntrain %s\nblocks %d\n",
 	    in->tuples, in->stages, (unsigned long long)n->nweights, in->tc,
 	    (unsigned long long)in->games, (unsigned long long)in->moves,
-	    (unsigned long long)in->seed, in->train);
+	    (unsigned long long)in->seed, in->train, NET_BLOCK);
 }
 
 /* The arrays in file order (element i of each at [i * n->stride]), and
@@ -208,11 +362,13 @@ bad(char *err, size_t errsize, const char *path, const char *what)
 
 /*
  * Parse the header in hdr (NET_HEADER bytes, writable) into n's layout;
- * *sumpos is where the checksum line starts.  0 or -1 with err.
+ * *version is 1 or 2, *block the bytes of a block (format 2), *sumpos
+ * where the checksum line starts.  0 or -1 with err.
  */
 static int
-parse_header(g2048_net *n, char *hdr, const char *path, size_t *sumpos,
-    uint64_t *sum, char *err, size_t errsize)
+parse_header(g2048_net *n, char *hdr, const char *path, int *version,
+    uint64_t *block, size_t *sumpos, uint64_t *sum, char *err,
+    size_t errsize)
 {
 	char stages[G2048_NET_TEXT_MAX], lerr[192], *p = hdr, *s, *t;
 	uint64_t weights, tc;
@@ -221,10 +377,14 @@ parse_header(g2048_net *n, char *hdr, const char *path, size_t *sumpos,
 	if (memchr(hdr, '\0', NET_HEADER) == NULL)
 		return bad(err, errsize, path, "not a net file (header not "
 		    "ended)");
-	if (strncmp(hdr, NET_MAGIC, strlen(NET_MAGIC)) != 0)
+	if (strncmp(hdr, NET_MAGIC, strlen(NET_MAGIC)) == 0)
+		*version = 2;
+	else if (strncmp(hdr, NET_MAGIC_1, strlen(NET_MAGIC_1)) == 0)
+		*version = 1;
+	else
 		return bad(err, errsize, path, strncmp(hdr, "2048-net ", 9) == 0 ?
-		    "net file of another version (this is version 1)" :
-		    "not a net file (no '2048-net 1' line)");
+		    "net file of another version (this reads versions 1 "
+		    "and 2)" : "not a net file (no '2048-net 2' line)");
 	p += strlen(NET_MAGIC);
 	if ((t = header_line(&p, "tuples")) == NULL ||
 	    (s = header_line(&p, "stages")) == NULL)
@@ -250,6 +410,12 @@ parse_header(g2048_net *n, char *hdr, const char *path, size_t *sumpos,
 		    "match the tuples and stages");
 	in->tc = (int)tc;
 	snprintf(in->train, sizeof in->train, "%s", s);
+	*block = 0;
+	if (*version == 2 && (header_u64(&p, "blocks", NULL, block) < 0 ||
+	    *block < sizeof(float) || *block % sizeof(float) != 0 ||
+	    *block > NET_BLOCK_MAX))
+		return bad(err, errsize, path, "bad header: no blocks line "
+		    "of a size in bytes, a multiple of 4");
 	*sumpos = (size_t)(p - hdr);
 	if (header_u64(&p, "checksum", NULL, sum) < 0 || *p != '\0')
 		return bad(err, errsize, path, "bad header: no checksum line "
@@ -271,16 +437,55 @@ checksum(const char *hdr, size_t hlen, float *const a[3], int count,
 	return hash_end(&h);
 }
 
-g2048_net *
-g2048_net_load(const char *path, char *err, size_t errsize)
+/* Format 2: the header's checksum covers the blocks' checksums; the
+ * blocks are checked now (whole) or as they are read.  0 or -1. */
+static int
+open_blocks(g2048_net *n, const char *path, size_t sumpos, uint64_t sum,
+    uint64_t block, uint64_t datalen, int whole, char *err, size_t errsize)
+{
+	struct net_lazy *z;
+	struct hash h;
+	uint64_t nblocks = (datalen + block - 1) / block;
+	const unsigned char *data = (unsigned char *)n->map + NET_HEADER;
+
+	hash_init(&h);
+	hash_add(&h, n->map, sumpos);
+	hash_add(&h, data + datalen, (size_t)nblocks * 8);
+	if (hash_end(&h) != sum)
+		return bad(err, errsize, path, "corrupt: the checksum does not "
+		    "match");
+	if ((z = calloc(1, sizeof *z + strlen(path) + 1)) == NULL ||
+	    (z->seen = calloc((size_t)(nblocks + 63) / 64,
+	    sizeof *z->seen)) == NULL) {
+		free(z);
+		return bad(err, errsize, path, "out of memory");
+	}
+	z->data = data;
+	z->datalen = datalen;
+	z->block = block;
+	z->nblocks = nblocks;
+	z->sums = data + datalen;
+	atomic_init(&z->bad, 0);
+	strcpy(z->path, path);
+	n->lazy = z;
+	if (!whole)
+		return 0;
+	if (net_check_all(n, err, errsize) < 0)
+		return -1;
+	net_lazy_drop(n);
+	return 0;
+}
+
+static g2048_net *
+net_open(const char *path, int whole, char *err, size_t errsize)
 {
 	g2048_net *n = calloc(1, sizeof *n);
 	char hdr[NET_HEADER];
 	float *a[3];
 	struct stat st;
 	size_t sumpos = 0;
-	uint64_t sum = 0, want;
-	int fd = -1, count, i;
+	uint64_t sum = 0, want, datalen, block = 0;
+	int fd = -1, count, i, version = 0;
 
 	if (n == NULL) {
 		snprintf(err, errsize, "out of memory");
@@ -307,10 +512,13 @@ g2048_net_load(const char *path, char *err, size_t errsize)
 	close(fd);
 	fd = -1;
 	memcpy(hdr, n->map, NET_HEADER);
-	if (parse_header(n, hdr, path, &sumpos, &sum, err, errsize) < 0)
+	if (parse_header(n, hdr, path, &version, &block, &sumpos, &sum, err,
+	    errsize) < 0)
 		goto fail;
-	want = (uint64_t)NET_HEADER + (uint64_t)n->nweights * sizeof(float) *
-	    (n->info.tc ? 3 : 1);
+	datalen = (uint64_t)n->nweights * sizeof(float) * (n->info.tc ? 3 : 1);
+	want = (uint64_t)NET_HEADER + datalen;
+	if (version == 2)
+		want += (datalen + block - 1) / block * 8;
 	if ((uint64_t)st.st_size != want) {
 		bad(err, errsize, path, (uint64_t)st.st_size < want ?
 		    "truncated: fewer weights than its header says" :
@@ -324,8 +532,13 @@ g2048_net_load(const char *path, char *err, size_t errsize)
 		n->tc_abs = n->tc_err + n->nweights;
 	}
 	count = net_arrays(n, a);
-	if (checksum(n->map, sumpos, a, count, n->nweights) != sum) {
-		bad(err, errsize, path, "corrupt: the checksum does not match");
+	/* a big-endian host swaps every weight now: it checks them first */
+	if (version == 2 ? open_blocks(n, path, sumpos, sum, block, datalen,
+	    whole || !host_is_le(), err, errsize) < 0 :
+	    checksum(n->map, sumpos, a, count, n->nweights) != sum) {
+		if (version == 1)
+			bad(err, errsize, path, "corrupt: the checksum does not "
+			    "match");
 		goto fail;
 	}
 	if (!host_is_le())
@@ -338,6 +551,18 @@ fail:
 	n->w = n->tc_err = n->tc_abs = NULL;
 	g2048_net_free(n);
 	return NULL;
+}
+
+g2048_net *
+g2048_net_load(const char *path, char *err, size_t errsize)
+{
+	return net_open(path, 1, err, errsize);
+}
+
+g2048_net *
+g2048_net_open(const char *path, char *err, size_t errsize)
+{
+	return net_open(path, 0, err, errsize);
 }
 
 /* ---- saving ------------------------------------------------------------ */
@@ -382,32 +607,44 @@ write_floats(int fd, const g2048_net *n, const float *f)
 	return 0;
 }
 
-/* The checksum of the arrays as they are in the file. */
-static uint64_t
-file_checksum(const g2048_net *n, const char *hdr, size_t hlen)
+/* The checksums of the blocks of the arrays as they are in the file
+ * (8 bytes each, malloc'd), and their count; NULL when out of memory. */
+static unsigned char *
+file_block_sums(const g2048_net *n, uint64_t *nblocks)
 {
 	float *a[3], chunk[CHUNK];
-	struct hash h;
+	struct blocks b;
 	size_t i, c;
 	int j, count = net_arrays(n, a);
+	uint64_t datalen = (uint64_t)n->nweights * sizeof(float) *
+	    (uint64_t)count;
 
-	if (as_in_file(n))
-		return checksum(hdr, hlen, a, count, n->nweights);
-	hash_init(&h);
-	hash_add(&h, hdr, hlen);
-	for (j = 0; j < count; j++)
+	memset(&b, 0, sizeof b);
+	b.block = NET_BLOCK;
+	*nblocks = (datalen + NET_BLOCK - 1) / NET_BLOCK;
+	if ((b.sums = malloc((size_t)*nblocks * 8 + 1)) == NULL)
+		return NULL;
+	for (j = 0; j < count; j++) {
+		if (as_in_file(n)) {
+			blocks_add(&b, a[j], n->nweights * sizeof(float));
+			continue;
+		}
 		for (i = 0; i < n->nweights; i += c) {
 			c = n->nweights - i < CHUNK ? n->nweights - i : CHUNK;
 			file_chunk(chunk, a[j], n->stride, i, c);
-			hash_add(&h, chunk, c * sizeof *chunk);
+			blocks_add(&b, chunk, c * sizeof *chunk);
 		}
-	return hash_end(&h);
+	}
+	blocks_end(&b);
+	return b.sums;
 }
 
-/* What a net file holds: its header, then its arrays. */
+/* What a net file holds: its header, its arrays, its blocks' checksums. */
 struct net_image {
 	const g2048_net *net;
 	const char *hdr;
+	const unsigned char *sums;
+	size_t sumslen;
 };
 
 static int
@@ -422,7 +659,7 @@ fill_net(int fd, const void *ctx)
 	for (i = 0; i < count; i++)
 		if (write_floats(fd, im->net, a[i]) < 0)
 			return -1;
-	return 0;
+	return g2048_write_all(fd, im->sums, im->sumslen);
 }
 
 int
@@ -430,16 +667,31 @@ g2048_net_save(const g2048_net *n, const char *path, char *err,
     size_t errsize)
 {
 	char hdr[NET_HEADER];
-	struct net_image im = { n, hdr };
-	int hlen;
+	struct net_image im = { n, hdr, NULL, 0 };
+	unsigned char *sums;
+	uint64_t nblocks;
+	struct hash h;
+	int hlen, r;
 
+	/* a net opened lazily is written whole: check it whole first */
+	if (net_check_all(n, err, errsize) < 0)
+		return -1;
 	memset(hdr, 0, sizeof hdr);
 	hlen = header_text(n, hdr, sizeof hdr);
 	if (hlen < 0 || hlen + 40 >= NET_HEADER)
 		return bad(err, errsize, path, "header too long");
+	if ((sums = file_block_sums(n, &nblocks)) == NULL)
+		return bad(err, errsize, path, "out of memory");
+	hash_init(&h);
+	hash_add(&h, hdr, (size_t)hlen);
+	hash_add(&h, sums, (size_t)nblocks * 8);
 	snprintf(hdr + hlen, sizeof hdr - (size_t)hlen, "checksum %llu\n",
-	    (unsigned long long)file_checksum(n, hdr, (size_t)hlen));
-	if (g2048_file_replace(path, fill_net, &im) < 0)
+	    (unsigned long long)hash_end(&h));
+	im.sums = sums;
+	im.sumslen = (size_t)nblocks * 8;
+	r = g2048_file_replace(path, fill_net, &im);
+	free(sums);
+	if (r < 0)
 		return bad(err, errsize, path, strerror(errno));
 	return 0;
 }

@@ -351,6 +351,9 @@ rehome(g2048_net *n, int tc, char *err, size_t errsize)
 int
 g2048_net_unmap(g2048_net *n, char *err, size_t errsize)
 {
+	if (net_check_all(n, err, errsize) < 0)
+		return -1;
+	net_lazy_drop(n);
 	return n->map ? rehome(n, n->tc_err != NULL, err, errsize) : 0;
 }
 
@@ -402,6 +405,8 @@ g2048_net_promote(const g2048_net *n, const char *stages, int flags,
 		    n->info.stages);
 		return NULL;
 	}
+	if (net_check_all(n, err, errsize) < 0)
+		return NULL;
 	net_tuples_text(n, tuples, sizeof tuples);
 	if (n->tc_err)
 		flags |= G2048_NET_TC;
@@ -420,6 +425,7 @@ g2048_net_free(g2048_net *n)
 {
 	if (n == NULL)
 		return;
+	net_lazy_drop(n);
 	net_release(n);
 	free(n);
 }
@@ -427,6 +433,9 @@ g2048_net_free(g2048_net *n)
 int
 g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize)
 {
+	if (net_check_all(n, err, errsize) < 0)
+		return -1;
+	net_lazy_drop(n);
 	return n->tc_err ? 0 : rehome(n, 1, err, errsize);
 }
 
@@ -460,6 +469,7 @@ g2048_net_fill(g2048_net *n, double v)
 	float each = (float)(v / (n->ntuples * NET_IMAGES));
 	size_t i;
 
+	net_lazy_drop(n);            /* what the file held no longer counts */
 	for (i = 0; i < n->nweights; i++) {
 		n->w[i * n->stride] = each;
 		if (n->tc_err)
