@@ -232,21 +232,42 @@ $(TABLE_BOARDS:%=tables/%.tbl): tables/%.tbl: | $(BIN)/2048-table
 	$(BIN)/2048-table -o $@ --size $* -j 2 --work tables/work-$*
 	rmdir tables/work-$*
 
+# completion: one script for all the tools, installed under each tool's
+# name where bash-completion and zsh look
+BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
+
+# The tournament README shows (examples/tournament-plot.sh): PLOT_GAMES
+# games of the fast setting, their table as JSON, drawn as a PNG.
+PLOT_GAMES ?= 30
+plot: $(TOOLS)
+	$(BIN)/2048-solve --games $(PLOT_GAMES) --seed 1 --fast --summary \
+	    --json > examples/tournament.json.tmp
+	mv examples/tournament.json.tmp examples/tournament.json
+	examples/tournament-plot.sh examples/tournament.json examples/tournament.png
+
 VERSION  := $(shell sed -n 's/^\#define G2048_VERSION "\(.*\)"/\1/p' lib/include/2048.h)
-PCDIR     = $(DESTDIR)$(PREFIX)/lib/pkgconfig
+# LIBDIR: where lib2048.a and lib2048.pc go (Debian: /usr/lib/TRIPLET)
+LIBDIR   ?= $(PREFIX)/lib
+PCDIR     = $(DESTDIR)$(LIBDIR)/pkgconfig
 
 install: $(TOOLS) $(LIB)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(PCDIR) $(DESTDIR)$(PREFIX)/include
 	for s in 1 3 5 7; do mkdir -p $(DESTDIR)$(PREFIX)/share/man/man$$s; done
 	cp $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
-	cp $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	cp $(LIB) $(DESTDIR)$(LIBDIR)/
 	cp lib/include/2048.h $(DESTDIR)$(PREFIX)/include/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@VERSION@|$(VERSION)|' \
 	    lib/lib2048.pc.in > $(PCDIR)/lib2048.pc
 	$(if $(MAN1),cp $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/)
 	$(if $(MAN3),cp $(MAN3) $(DESTDIR)$(PREFIX)/share/man/man3/)
 	$(if $(MAN5),cp $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5/)
 	$(if $(MAN7),cp $(MAN7) $(DESTDIR)$(PREFIX)/share/man/man7/)
+	mkdir -p $(BASHCOMPDIR) $(ZSHCOMPDIR)
+	for t in $(notdir $(TOOLS)); do \
+	    cp completions/2048.bash $(BASHCOMPDIR)/$$t && \
+	    cp completions/2048.zsh $(ZSHCOMPDIR)/_$$t || exit 1; done
 	if [ -f net/2048.net ]; then \
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools && \
 	    cp net/2048.net $(DESTDIR)$(PREFIX)/share/2048-tools/; fi
@@ -255,8 +276,9 @@ install: $(TOOLS) $(LIB)
 	    cp tables/*.tbl $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
 
 uninstall:
-	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t; done
-	rm -f $(DESTDIR)$(PREFIX)/lib/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h \
+	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t \
+	    $(BASHCOMPDIR)/$$t $(ZSHCOMPDIR)/_$$t; done
+	rm -f $(DESTDIR)$(LIBDIR)/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h \
 	    $(PCDIR)/lib2048.pc $(DESTDIR)$(PREFIX)/share/2048-tools/2048.net
 	rm -rf $(DESTDIR)$(PREFIX)/share/2048-tools/tables
 	for m in $(notdir $(MAN1)); do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$$m; done
@@ -272,13 +294,14 @@ lint: check-includes
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
 	    --std=c11 $(ALL_ROOMS_INC) -Ilib/cli -Icmd/2048-play \
 	    --suppress=missingIncludeSystem lib cmd tests/unit tests/shim bench
+	shellcheck -s bash completions/2048.bash
 	shellcheck tests/run tests/check-includes tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run bench/same-output .ci/run
 
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all check bench bench-soak fuzz fuzz-bins net tables install uninstall \
-        lint check-includes clean
+.PHONY: all plot check bench bench-soak fuzz fuzz-bins net tables install \
+        uninstall lint check-includes clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(OBJ)/lib/engine/eval/rows.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 
 -include $(shell find $(OUT)/obj $(OUT)/fuzz/obj -name '*.d' 2>/dev/null)

@@ -200,8 +200,15 @@ bad() {
 	bad 'prob 1.5\n' "<stdin>:1: bad value for prob: '1.5'"
 	bad 'seed x\n' "<stdin>:1: bad value for seed: 'x'"
 	bad '\nscore 1\nscore 2\n' "<stdin>:3: duplicate header key 'score'"
+	# at the draws line, not the grid's (defect 11 of issue 30)
 	bad 'draws 5\n. . . .\n. . . .\n. . . .\n. . . .\n' \
+	    '<stdin>:1: draws without seed'
+	bad '\n\nscore 4\nmoves 1\ndraws 5\n. . . .\n. . . .\n. . . .\n. . . .\n\n' \
 	    '<stdin>:5: draws without seed'
+	bad '. . . .\n. 02 . .\n. . . .\n. . . .\n' \
+	    "<stdin>:2: '02' is not a tile: tiles are powers of two from 2 to 131072, and . or 0 is an empty cell"
+	bad '. . . .\n. . . 00\n. . . .\n. . . .\n' \
+	    "<stdin>:2: '00' is not a tile: tiles are powers of two from 2 to 131072, and . or 0 is an empty cell"
 	bad 'a:b c\n' "<stdin>:1: bad header line 'a:b c'"
 	bad '0000000000000000 1 x\n' "<stdin>:1: bad moves: 'x'"
 	bad '0000000000000000 1 2 k.y=3\n' \

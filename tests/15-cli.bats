@@ -135,7 +135,7 @@ toolkit_table() {
 	run --separate-stderr 2048-move
 	[ "$stderr" = "2048-move: missing direction"$'\n'"Try '2048-move --help'." ]
 	run --separate-stderr 2048-new --count x
-	[ "$stderr" = "2048-new: --count: not a whole number: 'x'"$'\n'"Try '2048-new --help'." ]
+	[ "$stderr" = "2048-new: --count: expected an integer from 0 to 18446744073709551615: 'x'"$'\n'"Try '2048-new --help'." ]
 }
 
 @test "2048-move with a second direction says: one direction per call" {
@@ -179,4 +179,28 @@ on_terminal() {
 	# not when stdin is a pipe or a file
 	run --separate-stderr 2048-move left < <(2048-new --seed 1)
 	[ "$stderr" = "" ]
+}
+
+# defect 10 of issue 30: option errors read alike in every tool
+@test "option errors read alike: ranges, --games -1, --log's reason" {
+	local t
+	for t in 2048-new 2048-spawn 2048-solve 2048-learn 2048-play; do
+		run --separate-stderr "$t" --seed 99999999999999999999999
+		[ "$status" -eq 2 ]
+		[ "$stderr" = "$t: --seed: expected an integer from 0 to 18446744073709551615: '99999999999999999999999'"$'\n'"Try '$t --help'." ]
+	done
+	run --separate-stderr 2048-solve --games -1
+	[ "$status" -eq 2 ]
+	local solve=${stderr#2048-solve}
+	run --separate-stderr 2048-learn --save "$BATS_TEST_TMPDIR/n" --games -1
+	[ "$status" -eq 2 ]
+	[ "${stderr#2048-learn}" = "${solve//2048-solve/2048-learn}" ]
+	[[ "$solve" == ": --games: expected an integer from 0 to "* ]]
+	run 2048-solve --log "$BATS_TEST_TMPDIR/no/dir/log" < /dev/null
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-solve: --log $BATS_TEST_TMPDIR/no/dir/log: cannot write: No such file or directory" ]
+	run 2048-learn --net 0123 --save "$BATS_TEST_TMPDIR/n" --games 1 \
+	    --log "$BATS_TEST_TMPDIR/no/dir/log"
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-learn: --log $BATS_TEST_TMPDIR/no/dir/log: cannot write: No such file or directory" ]
 }

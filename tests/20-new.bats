@@ -94,7 +94,7 @@ bats_require_minimum_version 1.5.0
 		[ "${stderr_lines[1]}" = "Try '2048-new --help'." ]
 	done
 	run --separate-stderr 2048-new --seed x
-	[ "${stderr_lines[0]}" = "2048-new: --seed: not a whole number: 'x'" ]
+	[ "${stderr_lines[0]}" = "2048-new: --seed: expected an integer from 0 to 18446744073709551615: 'x'" ]
 	run --separate-stderr 2048-new --four 2
 	[ "${stderr_lines[0]}" = "2048-new: --four: expected a number from 0 to 1: '2'" ]
 	run --separate-stderr 2048-new extra

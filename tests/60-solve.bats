@@ -610,3 +610,25 @@ EOF2
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "2048-solve: <stdin>:3: the moves of all games would pass $max" ]
 }
+
+# defect 3 of issue 30: 2048(7) said no tool reads the environment
+@test "a bad G2048_NET is an error that names it, and 2048(7) lists it" {
+	run env G2048_NET="$BATS_TEST_TMPDIR/no.net" 2048-solve --depth 1 \
+	    < <(2048-new --seed 1)
+	[ "$status" -eq 2 ]
+	[[ "$output" == "2048-solve: G2048_NET: $BATS_TEST_TMPDIR/no.net: No such file or directory (G2048_NET names the default net; set it empty for none)" ]]
+	# the same file by --net is named as given
+	run 2048-solve --net "$BATS_TEST_TMPDIR/no.net" < <(2048-new --seed 1)
+	[ "$output" = "2048-solve: $BATS_TEST_TMPDIR/no.net: No such file or directory" ]
+	sed -n '/^\.Sh ENVIRONMENT/,/^\.Sh /p' "$ROOT_DIR/man/2048.7" > "$BATS_TEST_TMPDIR/env"
+	grep -q '^\.It Ev G2048_NET$' "$BATS_TEST_TMPDIR/env"
+	run grep -c 'The pipe tools read no environment variable' "$BATS_TEST_TMPDIR/env"
+	[ "$output" = 0 ]
+}
+
+# defect 12 of issue 30
+@test "--help names the installed net in the search order and the --tt-bits default" {
+	run 2048-solve --help
+	[[ "$output" == *"else share/2048-tools/2048.net"* ]]
+	[[ "$output" == *"--tt-bits N"*"(default 20, --fast 16;"* ]]
+}

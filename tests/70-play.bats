@@ -440,6 +440,8 @@ score_of() {
 	kill -TERM "$(cat "$T/pid")"
 	wait_for ENDED
 	[ "$(cat "$T/status")" = "exit 143" ]
+	# it says so (defect 9 of issue 30)
+	screen -J | grep -qF "2048-play: Terminated: game saved in $T/game"
 	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
 	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "0 1" ]
 	[ "$(last_board "$T/game")" = "$(pipe_game 7 left)" ]
@@ -452,6 +454,7 @@ score_of() {
 	keys C-c
 	wait_for ENDED
 	[ "$(cat "$T/status")" = "exit 130" ]
+	screen -J | grep -qF "2048-play: Interrupt: game saved in $T/game"
 	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
 	[ "$(last_board "$T/game")" = "$(pipe_game 7 left up)" ]
 }
@@ -687,4 +690,30 @@ score_of() {
 	if kill -0 "$pid" 2>/dev/null; then false; fi
 	[ "$(last_board "$T/game")" = "$(pipe_game 7 left up)" ]
 	[ "$(grep -c '^score' "$T/game")" -eq 3 ]
+}
+
+# defect 9 of issue 30: in a fresh state, an undo lowered "best" to the
+# score undone to; narrow windows named q "quit" though it saves
+@test "undo keeps the best score reached; every width says q saves" {
+	start 80x30 "2048-play --no-anim --seed 7 --save '$T/game'"
+	wait_for "moves 0"
+	keys Left
+	wait_for "moves 1"
+	keys Up
+	wait_for "score 4   best 4   moves 2"
+	keys u
+	wait_for "score 0   best 4   moves 1"
+	keys q
+	wait_for ENDED
+	[ "$(cat "$XDG_STATE_HOME/2048-tools/best-score")" = 4 ]
+	stop
+	local cols
+	for cols in 40 50 60 70; do
+		start "${cols}x30" "2048-play --no-anim --seed 7 --save '$T/game'"
+		wait_for "moves 0"
+		# the narrowest line is "arrows u ? n q"
+		[ "$cols" -eq 40 ] || wait_for "q save+quit"
+		refute_screen "q quit"
+		stop
+	done
 }

@@ -128,3 +128,17 @@ pattern_board() {
 	[[ "$(env -u G2048_TABLES "$T/inst/bin/2048-solve" --no-tables -e \
 	    <<<"$b")" != *table* ]]
 }
+
+@test "--json: the table that chose, and the summary's by_tables" {
+	local b
+	b=$(pattern_board '. 2' '. . . 2')
+	run 2048-solve --tables "$TDIR" --explain --json <<<"$b"
+	[ "$status" -eq 0 ]
+	[[ "$output" == '{"move":"left","values":{"up":0.60447'* ]]
+	[[ "$output" == *',"table":"p.tbl"}' ]]
+	run 2048-solve --no-tables --explain --json <<<"$b"
+	[[ "$output" == *',"table":null}' ]]
+	run 2048-solve --tables "$TDIR" --play --summary --json --fast -s 3 \
+	    <<<"$b"
+	[[ "$output" == *'"by_tables":'[1-9]* ]]
+}

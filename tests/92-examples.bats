@@ -143,3 +143,29 @@ missing() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"gnuplot is not installed"* ]]
 }
+
+@test "tournament-plot.sh draws the JSON table of 2048-solve as a PNG" {
+	local t=$BATS_TEST_TMPDIR
+	PATH=$SYSTEM_PATH command -v jq >/dev/null || skip "jq is not installed"
+	2048-solve --games 6 --seed 1 --depth 1 --summary --json > "$t/t.json"
+	if PATH=$SYSTEM_PATH command -v gnuplot >/dev/null; then
+		run example tournament-plot.sh "$t/t.json"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$t/t.png" ]
+		[ "$(head -c 4 "$t/t.png" | tail -c 3)" = PNG ]
+		# from stdin, to a name given
+		run example tournament-plot.sh - "$t/u.png" < "$t/t.json"
+		[ "$status" -eq 0 ]
+		[ -s "$t/u.png" ]
+		# the text table is not its input
+		2048-solve --games 2 --seed 1 --depth 1 --summary > "$t/text"
+		run example tournament-plot.sh "$t/text" "$t/v.png"
+		[ "$status" -eq 2 ]
+		[[ "$output" == *"is not the JSON table of a tournament"* ]]
+		[ ! -e "$t/v.png" ]
+	fi
+	mkdir -p "$t/empty"
+	run env PATH="$t/empty" /bin/sh "$TREE/examples/tournament-plot.sh" "$t/t.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"is not installed"* ]]
+}

@@ -70,6 +70,19 @@ all_clean() {
 	all_clean groff_lint
 }
 
+@test "every page names the authors and the licence, as LICENSE does" {
+	local page bad=""
+	grep -q '^Copyright (c) 2026 the 2048-tools authors$' "$ROOT_DIR/LICENSE"
+	grep -q '^ISC License$' "$ROOT_DIR/LICENSE"
+	for page in "$MAN_DIR"/*.[1357]; do
+		grep -q '^\.An the 2048-tools authors \.$' "$page" &&
+		    grep -q '^ISC licence' "$page" || bad="$bad ${page##*/}"
+	done
+	echo "without AUTHORS:$bad"
+	[ -z "$bad" ]
+	grep -q 'ISC licence' "$ROOT_DIR/README.md"
+}
+
 @test "the page checks catch what groff and mandoc complain of" {
 	local page=$BATS_TEST_TMPDIR/2048-bad.1
 	# a title starting with a callable mdoc macro name (An) breaks
@@ -271,3 +284,4 @@ example_session() {
 	echo "no loop found"
 	return 1
 }
+

@@ -29,7 +29,8 @@ struct run {
 	g2048_learn_opts opts;
 	double optimistic;
 	uint64_t games, seed, every, blocksize;
-	int have_seed, threads, quiet, tty;
+	int have_seed, threads, quiet;
+	struct cli_status line;      /* on a terminal, redrawn in place */
 	int alpha_set, lambda_set, tc_set;   /* given, not from --load */
 	g2048_net *net;
 	FILE *log;

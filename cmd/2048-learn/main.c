@@ -1,4 +1,5 @@
 /* 2048-learn - train an n-tuple network by TD learning from self-play. */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
@@ -63,6 +64,29 @@ on_signal(int sig)
 }
 
 /* ---- setting up ------------------------------------------------------- */
+
+/*
+ * Fail now, not after the training, if path cannot be written as a save
+ * writes it: a new file beside it (path.tmpPID-XXXXXX), renamed over it.
+ */
+static void
+check_writable(const char *path, const char *option)
+{
+	char tmp[4096];
+	int fd;
+
+	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld-XXXXXX", path,
+	    (long)getpid()) >= (int)sizeof tmp)
+		cli_die(2, "%s %s: name too long", option, path);
+	if ((fd = mkstemp(tmp)) < 0)
+		cli_die(2, "%s %s: cannot write there: %s", option, path,
+		    strerror(errno));
+	close(fd);
+	unlink(tmp);
+	if (access(path, F_OK) == 0 && access(path, W_OK) < 0 &&
+	    errno != EACCES)
+		cli_die(2, "%s %s: %s", option, path, strerror(errno));
+}
 
 static void
 restart_tiles(struct run *run)
@@ -326,12 +350,15 @@ main(int argc, char **argv)
 	parse_options(argc, argv, &run);
 	if (!run.have_seed)
 		run.seed = cli_random_seed();
+	check_writable(run.save, "--save");
+	if (run.export && run.export != run.save)
+		check_writable(run.export, "--export");
 	make_net(&run);
 	run.next = run.first;
 	run.end = run.first + run.games;
-	run.tty = isatty(STDERR_FILENO);
 	if (run.logname && (run.log = fopen(run.logname, "w")) == NULL)
-		cli_die(2, "%s: cannot write", run.logname);
+		cli_die(2, "--log %s: cannot write: %s", run.logname,
+		    strerror(errno));
 	if (run.log)
 		fprintf(run.log, "games\tmoves\tmoves_per_s\tmean\tmax\t"
 		    "2048\t4096\t8192\t16384\t32768\tseconds\tnew\n");
@@ -341,6 +368,9 @@ main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	/* a file too large for its limit is a write error, not a kill */
 	signal(SIGXFSZ, SIG_IGN);
+	/* a reader of the progress that went away (2>&1 | head -1) costs
+	 * its lines, not the training: the net is still saved */
+	signal(SIGPIPE, SIG_IGN);
 	status = train(&run);
 	if (run.log_errno)
 		cli_die(2, "%s: write error: %s", run.logname,

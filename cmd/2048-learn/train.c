@@ -5,41 +5,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "learn.h"
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* ---- progress ------------------------------------------------------- */
-
-static void
-hms(char *buf, size_t size, double s)
-{
-	unsigned long t = s > 0 && s < 1e9 ? (unsigned long)s : 0;
-
-	if (t >= 3600)
-		snprintf(buf, size, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60,
-		    t % 60);
-	else
-		snprintf(buf, size, "%lu:%02lu", t / 60, t % 60);
-}
 
 /* A block's line: on a terminal redrawn in place, else one a block. */
 static void
 report(struct run *run, const struct block *b, uint64_t games, double dt)
 {
-	double elapsed = now() - run->start;
+	double elapsed = cli_now() - run->start;
 	double left = elapsed / (double)(games - run->first) *
 	    (double)(run->end - games);
 	double fresh = b->fresh > 0 ? (double)b->fresh : 1;
-	char el[32], rem[32];
+	char el[32], rem[32], text[256];
+	size_t n;
 	int t;
 
 	if (run->log) {
@@ -60,19 +41,22 @@ report(struct run *run, const struct block *b, uint64_t games, double dt)
 	}
 	if (run->quiet)
 		return;
-	hms(el, sizeof el, elapsed);
-	hms(rem, sizeof rem, left);
-	fprintf(stderr, "%s%s: games %llu/%llu  %.2fM moves/s  mean %.0f  "
-	    "max %llu ", run->tty ? "\r" : "", progname,
-	    (unsigned long long)games, (unsigned long long)run->end,
+	cli_hms(el, sizeof el, elapsed);
+	cli_hms(rem, sizeof rem, left);
+	n = (size_t)snprintf(text, sizeof text, "games %llu/%llu  %s elapsed, "
+	    "%s left  %.2fM moves/s  mean %.0f  max %llu ",
+	    (unsigned long long)games, (unsigned long long)run->end, el, rem,
 	    dt > 0 ? (double)b->moves / dt / 1e6 : 0,
 	    (double)b->score_sum / fresh,
 	    (unsigned long long)b->score_max);
-	for (t = TILE_FIRST; t <= TILE_LAST; t++)
-		fprintf(stderr, " %lu:%.1f%%", (unsigned long)g2048_tile(t),
+	for (t = TILE_FIRST; t <= TILE_LAST && n < sizeof text; t++)
+		n += (size_t)snprintf(text + n, sizeof text - n, " %lu:%.1f%%",
+		    (unsigned long)g2048_tile(t),
 		    100.0 * (double)b->reach[t] / fresh);
-	fprintf(stderr, "  %s elapsed, %s left%s", el, rem,
-	    run->tty ? "\033[K" : "\n");
+	if (run->line.on)
+		cli_status_draw(&run->line, "%s", text);
+	else
+		fprintf(stderr, "%s: %s\n", progname, text);
 }
 
 /* a + n, or UINT64_MAX past it: a loaded net's count of games may be
@@ -113,7 +97,7 @@ count_game(struct run *run, uint64_t game, const g2048_learn_game *g)
 		b = &run->block[run->done_to % BLOCKS_IN_FLIGHT];
 		if (lo >= run->end || b->games < hi - lo)
 			break;
-		t_now = now();
+		t_now = cli_now();
 		report(run, b, hi, t_now - run->last_draw);
 		run->last_draw = t_now;
 		memset(b, 0, sizeof *b);
@@ -187,19 +171,29 @@ worker(void *arg)
 	return NULL;
 }
 
+/* Write the net to path; a failure ends the run, saying whether an
+ * earlier file there is kept. */
+static void
+save_to(g2048_net *net, const char *path)
+{
+	char err[512];
+	int existed = access(path, F_OK) == 0;
+
+	if (g2048_net_save(net, path, err, sizeof err) < 0)
+		cli_die(2, "%s%s", err, existed ? " (the previous file is kept)" :
+		    "");
+}
+
 /* Save with every game taken finished and none running.  Lock held. */
 static void
 save(struct run *run)
 {
-	char err[512];
-
 	run->pause = 1;
 	while (run->busy > 0)
 		pthread_cond_wait(&run->wake, &run->lock);
 	g2048_net_set_trained(run->net, run->next, run->moves, run->seed,
 	    run->train);
-	if (g2048_net_save(run->net, run->save, err, sizeof err) < 0)
-		cli_die(2, "%s (the previous file is kept)", err);
+	save_to(run->net, run->save);
 	run->pause = 0;
 	pthread_cond_broadcast(&run->wake);
 }
@@ -208,11 +202,8 @@ save(struct run *run)
 static void
 export(struct run *run)
 {
-	char err[512];
-
 	g2048_net_drop_tc(run->net);
-	if (g2048_net_save(run->net, run->export, err, sizeof err) < 0)
-		cli_die(2, "%s (the previous file is kept)", err);
+	save_to(run->net, run->export);
 }
 
 /* Run the workers; save every run->every games, on a signal, and at the
@@ -227,7 +218,8 @@ train(struct run *run)
 
 	pthread_mutex_init(&run->lock, NULL);
 	pthread_cond_init(&run->wake, NULL);
-	run->start = run->last_draw = now();
+	cli_status_start(&run->line, run->quiet);
+	run->start = run->last_draw = cli_now();
 	for (i = 0; i < run->threads; i++)
 		if (pthread_create(&tid[i], NULL, worker, run) != 0)
 			cli_die(2, "cannot start a thread");
@@ -258,16 +250,17 @@ train(struct run *run)
 		pthread_join(tid[i], NULL);
 	if (run->failed)
 		cli_die(2, "out of memory");
-	if (run->tty && !run->quiet)
-		fputc('\n', stderr);
+	cli_status_end(&run->line, 1);
 	status = interrupted || run->next < run->end;
 	pthread_mutex_lock(&run->lock);
 	save(run);
 	pthread_mutex_unlock(&run->lock);
 	if (status)
-		cli_warn("interrupted after %llu games; saved to %s: go on with "
-		    "--load %s", (unsigned long long)run->next, run->save,
-		    run->save);
+		cli_warn("interrupted after %llu games, %llu left; saved to %s: "
+		    "go on with --load %s --games %llu",
+		    (unsigned long long)run->next,
+		    (unsigned long long)(run->end - run->next), run->save,
+		    run->save, (unsigned long long)(run->end - run->next));
 	else if (run->export)
 		export(run);
 	return status;

@@ -138,8 +138,8 @@ draw_help(struct play_canvas *c, const struct play_layout *l)
 {
 	static const char *const help[] = {
 		"arrows/wasd/hjkl move   u undo   ? hint   n new   q save+quit",
-		"arrows/wasd/hjkl move  u undo  ? hint  n new  q quit",
-		"arrows move u undo ? hint n new q quit",
+		"arrows/wasd/hjkl move  u undo  ? hint  n new  q save+quit",
+		"arrows move u undo ? hint n new q save+quit",
 		"arrows u ? n q",
 	};
 

@@ -149,7 +149,7 @@ scene_now(const struct ui *u, struct play_scene *s)
 	s->spawned = -1;
 	s->message = u->message;
 	if (!s->message && game_over(u))
-		s->message = "Game over!  u undo   n new game   q quit";
+		s->message = "Game over!  u undo   n new game   q save+quit";
 }
 
 static void
@@ -264,6 +264,9 @@ do_move(struct ui *u, enum g2048_dir d)
 		u->message = "Score, moves or draws would wrap: no move made.";
 	if (gained < 0)
 		return;
+	/* the best is the best reached: an undo does not lower it */
+	if (play_game_now(&u->game)->score > u->best)
+		u->best = play_game_now(&u->game)->score;
 	if (u->anim && u->layout.ok)
 		animate(u, before, d, spawned);
 	if (!had_won && g2048_max_rank(play_game_now(&u->game)->grid) >=
@@ -558,7 +561,10 @@ play(const struct opts *o)
 	if (u->save_error[0])
 		cli_warn("the game was not saved: %s (the previous file is "
 		    "kept)", u->save_error);
-	else if (!u->signal)
+	else if (u->signal)
+		cli_warn("%s: game saved in %s", strsignal(u->signal),
+		    u->save_path);
+	else
 		cli_warn("game saved in %s", u->save_path);
 	if (u->best_error[0])
 		cli_warn("the best score was not saved: %s (the previous file "

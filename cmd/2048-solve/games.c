@@ -4,6 +4,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "solve.h"
 
@@ -22,6 +24,80 @@ struct game {
 	                                counter (-1: none) */
 	int done;
 };
+
+/* ---- the status line ------------------------------------------------ */
+
+void
+progress_start(struct run *run)
+{
+	static struct progress progress;
+
+	cli_status_start(&progress.line, run->quiet);
+	atomic_init(&progress.moves, 0);
+	run->progress = &progress;
+}
+
+void
+progress_end(struct run *run)
+{
+	if (run->progress)
+		cli_status_end(&run->progress->line, 0);
+}
+
+/* A game finished: count it for the line (under the pool's lock). */
+static void
+progress_count(struct progress *p, const g2048_board *b)
+{
+	int r;
+
+	p->games++;
+	p->score_sum += b->score;
+	for (r = g2048_max_rank(b->grid); r > 0; r--)
+		p->reach[r]++;
+}
+
+/* Redraw the line if due: games done (of N with --games), the time gone
+ * and, with --games, the time left at the rate so far, moves/s, the
+ * finished games' mean score and how many reached 2048 ... 32768 (last,
+ * as a narrow terminal cuts the line). */
+static void
+progress_draw(struct progress *p, uint64_t of)
+{
+	char text[256], el[32], left[32];
+	double t;
+	size_t n;
+	int r;
+
+	if (!cli_status_due(&p->line))
+		return;
+	t = cli_status_elapsed(&p->line);
+	cli_hms(el, sizeof el, t);
+	n = (size_t)snprintf(text, sizeof text, "games %llu",
+	    (unsigned long long)p->games);
+	if (of)
+		n += (size_t)snprintf(text + n, sizeof text - n, "/%llu",
+		    (unsigned long long)of);
+	n += (size_t)snprintf(text + n, sizeof text - n, "  %s elapsed", el);
+	if (of && p->games) {
+		cli_hms(left, sizeof left, t / (double)p->games *
+		    (double)(of - p->games));
+		n += (size_t)snprintf(text + n, sizeof text - n, ", %s left",
+		    left);
+	}
+	n += (size_t)snprintf(text + n, sizeof text - n, "  %.0f moves/s",
+	    t > 0 ? (double)atomic_load(&p->moves) / t : 0);
+	if (p->games) {
+		n += (size_t)snprintf(text + n, sizeof text - n, "  mean %.0f ",
+		    (double)p->score_sum / (double)p->games);
+		for (r = 11; r <= 15 && n < sizeof text; r++)
+			n += (size_t)snprintf(text + n, sizeof text - n,
+			    " %lu:%.0f%%", (unsigned long)g2048_tile(r),
+			    100.0 * (double)p->reach[r] / (double)p->games);
+	}
+	cli_status_draw(&p->line, "%s", text);
+}
+
+/* ---- a game's text ---------------------------------------------------- */
 
 static void
 out_add(struct out *o, const char *s, size_t n)
@@ -124,6 +200,13 @@ play_game(const struct run *run, g2048_search *s, struct game *gm)
 			out_decision(&gm->log, &before, &r, run->evaluator);
 		if (d >= 0 && boards && !run->final)
 			out_board(gm);
+		if (d >= 0 && run->progress) {
+			atomic_fetch_add_explicit(&run->progress->moves, 1,
+			    memory_order_relaxed);
+			/* --play draws from its own thread; --games from main */
+			if (!run->new_games)
+				progress_draw(run->progress, 0);
+		}
 	} while (d >= 0);
 	gm->overflow = d == G2048_OVERFLOW ? r.dir : -1;
 	if (boards && run->final)
@@ -141,6 +224,9 @@ game_done(struct run *run, struct game *gm)
 	check_tables(run);
 	if (stats_add(&run->st, &gm->b, &gm->search) < 0)
 		return -1;
+	/* boards on the terminal start a clean line */
+	if (gm->trace.len && isatty(STDOUT_FILENO))
+		progress_end(run);
 	out_flush(&gm->trace, stdout);
 	if (run->log)
 		out_flush(&gm->log, run->log);
@@ -161,6 +247,8 @@ play_board(struct run *run, g2048_board *b)
 		cli_die_overflow(&gm.b, gm.overflow);
 	if (game_done(run, &gm) < 0)
 		cli_die_board(TOTAL_OVERFLOW);
+	if (run->progress)
+		progress_count(run->progress, &gm.b);
 	cli_out = gm.w;
 	if (adopt)      /* the run's generator goes on where the game ended */
 		g2048_rng_seed(&run->run_rng, gm.b.seed, gm.b.draws);
@@ -197,6 +285,7 @@ games_worker(void *arg)
 			break;
 		play_game(p->run, s, &p->games[i]);
 		pthread_mutex_lock(&p->lock);
+		progress_count(p->run->progress, &p->games[i].b);
 		p->games[i].done = 1;
 		pthread_cond_broadcast(&p->done);
 		pthread_mutex_unlock(&p->lock);
@@ -231,8 +320,25 @@ play_new_games(struct run *run)
 			cli_die(2, "cannot start a thread");
 	for (i = 0; i < run->games; i++) {
 		pthread_mutex_lock(&p.lock);
-		while (!p.games[i].done)
-			pthread_cond_wait(&p.done, &p.lock);
+		while (!p.games[i].done) {
+			if (run->progress->line.on) {
+				/* wake to redraw the line */
+				struct timespec ts;
+
+				clock_gettime(CLOCK_REALTIME, &ts);
+				ts.tv_nsec += 250000000;
+				if (ts.tv_nsec >= 1000000000) {
+					ts.tv_sec++;
+					ts.tv_nsec -= 1000000000;
+				}
+				pthread_cond_timedwait(&p.done, &p.lock, &ts);
+			} else {
+				pthread_cond_wait(&p.done, &p.lock);
+			}
+			progress_draw(run->progress, run->games);
+		}
+		/* games quicker than a wait are drawn too */
+		progress_draw(run->progress, run->games);
 		pthread_mutex_unlock(&p.lock);
 		if (game_done(run, &p.games[i]) < 0)
 			cli_die(2, TOTAL_OVERFLOW);

@@ -1,5 +1,7 @@
 /* 2048-solve - the best move for every board read; or play games to the end. */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -34,8 +36,10 @@ usage(int status)
 	    "                     2048-learn); moves add their score; depth 7,\n"
 	    "                     cutoff 0.003 (--fast: depth 3, cutoff 0.03).\n"
 	    "                     Default with --fast and --depth 1, where it\n"
-	    "                     is stronger: $G2048_NET, else the net make\n"
-	    "                     net built, if any; else the heuristic\n"
+	    "                     is stronger: the file $G2048_NET names\n"
+	    "                     (empty: none), else share/2048-tools/2048.net\n"
+	    "                     installed beside bin/, else the net make net\n"
+	    "                     built, if any; else the heuristic\n"
 	    "  -j, --threads N    threads (default: all cores)\n"
 	    "  -s, --seed N       seed of --games, and of boards without a stream\n"
 	    "  -e, --explain      also write each legal move's value and the\n"
@@ -47,9 +51,12 @@ usage(int status)
 	    "  -S, --summary      write a table of the games at the end (boards\n"
 	    "                     only with --final)\n"
 	    "  -T, --tally        read finished games and write their table\n"
+	    "  -J, --json         write the moves (with --explain) or the table\n"
+	    "                     (--summary, --tally) as JSON Lines\n"
 	    "      --log FILE     write every decision with each move's value\n"
 	    "  -c, --compact      write boards in the one-line compact form\n"
-	    "  -q, --quiet        no message for a board that cannot move\n"
+	    "  -q, --quiet        no message for a board that cannot move, no\n"
+	    "                     status line on a terminal\n"
 	    "      --cutoff P     expectimax probability cutoff (default\n"
 	    "                     0.000125, 0: off)\n"
 	    "      --crowded N,P  cutoff P on boards with at most N empty cells\n"
@@ -59,7 +66,8 @@ usage(int status)
 	    "                     (default 0.995,1,15,0.0001)\n"
 	    "      --no-deepen    never search again\n"
 	    "      --tt-bits N    transposition table of up to 2^N entries, grown\n"
-	    "                     as the search needs (0: off)\n"
+	    "                     as the search needs (default 20, --fast 16;\n"
+	    "                     0: off)\n"
 	    "      --no-lost      score a board that cannot move by its heuristic\n"
 	    "      --tables DIR   play by the exact tables in DIR (2048-table)\n"
 	    "                     on the boards they cover.  Default:\n"
@@ -112,6 +120,44 @@ explain(const struct run *run, const g2048_search_result *r)
 		    (unsigned long long)r->nodes, r->seconds * 1000);
 }
 
+/* --json: {"move":"left"}, with --explain each direction's value (null:
+ * not legal) and the search's cost */
+static void
+explain_json(const struct run *run, const g2048_search_result *r)
+{
+	int d;
+
+	fputs("{\"move\":", stdout);
+	if (r->dir >= 0)
+		cli_json_string(g2048_dir_name((enum g2048_dir)r->dir));
+	else
+		fputs("null", stdout);
+	if (run->explain) {
+		fputs(",\"values\":{", stdout);
+		for (d = 0; d < G2048_NDIRS; d++) {
+			printf("%s\"%s\":", d ? "," : "",
+			    g2048_dir_name((enum g2048_dir)d));
+			if (r->legal >> d & 1)
+				cli_json_number(r->value[d],
+				    r->table >= 0 ? 6 : 3);
+			else
+				fputs("null", stdout);
+		}
+		printf("},\"depth\":%d,\"deepened\":%s,\"nodes\":%llu,"
+		    "\"ms\":%.3f,\"evaluator\":", r->depth,
+		    r->deepened ? "true" : "false",
+		    (unsigned long long)r->nodes, r->seconds * 1000);
+		cli_json_string(run->evaluator);
+		fputs(",\"table\":", stdout);
+		if (r->table >= 0)
+			cli_json_string(g2048_tables_name(run->tables,
+			    r->table));
+		else
+			fputs("null", stdout);
+	}
+	fputs("}\n", stdout);
+}
+
 static int
 solve_board(g2048_board *b, void *ctx)
 {
@@ -135,11 +181,13 @@ solve_board(g2048_board *b, void *ctx)
 	g2048_best_move(run->search, b, &r);
 	cli_net_check(run->net);
 	check_tables(run);
-	if (r.dir >= 0)
-		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
-	else if (!run->quiet)
+	if (r.dir < 0 && !run->quiet)
 		cli_warn_board("no legal move");
-	if (run->explain) {
+	if (run->json)
+		explain_json(run, &r);
+	else if (r.dir >= 0)
+		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
+	if (run->explain && !run->json) {
 		explain(run, &r);
 		printf("  evaluator %s\n", run->evaluator);
 	}
@@ -263,6 +311,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "final", no_argument, NULL, 'f' },
 		{ "games", required_argument, NULL, 'g' },
 		{ "heuristic", required_argument, NULL, 'H' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "log", required_argument, NULL, 'l' },
 		{ "net", required_argument, NULL, 'E' },
 		{ "no-bitboard", no_argument, NULL, 'B' },
@@ -284,7 +333,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ NULL, 0, NULL, 0 }
 	};
 	/* the letters of 2048(7)'s table; the other options are long only */
-	static const char *shortopts = "cd:eg:H:j:pqSs:Tw:";
+	static const char *shortopts = "cd:eg:H:Jj:pqSs:Tw:";
 	int c, threads = 0, deepen_given = 0, fast = 0, heuristic = 0,
 	    one_ply = 0;
 
@@ -365,13 +414,17 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'E':
 			break;
+		case 'J':
+			run->json = 1;
+			break;
 		case 'j':
 			threads = (int)cli_int(optarg, "--threads", 1,
 			    G2048_THREADS_MAX);
 			break;
 		case 'l':
 			if ((run->log = fopen(optarg, "w")) == NULL)
-				cli_die(2, "%s: cannot open for writing", optarg);
+				cli_die(2, "--log %s: cannot write: %s", optarg,
+				    strerror(errno));
 			break;
 		case 'L':
 			run->opts.lost = 0;
@@ -388,8 +441,10 @@ parse_options(int argc, char **argv, struct run *run)
 			run->no_tables = 0;
 			break;
 		case 'g':
-			run->games = cli_u64(optarg, "--games");
-			run->play = 1;
+			/* the bound of 2048-learn --games */
+			run->games = (uint64_t)cli_int(optarg, "--games", 0,
+			    LLONG_MAX / 2);
+			run->play = run->new_games = 1;
 			break;
 		case 'p':
 			run->play = 1;
@@ -451,11 +506,17 @@ main(int argc, char **argv)
 		cli_usage_error("--explain is for single moves, not with --play, "
 		    "--games or --tally: --log FILE records every decision of "
 		    "a game");
-	if (run.games && optind < argc)
+	/* JSON Lines: the objects alone, no boards between them */
+	if (run.json && run.play && !run.summary)
+		cli_usage_error("--json writes the moves of single boards or the "
+		    "table (--summary): not the boards of --play or --games");
+	if (run.json && run.final)
+		cli_usage_error("--json writes the table alone: not with --final");
+	if (run.new_games && optind < argc)
 		cli_usage_error("--games reads no boards: '%s'", argv[optind]);
 	if (run.have_seed)
 		g2048_rng_seed(&run.run_rng, run.seed, 0);
-	else if (run.games)
+	else if (run.new_games)
 		run.seed = cli_random_seed();
 	run.eval = cli_evaluator(run.heuristic, run.weights, run.netpath,
 	    &run.net);
@@ -479,17 +540,21 @@ main(int argc, char **argv)
 	/* --time MS: the first move's budget holds the start-up too */
 	g2048_search_time_from(run.search, &started);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (run.games)
+	if (run.play)
+		progress_start(&run);
+	if (run.new_games)     /* --games 0 too: no game, nothing read */
 		play_new_games(&run);
 	else
 		run.status = cli_boards(argv + optind, argc - optind, solve_board,
 		    &run);
+	progress_end(&run);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (run.summary) {
 		if (run.st.games && run.final && !run.tally)
 			printf("\n");
-		print_summary(&run.st, run.tally ? 0 : (double)(t1.tv_sec -
-		    t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
+		(run.json ? print_summary_json : print_summary)(&run.st,
+		    run.tally ? 0 : (double)(t1.tv_sec - t0.tv_sec) +
+		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
 		    run.tally ? NULL : run.evaluator);
 	}
 	if (run.log)

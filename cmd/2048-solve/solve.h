@@ -8,6 +8,7 @@
 #ifndef SOLVE_H
 #define SOLVE_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "cli.h"
@@ -29,6 +30,16 @@ struct stats {
 	int tables;                  /* exact tables were consulted */
 };
 
+/* The status line of --games and --play (games.c): the games finished so
+ * far (under the pool's lock with --games) and the moves of all games,
+ * finished or not (from every worker, hence atomic). */
+struct progress {
+	struct cli_status line;
+	atomic_ullong moves;
+	uint64_t games, score_sum;
+	uint64_t reach[G2048_MAX_RANK + 1];
+};
+
 struct run {
 	g2048_search_opts opts;
 	const char *heuristic, *weights;
@@ -38,14 +49,16 @@ struct run {
 	g2048_tables *tables;
 	g2048_net *net;
 	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
-	int explain, play, final, summary, tally, quiet, have_seed;
+	int explain, play, final, summary, tally, quiet, have_seed, json;
 	uint64_t games, seed;
+	int new_games;               /* --games N given, N = games (even 0) */
 	int workers;                 /* games in parallel */
 	g2048_rng run_rng;           /* with --seed: for boards without a stream */
 	FILE *log;
 	g2048_eval *eval;
 	g2048_search *search;        /* for the boards read */
 	struct stats st;
+	struct progress *progress;   /* the status line */
 	int status;
 };
 
@@ -63,6 +76,10 @@ void log_decision(struct run *run, const g2048_board *b,
 void play_board(struct run *run, g2048_board *b);
 /* --games: play the run's new games on its workers, written in order. */
 void play_new_games(struct run *run);
+/* Start the status line of --games or --play (none with -q or when
+ * stderr is not a terminal); erase it at the end. */
+void progress_start(struct run *run);
+void progress_end(struct run *run);
 
 /* tally.c */
 #define TOTAL_OVERFLOW "the moves of all games would pass 18446744073709551615"
@@ -74,5 +91,7 @@ int stats_add(struct stats *st, const g2048_board *b, const struct effort *e);
 /* The table; wall is the run's time (0: --tally, no speeds); evaluator
  * what played (NULL: unknown, --tally). */
 void print_summary(struct stats *st, double wall, const char *evaluator);
+/* The same as one JSON object on a line (--json; keys in 2048-solve(1)). */
+void print_summary_json(struct stats *st, double wall, const char *evaluator);
 
 #endif

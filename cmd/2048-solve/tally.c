@@ -81,26 +81,84 @@ print_speed(const struct stats *st, double wall)
 		    0.0);
 }
 
+/* Sort the scores; their mean and median. */
+static void
+scores(struct stats *st, double *mean, double *median)
+{
+	double sum = 0;
+	uint64_t n = st->games, i;
+
+	qsort(st->scores, n, sizeof *st->scores, cmp_u64);
+	for (i = 0; i < n; i++)
+		sum += (double)st->scores[i];
+	*mean = sum / (double)n;
+	*median = n % 2 ? (double)st->scores[n / 2] :
+	    ((double)st->scores[n / 2 - 1] + (double)st->scores[n / 2]) / 2;
+}
+
+void
+print_summary_json(struct stats *st, double wall, const char *evaluator)
+{
+	double mean = 0, median = 0, lo, hi, ms;
+	uint64_t n = st->games, i;
+	int r;
+
+	printf("{\"games\":%llu", (unsigned long long)n);
+	if (evaluator) {
+		fputs(",\"evaluator\":", stdout);
+		cli_json_string(evaluator);
+	}
+	if (n) {
+		scores(st, &mean, &median);
+		printf(",\"score_mean\":%.1f,\"score_median\":%.1f,"
+		    "\"score_max\":%llu", mean, median,
+		    (unsigned long long)st->scores[n - 1]);
+	}
+	printf(",\"moves\":%llu", (unsigned long long)st->moves);
+	if (wall > 0) {
+		ms = st->moves ? 1000 * st->search.seconds /
+		    (double)st->moves : 0.0;
+		printf(",\"moves_per_s\":%.1f,\"ms_per_move\":%.3f,"
+		    "\"ms_per_move_max\":%.3f,\"nodes_per_s\":%.0f,"
+		    "\"deepened\":%llu", (double)st->moves / wall, ms,
+		    1000 * st->search.slowest, st->search.seconds > 0 ?
+		    (double)st->search.nodes / st->search.seconds : 0.0,
+		    (unsigned long long)st->search.deepened);
+		if (st->tables)
+			printf(",\"by_tables\":%llu",
+			    (unsigned long long)st->search.by_table);
+	}
+	fputs(",\"tiles\":[", stdout);
+	for (r = TILE_FIRST; n && r <= G2048_MAX_RANK; r++) {
+		wilson(st->reach[r], n, &lo, &hi);
+		printf("%s{\"tile\":%lu,\"games\":%llu,\"percent\":%.2f,"
+		    "\"ci_low\":%.2f,\"ci_high\":%.2f}", r > TILE_FIRST ?
+		    "," : "", (unsigned long)g2048_tile(r),
+		    (unsigned long long)st->reach[r],
+		    100.0 * (double)st->reach[r] / (double)n, lo, hi);
+	}
+	fputs("],\"scores\":[", stdout);
+	for (i = 0; i < n; i++)
+		printf("%s%llu", i ? "," : "", (unsigned long long)st->scores[i]);
+	fputs("]}\n", stdout);
+}
+
 void
 print_summary(struct stats *st, double wall, const char *evaluator)
 {
-	double sum = 0, median, lo, hi;
-	uint64_t n = st->games, i;
+	double median, mean, lo, hi;
+	uint64_t n = st->games;
 	int r;
 
 	if (n == 0) {
 		printf("games 0\n");
 		return;
 	}
-	qsort(st->scores, n, sizeof *st->scores, cmp_u64);
-	for (i = 0; i < n; i++)
-		sum += (double)st->scores[i];
-	median = n % 2 ? (double)st->scores[n / 2] :
-	    ((double)st->scores[n / 2 - 1] + (double)st->scores[n / 2]) / 2;
+	scores(st, &mean, &median);
 	printf("games         %llu\n", (unsigned long long)n);
 	if (evaluator)
 		printf("evaluator     %s\n", evaluator);
-	printf("score mean    %.1f\n", sum / (double)n);
+	printf("score mean    %.1f\n", mean);
 	printf("score median  %.1f\n", median);
 	printf("score max     %llu\n", (unsigned long long)st->scores[n - 1]);
 	printf("moves         %llu\n", (unsigned long long)st->moves);

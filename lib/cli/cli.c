@@ -155,7 +155,8 @@ cli_u64(const char *s, const char *option)
 	errno = 0;
 	v = strtoull(s, &end, 10);
 	if (*s < '0' || *s > '9' || *end || errno)
-		cli_usage_error("%s: not a whole number: '%s'", option, s);
+		cli_usage_error("%s: expected an integer from 0 to %llu: '%s'",
+		    option, (unsigned long long)UINT64_MAX, s);
 	return (uint64_t)v;
 }
 
@@ -375,6 +376,10 @@ readable(const char *path)
 	return access(path, R_OK) == 0 ? path : NULL;
 }
 
+/* the net cli_default_net() took from G2048_NET, so that a message about
+ * it names the variable */
+static const char *net_from_env;
+
 const char *
 cli_default_net(void)
 {
@@ -383,8 +388,10 @@ cli_default_net(void)
 	char exe[4096 - 64], *slash;
 	ssize_t n;
 
-	if (env)
-		return *env ? env : NULL;
+	if (env) {
+		net_from_env = *env ? env : NULL;
+		return net_from_env;
+	}
 	/* where the tool itself is: /proc/self/exe names it on Linux */
 	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) <= 0)
 		return NULL;
@@ -435,7 +442,11 @@ cli_evaluator(const char *heuristic, const char *weights,
 		cli_usage_error("--net is the evaluator: no --heuristic or "
 		    "--weights with it");
 	if (netpath) {
-		if ((*net = g2048_net_open(netpath, err, sizeof err)) == NULL)
+		if ((*net = g2048_net_open(netpath, err, sizeof err)) == NULL &&
+		    netpath == net_from_env)
+			cli_die(2, "G2048_NET: %s (G2048_NET names the default "
+			    "net; set it empty for none)", err);
+		if (*net == NULL)
 			cli_die(2, "%s", err);
 		e = g2048_eval_net(*net, err, sizeof err);
 	} else {

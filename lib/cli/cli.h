@@ -90,7 +90,8 @@ void cli_net_check(const g2048_net *net);
  * empty: none), else 2048.net installed beside the tools
  * (PREFIX/share/2048-tools/, as make install puts it), else the one
  * `make net` built in the checkout (net/2048.net beside bin/); NULL if
- * none is there.
+ * none is there.  cli_evaluator()'s message about a net from $G2048_NET
+ * names the variable.
  */
 const char *cli_default_net(void);
 /* The exact tables' directory when none is named: $G2048_TABLES (empty:
@@ -104,5 +105,35 @@ void cli_close_or_die(FILE *fp, const char *name);
 
 /* Flush and close stdout; exit status 2 and a message on a write error. */
 int cli_finish(int status);
+
+/* JSON on stdout (--json): a string, quoted and escaped; a number with
+ * that many decimals, or null if it is not finite. */
+void cli_json_string(const char *s);
+void cli_json_number(double v, int decimals);
+
+/*
+ * The status line of a long run (2048-solve --games, --play; 2048-learn):
+ * one line on stderr redrawn in place ("\r", the text, erase to the end
+ * of the line), cut to the terminal's width.  Drawn only when stderr is a
+ * terminal and not quiet; nothing at all otherwise.
+ */
+struct cli_status {
+	int on, drawn;
+	double start, last;          /* cli_now() at the start, last draw */
+};
+/* seconds on the monotonic clock */
+double cli_now(void);
+/* "M:SS" or "H:MM:SS" */
+void cli_hms(char *buf, size_t size, double seconds);
+void cli_status_start(struct cli_status *s, int quiet);
+/* 1 when the line is on and a quarter of a second has passed since the
+ * last draw (which it then counts as drawn) */
+int cli_status_due(struct cli_status *s);
+double cli_status_elapsed(const struct cli_status *s);
+/* "\rprogname: TEXT" on stderr, if on */
+void cli_status_draw(struct cli_status *s, const char *fmt, ...);
+/* end the line, so what follows starts a clean one: erase it, or keep
+ * it (a newline) */
+void cli_status_end(struct cli_status *s, int keep);
 
 #endif

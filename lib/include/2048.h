@@ -554,9 +554,10 @@ void g2048_learn_rng(g2048_rng *r, uint64_t seed, uint64_t game);
 
 /*
  * Replace the file path by what fill writes to fd: a new file beside it
- * (path.tmpXXXXXX) is filled, synced and renamed over path, so a full
+ * (path.tmpPID-XXXXXX) is filled, synced and renamed over path, so a full
  * disk, a failing write or a kill leaves the old file or the new one,
- * never part of one.  fill returns 0, or -1 with errno set.  0, or -1
+ * never part of one.  What a save killed mid-way (SIGKILL) left beside
+ * path, a new file whose process is gone, the next save removes.  fill returns 0, or -1 with errno set.  0, or -1
  * with errno set, the new file removed and path untouched.
  */
 int g2048_file_replace(const char *path,

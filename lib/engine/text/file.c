@@ -4,9 +4,11 @@
  * failing write or a kill in the middle leaves the old file or the new
  * one, never part of one.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,49 @@ sync_dir(const char *path)
 	}
 }
 
+/*
+ * Remove what a save of path killed by SIGKILL (or a crash) left beside
+ * it: new files path.tmpPID-XXXXXX whose process PID is gone.  A file of
+ * a live process, or of another name, is left alone; errors are ignored
+ * (the save itself says what matters).
+ */
+static void
+sweep_stale(const char *path)
+{
+	char dir[PATH_MAX], stale[PATH_MAX];
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	size_t blen = strlen(base);
+	struct dirent *de;
+	DIR *d;
+
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path + 1), path);
+	if ((d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		const char *p = de->d_name + blen;
+		char *end;
+		long pid;
+
+		if (strncmp(de->d_name, base, blen) != 0 ||
+		    strncmp(p, ".tmp", 4) != 0 || p[4] < '1' || p[4] > '9')
+			continue;
+		errno = 0;
+		pid = strtol(p + 4, &end, 10);
+		if (errno || *end != '-' || strlen(end + 1) != 6 ||
+		    (pid_t)pid != pid || pid == (long)getpid())
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if (snprintf(stale, sizeof stale, "%s%s", slash ? dir : "",
+		    de->d_name) < (int)sizeof stale)
+			unlink(stale);
+	}
+	closedir(d);
+}
+
 int
 g2048_file_replace(const char *path, int (*fill)(int fd, const void *ctx),
     const void *ctx)
@@ -65,11 +110,14 @@ g2048_file_replace(const char *path, int (*fill)(int fd, const void *ctx),
 	int fd, saved;
 
 	/* a name of its own beside path: the same file system, and no
-	 * clash with another process saving the same file */
-	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+	 * clash with another process saving the same file; the PID in it
+	 * lets a later save remove it if this process dies mid-save */
+	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld-XXXXXX", path,
+	    (long)getpid()) >= (int)sizeof tmp) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
+	sweep_stale(path);
 	if ((fd = mkstemp(tmp)) < 0)
 		return -1;
 	if (fill(fd, ctx) < 0 || fchmod(fd, 0644) < 0 || fsync(fd) < 0) {

@@ -75,6 +75,7 @@ text_feeder_init(struct text_feeder *f)
 	f->state = TEXT_FEEDER_IDLE;
 	f->rows = 0;
 	f->seen = 0;
+	f->fed = f->draws_at = f->err_back = 0;
 }
 
 /* strict unsigned decimal, at most UINT64_MAX */
@@ -322,7 +323,7 @@ header_line(struct text_feeder *f, const char *p, const char *e,
 {
 	const char *key = p, *val;
 	char q[128];
-	int r;
+	int r, seen;
 
 	while (p < e && is_key_char((unsigned char)*p))
 		p++;
@@ -332,10 +333,13 @@ header_line(struct text_feeder *f, const char *p, const char *e,
 	val = p;
 	while (val < e && is_blank((unsigned char)*val))
 		val++;
+	seen = f->seen;
 	r = set_known(b, &f->seen, key, (size_t)(p - key), val,
 	    (size_t)(e - val), err, errsize);
 	if (r < 0)
 		return TEXT_FEED_ERROR;
+	if ((f->seen & ~seen) & SEEN_DRAWS)
+		f->draws_at = f->fed;
 	if (r > 0)
 		return TEXT_FEED_MORE;
 	if (mistaken_header(key, (size_t)(p - key), val, e, 1, err, errsize))
@@ -366,7 +370,8 @@ cell_rank(const char *s, size_t n, size_t ndigits, uint32_t v, char *err,
 
 	if (n == 1 && s[0] == '.')
 		return 0;
-	if (ndigits != n || n == 0) {
+	/* "02" or "00": a tile is written as its value */
+	if (ndigits != n || n == 0 || (n > 1 && s[0] == '0')) {
 		fail(err, errsize, "'%s' is not a tile: " CELL_RULE,
 		    quote(s, n, q, sizeof q));
 		return -1;
@@ -542,10 +547,14 @@ static int
 finish(struct text_feeder *f, char *err, size_t errsize)
 {
 	int seen = f->seen;
+	unsigned long back = f->fed - f->draws_at;
 
 	text_feeder_init(f);
-	if ((seen & SEEN_DRAWS) && !(seen & SEEN_SEED))
+	if ((seen & SEEN_DRAWS) && !(seen & SEEN_SEED)) {
+		/* the error is the draws line's, not the grid's */
+		f->err_back = back;
 		return fail(err, errsize, "draws without seed");
+	}
 	return TEXT_FEED_BOARD;
 }
 
@@ -558,6 +567,8 @@ text_feed_line(struct text_feeder *f, const char *line, size_t len,
 	size_t n;
 	int c;
 
+	f->fed++;
+	f->err_back = 0;
 	while (e > p && is_blank((unsigned char)e[-1]))
 		e--;
 	while (p < e && is_blank((unsigned char)*p))
@@ -606,6 +617,7 @@ text_feed_end(struct text_feeder *f, g2048_board *b, char *err,
     size_t errsize)
 {
 	(void)b;
+	f->err_back = 0;
 	if (f->state == TEXT_FEEDER_IDLE)
 		return TEXT_FEED_MORE;
 	if (f->state == TEXT_FEEDER_GRID && f->rows == G2048_SIDE)

@@ -70,7 +70,8 @@ g2048_reader_error(const g2048_reader *rd)
 unsigned long
 g2048_reader_line(const g2048_reader *rd)
 {
-	return rd->lineno;
+	/* an error about an earlier line of the board names that line */
+	return rd->lineno - rd->f.err_back;
 }
 
 unsigned long

@@ -26,6 +26,10 @@ struct text_feeder {
 	int state;     /* TEXT_FEEDER_IDLE, _HEADER or _GRID */
 	int rows;      /* grid rows read */
 	int seen;      /* known header keys read, a bit each */
+	unsigned long fed;       /* lines fed since the last board */
+	unsigned long draws_at;  /* fed at the board's draws line */
+	unsigned long err_back;  /* an error is this many lines before the
+	                            last fed (draws without seed: at draws) */
 };
 
 void text_feeder_init(struct text_feeder *f);

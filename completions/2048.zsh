@@ -1,0 +1,112 @@
+#compdef 2048-new 2048-move 2048-spawn 2048-eval 2048-solve 2048-play 2048-learn
+# zsh completion for 2048-tools: options, the values of options that take
+# one of a fixed set, and files.  Installed once per tool as
+# share/zsh/vendor-completions/_TOOL.  Every tool's options below are
+# checked against its --help by tests/96-completion.bats.
+
+local -a common
+common=(
+  '(- *)'{-h,--help}'[show the help and exit]'
+  '(- *)--version[show the version and exit]'
+)
+
+case $service in
+2048-new)
+  _arguments -s -S $common \
+    '(-s --seed)'{-s+,--seed=}'[seed of the first game]:seed:' \
+    '(-n --count)'{-n+,--count=}'[games]:count:' \
+    '(-f --four)'{-f+,--four=}'[probability of a 4]:probability:' \
+    '(-c --compact)'{-c,--compact}'[one line a board]'
+  ;;
+2048-move)
+  _arguments -s -S $common \
+    '(-c --compact)'{-c,--compact}'[one line a board]' \
+    '(-q --quiet)'{-q,--quiet}'[no message for an illegal move]' \
+    '1:direction:(up down left right)' \
+    '*:board file:_files'
+  ;;
+2048-spawn)
+  _arguments -s -S $common \
+    '(-s --seed)'{-s+,--seed=}'[seed of the run]:seed:' \
+    '(-f --four)'{-f+,--four=}'[probability of a 4]:probability:' \
+    '--at=[cell]:row,col:' \
+    '--value=[tile]:value:(2 4)' \
+    '(-a --all)'{-a,--all}'[every outcome]' \
+    '(-c --compact)'{-c,--compact}'[one line a board]' \
+    '(-q --quiet)'{-q,--quiet}'[no message for a full board]' \
+    '*:board file:_files'
+  ;;
+2048-eval)
+  _arguments -s -S $common \
+    '(-J --json)'{-J,--json}'[JSON Lines]' \
+    '(-k --field)'{-k+,--field=}'[one value]:key:(score moves max empty legal over won total)' \
+    '(-q --quiet)'{-q,--quiet}'[exit status only]' \
+    '(-t --target)'{-t+,--target=}'[winning tile]:tile:' \
+    '(-H --heuristic)'{-H+,--heuristic=}'[heuristic]:heuristic:(lines xu)' \
+    '(-w --weights)'{-w+,--weights=}'[weights]:k=v,...:' \
+    '--list[list the weights]' \
+    '--net=[n-tuple network]:net file:_files' \
+    '*:board file:_files'
+  ;;
+2048-solve)
+  _arguments -s -S $common \
+    '--algo=[search]:algorithm:(expectimax minimax greedy random)' \
+    '(-d --depth)'{-d+,--depth=}'[depth]:depth:' \
+    '--time=[milliseconds a move]:ms:' \
+    '--fast[the fast setting]' \
+    '--adaptive=[depth from the board]:MIN,SUB,MAX:' \
+    '(-H --heuristic)'{-H+,--heuristic=}'[heuristic]:heuristic:(lines xu)' \
+    '(-w --weights)'{-w+,--weights=}'[weights]:k=v,...:' \
+    '--net=[n-tuple network]:net file:_files' \
+    '(-j --threads)'{-j+,--threads=}'[threads]:threads:' \
+    '(-s --seed)'{-s+,--seed=}'[seed]:seed:' \
+    '(-e --explain)'{-e,--explain}'[values and cost of each move]' \
+    '(-p --play)'{-p,--play}'[play every board to the end]' \
+    '(-g --games)'{-g+,--games=}'[play new games]:games:' \
+    '--final[only the last board of a game]' \
+    '(-S --summary)'{-S,--summary}'[table of the games]' \
+    '(-T --tally)'{-T,--tally}'[table of finished games]' \
+    '(-J --json)'{-J,--json}'[JSON Lines]' \
+    '--log=[every decision]:log file:_files' \
+    '(-c --compact)'{-c,--compact}'[one line a board]' \
+    '(-q --quiet)'{-q,--quiet}'[no message, no status line]' \
+    '--cutoff=[probability cutoff]:probability:' \
+    '--crowded=[cutoff on crowded boards]:N,P:' \
+    '--deepen=[search again]:R,SUB,MAX,P:' \
+    '--no-deepen[never search again]' \
+    '--tt-bits=[transposition table]:bits:' \
+    '--no-lost[no loss for a board that cannot move]' \
+    '--downgrade=[tile-downgrading]:tile:' \
+    '--no-bitboard[move cell by cell]' \
+    '*:board file:_files'
+  ;;
+2048-play)
+  _arguments -s -S $common \
+    '(-s --seed)'{-s+,--seed=}'[seed]:seed:' \
+    '(-l --load)'{-l+,--load=}'[resume a saved game]:saved game:_files' \
+    '(-r --resume)'{-r,--resume}'[resume the save file]' \
+    '(-o --save)'{-o+,--save=}'[save file]:save file:_files' \
+    '(-A --no-anim)'{-A,--no-anim}'[no animation]' \
+    '--colors=[colours]:mode:(none 8 256 truecolor)'
+  ;;
+2048-learn)
+  _arguments -s -S $common \
+    '--net=[structure]:structure:(4x6 5x6 8x6)' \
+    '--stages=[stages]:tiles:' \
+    '(-l --load)'{-l+,--load=}'[go on training]:net file:_files' \
+    '(-o --save)'{-o+,--save=}'[net file]:net file:_files' \
+    '--export=[net for play]:net file:_files' \
+    '(-g --games)'{-g+,--games=}'[games]:games:' \
+    '--alpha=[learning rate]:alpha:' \
+    '--lambda=[TD(lambda)]:lambda:' \
+    '--tc[temporal coherence]' \
+    '--optimistic=[initial value]:value:' \
+    '--restart=[restart tiles]:tiles:' \
+    '(-s --seed)'{-s+,--seed=}'[seed]:seed:' \
+    '(-j --threads)'{-j+,--threads=}'[threads]:threads:' \
+    '--every=[save every N games]:games:' \
+    '--block=[games a progress line]:games:' \
+    '--log=[learning curve]:log file:_files' \
+    '(-q --quiet)'{-q,--quiet}'[no progress]'
+  ;;
+esac
