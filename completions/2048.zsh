@@ -1,4 +1,4 @@
-#compdef 2048-new 2048-move 2048-spawn 2048-eval 2048-solve 2048-play 2048-learn
+#compdef 2048-new 2048-move 2048-spawn 2048-eval 2048-solve 2048-play 2048-learn 2048-table
 # zsh completion for 2048-tools: options, the values of options that take
 # one of a fixed set, and files.  Installed once per tool as
 # share/zsh/vendor-completions/_TOOL.  Every tool's options below are
@@ -76,6 +76,8 @@ case $service in
     '--no-deepen[never search again]' \
     '--tt-bits=[transposition table]:bits:' \
     '--no-lost[no loss for a board that cannot move]' \
+    '--tables=[exact tables]:tables directory:_files -/' \
+    '--no-tables[consult no table]' \
     '--downgrade=[tile-downgrading]:tile:' \
     '--no-bitboard[move cell by cell]' \
     '*:board file:_files'
@@ -108,5 +110,23 @@ case $service in
     '--block=[games a progress line]:games:' \
     '--log=[learning curve]:log file:_files' \
     '(-q --quiet)'{-q,--quiet}'[no progress]'
+  ;;
+2048-table)
+  _arguments -s -S $common \
+    '(-o --save)'{-o+,--save=}'[build into]:table file:_files' \
+    '--size=[a small board]:size:(2x2 2x3 2x4 3x3)' \
+    '--pattern=[an endgame pattern]:pattern:(44 431 432 L3 442 LL 444)' \
+    '(-t --target)'{-t+,--target=}'[the tile to make]:tile:' \
+    '--objective=[what to maximise]:objective:(prob score)' \
+    '(-f --four)'{-f+,--four=}'[probability of a 4]:probability:' \
+    '(-j --threads)'{-j+,--threads=}'[threads]:threads:' \
+    '--work=[work directory]:directory:_files -/' \
+    '(-q --quiet)'{-q,--quiet}'[no progress]' \
+    '--table=[query a table]:table file:_files' \
+    '--cells=[a small board]:ranks:' \
+    '(-J --json)'{-J,--json}'[JSON]' \
+    '--info=[describe a table]:table file:_files' \
+    '--list[list the patterns]' \
+    '*:board file:_files'
   ;;
 esac
