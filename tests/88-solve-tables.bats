@@ -13,9 +13,10 @@ setup_file() {
 	2048-table -q -o "$TDIR/2x2.tbl" --size 2x2
 }
 
-# a 4x4 board of the pattern above: its large tiles, then rows 3 and 4
+# a 4x4 board of the pattern above: its large tiles, the least of them
+# the target (32), then rows 3 and 4
 pattern_board() {
-	board '65536 32768 16384 8192' '512 1024 2048 4096' "256 128 $1" "$2"
+	board '65536 32768 16384 8192' '2048 4096 1024 512' "64 32 $1" "$2"
 }
 
 @test "a covered board: the table's move, its probabilities in --explain" {
@@ -28,7 +29,7 @@ pattern_board() {
 	[ "${lines[6]}" = '  evaluator lines' ]
 	# the same board mirrored: the mirrored move
 	run 2048-solve --tables "$TDIR" < <(board '8192 16384 32768 65536' \
-	    '4096 2048 1024 512' '2 . 128 256' '2 . . .')
+	    '512 1024 4096 2048' '2 . 32 64' '2 . . .')
 	[ "$output" = right ]
 }
 
@@ -48,6 +49,13 @@ pattern_board() {
 	run 2048-solve --tables "$TDIR" --explain < <(board '2 . . .' \
 	    '. . . .' '. . 4 .' '. . . .')
 	[ "$status" -eq 0 ]
+	[[ "$output" == *'  depth '* ]]
+	[[ "$output" != *'table'* ]]
+	# the pattern fits, but the least large tile is not the target: what
+	# the free cells would make does not merge into them
+	run 2048-solve --tables "$TDIR" --explain < <(board \
+	    '65536 32768 16384 8192' '2048 4096 1024 512' '256 128 . 2' \
+	    '. . . 2')
 	[[ "$output" == *'  depth '* ]]
 	[[ "$output" != *'table'* ]]
 	run 2048-solve --no-tables --explain < <(pattern_board '. 2' '. . . 2')

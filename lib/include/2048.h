@@ -708,7 +708,8 @@ void g2048_tables_close(g2048_tables *ts);
 int g2048_tables_count(const g2048_tables *ts);
 const char *g2048_tables_name(const g2048_tables *ts, int i);  /* file */
 /*
- * The first table that covers g fills r (as g2048_table_query): its
+ * The first table that covers g, its least large tile the target (what
+ * the free cells make merges into them), fills r (as g2048_table_query): its
  * index, or -1 when none covers g, or G2048_TABLES_BROKEN when none does
  * and one that might have failed its check (g2048_tables_error).
  */

@@ -247,14 +247,27 @@ tableset_get(g2048_tables *ts, int i)
 	return t;
 }
 
+/*
+ * Whether g fits r's pattern in some orientation with its smallest large
+ * tile the target: then the tile the free cells make merges into the
+ * large ones.  A table of a smaller target than that plays for a tile
+ * that leads nowhere, and measured, it loses games (bench/EXACT.md).
+ */
 static int
 tableset_fits(const struct exact_rules *r, g2048_grid g)
 {
-	int s, rank[16];
+	int s, i, least, rank[16];
 
-	for (s = 0; s < EXACT_SYMS; s++)
-		if (exact_match(r, g, s, rank))
+	for (s = 0; s < EXACT_SYMS; s++) {
+		if (!exact_match(r, g, s, rank))
+			continue;
+		least = G2048_MAX_RANK + 1;
+		for (i = 0; i < 16; i++)
+			if ((r->blockers >> (4 * i) & 0xF) && rank[i] < least)
+				least = rank[i];
+		if (least == r->target)
 			return 1;
+	}
 	return 0;
 }
 
