@@ -376,6 +376,35 @@ readable(const char *path)
 	return access(path, R_OK) == 0 ? path : NULL;
 }
 
+/* path if it names a directory, else NULL */
+static const char *
+directory(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? path : NULL;
+}
+
+/*
+ * Into path, rel beside the tools' directory (DIR/../rel, where DIR holds
+ * the running tool: /proc/self/exe names it on Linux): 0, or -1.
+ */
+static int
+beside_tools(const char *rel, char *path, size_t size)
+{
+	char exe[4096 - 64], *slash;
+	ssize_t n;
+
+	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) <= 0)
+		return -1;
+	exe[n] = '\0';
+	if ((slash = strrchr(exe, '/')) == NULL)
+		return -1;
+	*slash = '\0';
+	snprintf(path, size, "%s/../%s", exe, rel);
+	return 0;
+}
+
 /* the net cli_default_net() took from G2048_NET, so that a message about
  * it names the variable */
 static const char *net_from_env;
@@ -385,24 +414,16 @@ cli_default_net(void)
 {
 	static char path[4096];
 	const char *env = getenv("G2048_NET");
-	char exe[4096 - 64], *slash;
-	ssize_t n;
 
 	if (env) {
 		net_from_env = *env ? env : NULL;
 		return net_from_env;
 	}
-	/* where the tool itself is: /proc/self/exe names it on Linux */
-	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) <= 0)
+	if (beside_tools("share/2048-tools/2048.net", path, sizeof path) < 0)
 		return NULL;
-	exe[n] = '\0';
-	if ((slash = strrchr(exe, '/')) == NULL)
-		return NULL;
-	*slash = '\0';
-	snprintf(path, sizeof path, "%s/../share/2048-tools/2048.net", exe);
 	if (readable(path))
 		return path;
-	snprintf(path, sizeof path, "%s/../net/2048.net", exe);
+	beside_tools("net/2048.net", path, sizeof path);
 	return readable(path);
 }
 
@@ -411,23 +432,15 @@ cli_default_tables(void)
 {
 	static char path[4096];
 	const char *env = getenv("G2048_TABLES");
-	struct stat st;
-	char exe[4096 - 64], *slash;
-	ssize_t n;
 
 	if (env)
 		return *env ? env : NULL;
-	if ((n = readlink("/proc/self/exe", exe, sizeof exe - 1)) <= 0)
+	if (beside_tools("share/2048-tools/tables", path, sizeof path) < 0)
 		return NULL;
-	exe[n] = '\0';
-	if ((slash = strrchr(exe, '/')) == NULL)
-		return NULL;
-	*slash = '\0';
-	snprintf(path, sizeof path, "%s/../share/2048-tools/tables", exe);
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+	if (directory(path))
 		return path;
-	snprintf(path, sizeof path, "%s/../tables", exe);
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode) ? path : NULL;
+	beside_tools("tables", path, sizeof path);
+	return directory(path);
 }
 
 g2048_eval *
