@@ -8,6 +8,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,41 +93,73 @@ tableset_sort(g2048_tables *ts)
 		}
 }
 
+static g2048_tables *
+tableset_new(char *err, size_t errsize)
+{
+	g2048_tables *ts;
+
+	if ((ts = calloc(1, sizeof *ts)) == NULL) {
+		snprintf(err, errsize, "out of memory");
+		return NULL;
+	}
+	pthread_mutex_init(&ts->lock, NULL);
+	return ts;
+}
+
+/*
+ * Add the table at path to ts (its header read and checked): 0, or -1
+ * with ts closed and err set.  With skip_boards a whole small board's
+ * table is left out, not refused.
+ */
+static int
+tableset_add(g2048_tables *ts, const char *path, int skip_boards, char *err,
+    size_t errsize)
+{
+	struct tableset_entry *e = &ts->e[ts->n];
+	struct exact_header h;
+	const char *slash, *msg = NULL;
+	char why[256];
+
+	if (tableset_header(path, &h, why, sizeof why) < 0)
+		msg = why;
+	else if (h.rules.kind != EXACT_PATTERN && skip_boards)
+		return 0;
+	else if (h.rules.kind != EXACT_PATTERN)
+		msg = "a whole board's table, not an endgame pattern's";
+	else if (h.value_kind != 0)
+		msg = "not a table of probabilities";
+	else if (ts->n == G2048_TABLES_MAX) {
+		snprintf(why, sizeof why, "more than %d tables",
+		    G2048_TABLES_MAX);
+		msg = why;
+	} else if ((e->path = strdup(path)) == NULL)
+		msg = "out of memory";
+	if (msg) {
+		tableset_fail(ts, err, errsize, path, msg);
+		return -1;
+	}
+	e->h = h;
+	slash = strrchr(e->path, '/');
+	e->name = slash ? slash + 1 : e->path;
+	ts->n++;
+	return 0;
+}
+
 g2048_tables *
 g2048_tables_open(const char *const *paths, int n, char *err, size_t errsize)
 {
 	g2048_tables *ts;
-	char msg[256];
 	int i;
 
 	if (n < 0 || n > G2048_TABLES_MAX) {
 		snprintf(err, errsize, "at most %d tables", G2048_TABLES_MAX);
 		return NULL;
 	}
-	if ((ts = calloc(1, sizeof *ts)) == NULL) {
-		snprintf(err, errsize, "out of memory");
+	if ((ts = tableset_new(err, errsize)) == NULL)
 		return NULL;
-	}
-	pthread_mutex_init(&ts->lock, NULL);
-	for (i = 0; i < n; i++) {
-		struct tableset_entry *e = &ts->e[ts->n];
-		const char *slash;
-
-		if ((e->path = strdup(paths[i])) == NULL)
-			return tableset_fail(ts, err, errsize, paths[i],
-			    "out of memory");
-		slash = strrchr(e->path, '/');
-		e->name = slash ? slash + 1 : e->path;
-		ts->n++;
-		if (tableset_header(paths[i], &e->h, msg, sizeof msg) < 0)
-			return tableset_fail(ts, err, errsize, paths[i], msg);
-		if (e->h.rules.kind != EXACT_PATTERN)
-			return tableset_fail(ts, err, errsize, paths[i],
-			    "a whole board's table, not an endgame pattern's");
-		if (e->h.value_kind != 0)
-			return tableset_fail(ts, err, errsize, paths[i],
-			    "not a table of probabilities");
-	}
+	for (i = 0; i < n; i++)
+		if (tableset_add(ts, paths[i], 0, err, errsize) < 0)
+			return NULL;
 	tableset_sort(ts);
 	return ts;
 }
@@ -137,13 +170,15 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The pattern tables NAME.tbl in dir, by name: their count, or -1. */
+/* The files NAME.tbl in dir, by name, into *paths (the caller frees
+ * each and the array): their count, or -1 with err. */
 static int
-tableset_list(const char *dir, char **path, char *err, size_t errsize)
+tableset_list(const char *dir, char ***paths, char *err, size_t errsize)
 {
 	DIR *d;
 	struct dirent *de;
-	int n = 0, i;
+	char **path = NULL, **more;
+	size_t n = 0, cap = 0, i;
 
 	if ((d = opendir(dir)) == NULL) {
 		snprintf(err, errsize, "%s: %s", dir, strerror(errno));
@@ -151,51 +186,55 @@ tableset_list(const char *dir, char **path, char *err, size_t errsize)
 	}
 	while ((de = readdir(d)) != NULL) {
 		size_t len = strlen(de->d_name);
-		struct exact_header h;
-		char msg[256];
 
 		if (len < 5 || strcmp(de->d_name + len - 4, ".tbl") != 0)
 			continue;
-		if (n == G2048_TABLES_MAX) {
-			snprintf(err, errsize, "%s: more than %d tables", dir,
-			    G2048_TABLES_MAX);
+		if (n == cap) {
+			cap = cap ? 2 * cap : 16;
+			if (cap > INT_MAX || (more = realloc(path,
+			    cap * sizeof *path)) == NULL)
+				goto fail;
+			path = more;
+		}
+		if ((path[n] = malloc(strlen(dir) + len + 2)) == NULL)
 			goto fail;
-		}
-		if ((path[n] = malloc(strlen(dir) + len + 2)) == NULL) {
-			snprintf(err, errsize, "out of memory");
-			goto fail;
-		}
-		sprintf(path[n], "%s/%s", dir, de->d_name);
-		/* a whole small board's table is not a player's */
-		if (tableset_header(path[n], &h, msg, sizeof msg) == 0 &&
-		    h.rules.kind != EXACT_PATTERN) {
-			free(path[n]);
-			continue;
-		}
-		n++;
+		sprintf(path[n++], "%s/%s", dir, de->d_name);
 	}
 	closedir(d);
-	qsort(path, (size_t)n, sizeof *path, by_name);
-	return n;
+	if (n)
+		qsort(path, n, sizeof *path, by_name);
+	*paths = path;
+	return (int)n;
 fail:
+	snprintf(err, errsize, "out of memory");
 	closedir(d);
 	for (i = 0; i < n; i++)
 		free(path[i]);
+	free(path);
 	return -1;
 }
 
 g2048_tables *
 g2048_tables_open_dir(const char *dir, char *err, size_t errsize)
 {
-	char *path[G2048_TABLES_MAX];
+	char **path = NULL;
 	g2048_tables *ts;
 	int n, i;
 
-	if ((n = tableset_list(dir, path, err, errsize)) < 0)
+	if ((n = tableset_list(dir, &path, err, errsize)) < 0)
 		return NULL;
-	ts = g2048_tables_open((const char *const *)path, n, err, errsize);
+	/* a whole small board's table is not a player's: left out */
+	if ((ts = tableset_new(err, errsize)) != NULL)
+		for (i = 0; i < n; i++)
+			if (tableset_add(ts, path[i], 1, err, errsize) < 0) {
+				ts = NULL;
+				break;
+			}
 	for (i = 0; i < n; i++)
 		free(path[i]);
+	free(path);
+	if (ts)
+		tableset_sort(ts);
 	return ts;
 }
 
