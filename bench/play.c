@@ -43,30 +43,32 @@ animated_move(struct screen *sc, const struct play_layout *l,
     const g2048_board *b, enum g2048_dir dir, enum play_depth d,
     size_t *diff, size_t *full)
 {
-	struct play_motion m[16];
+	struct play_motion m[G2048_CELLS_MAX];
 	struct play_scene s;
 	g2048_board after = *b;
+	g2048_cells before;
 	int i;
 
 	g2048_board_move(&after, dir);
 	memset(&s, 0, sizeof s);
 	s.spawned = g2048_board_spawn(&after, G2048_FOUR_DEFAULT);
-	s.grid = after.grid;
+	g2048_board_get_cells(&after, &s.cells);
+	g2048_board_get_cells(b, &before);
 	s.phase = PLAY_SLIDE;
 	s.motion = m;
-	s.nmotion = play_motions(b->grid, dir, m);
+	s.nmotion = play_motions(&before, dir, m);
 	s.steps = 6;
 	for (s.step = 1; s.step <= 6; s.step++)
 		frame(sc, l, &s, d, diff, full);
 	s.phase = PLAY_POP;
 	for (i = 0; i < s.nmotion; i++)
 		if (m[i].merge)
-			s.merged |= (uint16_t)(1u << m[i].to);
+			s.merged |= (uint64_t)1 << m[i].to;
 	frame(sc, l, &s, d, diff, full);
 	s.phase = PLAY_REST;
 	frame(sc, l, &s, d, diff, full);
 	/* back to the board before, for the next round */
-	s.grid = b->grid;
+	s.cells = before;
 	frame(sc, l, &s, d, diff, NULL);
 }
 
@@ -82,7 +84,7 @@ bench(int cols, int rows, enum play_depth d, const g2048_board *b,
 	size_t diff = 0, full = 0, plain = 0, junk = 0;
 	int r, k;
 
-	play_layout(&l, cols, rows);
+	play_layout(&l, cols, rows, 4, 4);
 	for (k = 0; k < 2; k++) {
 		sc.c[k].w = cols;
 		sc.c[k].h = rows;
@@ -96,7 +98,7 @@ bench(int cols, int rows, enum play_depth d, const g2048_board *b,
 		exit(1);
 	}
 	memset(&s, 0, sizeof s);
-	s.grid = b->grid;
+	g2048_board_get_cells(b, &s.cells);
 	s.spawned = -1;
 	frame(&sc, &l, &s, d, &junk, NULL);
 	animated_move(&sc, &l, b, dir, d, &diff, &full);
@@ -106,9 +108,9 @@ bench(int cols, int rows, enum play_depth d, const g2048_board *b,
 
 		g2048_board_move(&after, dir);
 		g2048_board_spawn(&after, G2048_FOUR_DEFAULT);
-		s.grid = after.grid;
+		g2048_board_get_cells(&after, &s.cells);
 		frame(&sc, &l, &s, d, &plain, NULL);
-		s.grid = b->grid;
+		g2048_board_get_cells(b, &s.cells);
 		frame(&sc, &l, &s, d, &junk, NULL);
 	}
 	for (r = 0; r < ROUNDS; r++) {

@@ -50,7 +50,7 @@ case $service in
   ;;
 2048-solve)
   _arguments -s -S $common \
-    '--algo=[search]:algorithm:(expectimax minimax greedy random)' \
+    '--algo=[search]:algorithm:(expectimax minimax greedy random exact)' \
     '(-d --depth)'{-d+,--depth=}'[depth]:depth:' \
     '--time=[milliseconds a move]:ms:' \
     '--fast[the fast setting]' \
@@ -85,6 +85,8 @@ case $service in
 2048-play)
   _arguments -s -S $common \
     '(-s --seed)'{-s+,--seed=}'[seed]:seed:' \
+    '--size=[board of a new game]:size:(2x2 2x3 2x4 3x3 4x4 5x5 6x6 7x7 8x8)' \
+    '(-f --four)'{-f+,--four=}'[probability of a 4]:probability:' \
     '(-l --load)'{-l+,--load=}'[resume a saved game]:saved game:_files' \
     '(-r --resume)'{-r,--resume}'[resume the save file]' \
     '(-o --save)'{-o+,--save=}'[save file]:save file:_files' \

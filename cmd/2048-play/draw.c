@@ -85,16 +85,19 @@ centred(struct play_canvas *c, int x, int w, int y, const char *s, int style)
 }
 
 /* A tile of rank r (0: an empty cell) at x, y, w x h; the digits are kept
- * inside the tile. */
+ * inside the tile: a value too long for it is written 2^r. */
 static void
 draw_tile(struct play_canvas *c, int x, int y, int w, int h, int r)
 {
-	char value[12];
-	int len, style = r ? PLAY_ST_TILE + r : PLAY_ST_EMPTY;
+	char value[24];
+	int len, style = !r ? PLAY_ST_EMPTY : PLAY_ST_TILE +
+	    (r < G2048_MAX_RANK ? r : G2048_MAX_RANK);
 
 	play_canvas_fill(c, x, y, w, h, ' ', style);
-	len = snprintf(value, sizeof value, "%lu",
-	    (unsigned long)g2048_tile(r));
+	len = snprintf(value, sizeof value, "%llu",
+	    (unsigned long long)1 << (r & 63));
+	if (len > w)
+		len = snprintf(value, sizeof value, "2^%d", r);
 	if (!r)
 		len = snprintf(value, sizeof value, ".");
 	if (len > w)
@@ -152,8 +155,9 @@ draw_tiles(struct play_canvas *c, const struct play_layout *l,
     const struct play_scene *s)
 {
 	int cell, i, x, y, tx, ty, w = l->tile_w, h = l->tile_h;
+	int ncells = l->brows * l->bcols;
 
-	for (cell = 0; cell < G2048_CELLS; cell++) {
+	for (cell = 0; cell < ncells; cell++) {
 		play_cell_xy(l, cell, &x, &y);
 		draw_tile(c, x, y, w, h, 0);
 	}
@@ -167,8 +171,8 @@ draw_tiles(struct play_canvas *c, const struct play_layout *l,
 		}
 		return;
 	}
-	for (cell = 0; cell < G2048_CELLS; cell++) {
-		int r = g2048_rank(s->grid, cell);
+	for (cell = 0; cell < ncells; cell++) {
+		int r = s->cells.rank[cell];
 
 		if (!r)
 			continue;
@@ -218,13 +222,15 @@ void
 play_draw(struct play_canvas *c, const struct play_layout *l,
     const struct play_scene *s)
 {
-	char text[160];
+	char text[200];
+	int cols, rows;
 
 	play_canvas_fill(c, 0, 0, c->w, c->h, ' ', PLAY_ST_DEFAULT);
 	if (!l->ok) {
-		snprintf(text, sizeof text, "Window too small (%dx%d): 2048-play "
-		    "needs at least %dx%d. Enlarge it, or press q.", l->cols,
-		    l->rows, PLAY_MIN_COLS, PLAY_MIN_ROWS);
+		play_min_window(l->brows, l->bcols, &cols, &rows);
+		snprintf(text, sizeof text, "Window too small (%dx%d): the %dx%d "
+		    "board needs at least %dx%d. Enlarge it, or press q.",
+		    l->cols, l->rows, l->brows, l->bcols, cols, rows);
 		draw_wrapped(c, text);
 		return;
 	}

@@ -11,7 +11,7 @@
 #include "play.h"
 
 void
-play_game_init(struct play_game *g, uint64_t four)
+play_game_init(struct play_game *g, double four)
 {
 	memset(g, 0, sizeof *g);
 	g->four = four;
@@ -29,7 +29,7 @@ play_game_free(struct play_game *g)
 static void
 state_of(struct play_state *s, const g2048_board *b, int keeps_extra)
 {
-	s->grid = b->grid;
+	g2048_board_get_cells(b, &s->cells);
 	s->score = b->score;
 	s->moves = b->moves;
 	s->seed = b->seed;
@@ -72,7 +72,25 @@ int
 play_game_start(struct play_game *g, const g2048_board *b)
 {
 	play_game_clear(g);
+	g->four = b->four;
 	return play_game_push(g, b);
+}
+
+void
+play_new_board(g2048_board *b, int rows, int cols, double four,
+    uint64_t seed)
+{
+	uint64_t threshold = g2048_four_threshold(four);
+
+	/* the spawn law of 2048-new: an empty board, two spawns from the
+	 * generator of seed */
+	g2048_board_init_size(b, rows, cols);
+	b->four = four;
+	b->has_rng = 1;
+	b->seed = seed;
+	b->draws = 0;
+	g2048_board_spawn(b, threshold);
+	g2048_board_spawn(b, threshold);
 }
 
 const struct play_state *
@@ -91,7 +109,8 @@ play_game_board(const struct play_game *g, size_t i, g2048_board *b)
 		b->nextra = g->extra.nextra;
 		memcpy(b->extra, g->extra.extra, sizeof b->extra);
 	}
-	b->grid = s->grid;
+	g2048_board_set_cells(b, &s->cells);
+	b->four = g->four;
 	b->score = s->score;
 	b->moves = s->moves;
 	b->last_move = s->last_move;
@@ -111,7 +130,8 @@ play_game_move(struct play_game *g, enum g2048_dir d, int *spawned)
 		return -1;
 	/* the spawn law of `2048-move DIR | 2048-spawn` */
 	if (gained == G2048_OVERFLOW ||
-	    (*spawned = g2048_board_spawn(&b, g->four)) == G2048_OVERFLOW)
+	    (*spawned = g2048_board_spawn(&b, g2048_four_threshold(g->four))) ==
+	    G2048_OVERFLOW)
 		return -3;
 	if (play_game_push(g, &b) < 0)
 		return -2;
@@ -175,6 +195,7 @@ play_game_resume(struct play_game *g, const g2048_board *b, uint64_t seed)
 		g->hist[g->n - 1].keeps_extra = 0;
 	if (play_game_push(g, &c) < 0)
 		return -1;
+	g->four = c.four;
 	g->extra = c;
 	g->hist[g->n - 1].keeps_extra = 1;
 	return 0;

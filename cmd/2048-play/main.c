@@ -4,6 +4,7 @@
  * of over 500 lines: every function here works on the one struct ui, the
  * screen and the game in play.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -26,6 +27,8 @@
 struct opts {
 	uint64_t seed;
 	int have_seed, resume, anim, depth;
+	int rows, cols;                  /* --size: a new game's */
+	double four;                     /* --four: a new game's */
 	char *load, *save;
 };
 
@@ -43,6 +46,9 @@ struct ui {
 	int seeded;
 	g2048_tables *tables;            /* the hint's, opened at the first */
 	int tables_tried;
+	g2048_eval *eval;                /* the hint's search, made at the first */
+	g2048_search *search;
+	int rows, cols;                  /* the first new game's size */
 	const char *message;
 	char text[256];                  /* a message made up on the spot */
 	char save_error[4200];           /* why the game was not saved */
@@ -58,13 +64,20 @@ usage(int status)
 	FILE *fp = status ? stderr : stdout;
 
 	fprintf(fp,
-	    "usage: %s [-Ar] [-s SEED] [-l FILE] [-o FILE] [--colors MODE]\n"
+	    "usage: %s [-Ar] [-s SEED] [--size RxC] [-f P] [-l FILE] [-o FILE]\n"
+	    "       [--colors MODE]\n"
 	    "Play 2048 in the terminal.  Arrows, WASD or hjkl move, u undoes,\n"
 	    "? or H shows the solver's move, n starts a new game, q saves the\n"
 	    "game and quits.  A board stream on stdin is resumed like --load.\n"
 	    "\n"
 	    "  -s, --seed SEED     the game of seed SEED, as 2048-new --seed SEED\n"
 	    "                      (n then plays SEED+1, SEED+2, ...)\n"
+	    "      --size RxC      a new game on a board of R rows and C columns,\n"
+	    "                      each 2 to 8 (default 4x4)\n"
+	    "  -f, --four P        a new game whose spawns are a 4 with\n"
+	    "                      probability P (default 0.1); a resumed game\n"
+	    "                      keeps its own size and odds, and n those of\n"
+	    "                      the game in play\n"
 	    "  -l, --load FILE     resume the game saved in FILE (its last board)\n"
 	    "  -r, --resume        resume the game in the save file (--save's, else\n"
 	    "                      the default), if there is one\n"
@@ -99,7 +112,8 @@ resize(struct ui *u)
 	size_t n;
 
 	play_term_size(&cols, &rows);
-	play_layout(&u->layout, cols, rows);
+	play_layout(&u->layout, cols, rows, play_game_now(&u->game)->cells.rows,
+	    play_game_now(&u->game)->cells.cols);
 	n = (size_t)cols * (size_t)rows;
 	for (i = 0; i < 2; i++) {
 		free(u->screen[i].cells);
@@ -132,7 +146,7 @@ present(struct ui *u, const struct play_scene *s)
 static int
 game_over(const struct ui *u)
 {
-	return g2048_over(play_game_now(&u->game)->grid);
+	return g2048_cells_over(&play_game_now(&u->game)->cells);
 }
 
 static void
@@ -141,7 +155,7 @@ scene_now(const struct ui *u, struct play_scene *s)
 	const struct play_state *now = play_game_now(&u->game);
 
 	memset(s, 0, sizeof *s);
-	s->grid = now->grid;
+	s->cells = now->cells;
 	s->score = now->score;
 	s->best = u->best > now->score ? u->best : now->score;
 	s->moves = now->moves;
@@ -179,9 +193,10 @@ wait_input(const struct ui *u, int ms)
 /* The tiles slide, merged ones pop, the new one grows in; a key or a
  * signal cuts it short. */
 static void
-animate(struct ui *u, g2048_grid before, enum g2048_dir d, int spawned)
+animate(struct ui *u, const g2048_cells *before, enum g2048_dir d,
+    int spawned)
 {
-	struct play_motion m[G2048_CELLS];
+	struct play_motion m[G2048_CELLS_MAX];
 	struct play_scene s;
 	int i;
 
@@ -200,7 +215,7 @@ animate(struct ui *u, g2048_grid before, enum g2048_dir d, int spawned)
 	s.spawned = spawned;
 	for (i = 0; i < s.nmotion; i++)
 		if (m[i].merge)
-			s.merged |= (uint16_t)(1u << m[i].to);
+			s.merged |= (uint64_t)1 << m[i].to;
 	present(u, &s);
 	wait_input(u, POP_MS);
 }
@@ -254,8 +269,8 @@ save_game(struct ui *u)
 static void
 do_move(struct ui *u, enum g2048_dir d)
 {
-	g2048_grid before = play_game_now(&u->game)->grid;
-	int spawned, had_won = g2048_max_rank(before) >= WIN_RANK;
+	g2048_cells before = play_game_now(&u->game)->cells;
+	int spawned, had_won = g2048_cells_max_rank(&before) >= WIN_RANK;
 	long gained = play_game_move(&u->game, d, &spawned);
 
 	if (gained == -2)
@@ -268,60 +283,84 @@ do_move(struct ui *u, enum g2048_dir d)
 	if (play_game_now(&u->game)->score > u->best)
 		u->best = play_game_now(&u->game)->score;
 	if (u->anim && u->layout.ok)
-		animate(u, before, d, spawned);
-	if (!had_won && g2048_max_rank(play_game_now(&u->game)->grid) >=
+		animate(u, &before, d, spawned);
+	if (!had_won && g2048_cells_max_rank(&play_game_now(&u->game)->cells) >=
 	    WIN_RANK)
 		u->message = "You win: 2048!  Keep going, or n for a new game.";
 	if (game_over(u))
 		keep_best(u);
 }
 
-/* The default search's move, as 2048-solve would play it (up to a second
- * on a crowded board: "Thinking..." shows meanwhile).  With the heuristic,
- * as 2048-solve's default: at this budget it is stronger than a net
- * (README), so no net is loaded. */
-/* The exact tables' move where one covers the board, as 2048-solve's:
- * 1 with the hint made, else 0 (the search hints). */
-static int
-hint_by_table(struct ui *u)
+/* The exact tables the hint consults, as 2048-solve's (the default
+ * tables, G2048_TABLES), opened at the first hint; a failure is shown. */
+static void
+open_tables(struct ui *u)
 {
-	g2048_grid g = play_game_now(&u->game)->grid;
-	g2048_table_result r;
 	const char *dir;
 	char err[512];
-	int i;
 
-	if (!u->tables_tried) {
-		u->tables_tried = 1;
-		if ((dir = cli_default_tables()) != NULL &&
-		    (u->tables = g2048_tables_open_dir(dir, err,
-		    sizeof err)) == NULL) {
-			snprintf(u->text, sizeof u->text, "No tables: %.60s",
-			    err);
-			u->message = u->text;
-			show(u);
-		}
+	u->tables_tried = 1;
+	if ((dir = cli_default_tables()) != NULL &&
+	    (u->tables = g2048_tables_open_dir(dir, err, sizeof err)) == NULL) {
+		snprintf(u->text, sizeof u->text, "No tables: %.60s", err);
+		u->message = u->text;
+		show(u);
 	}
-	i = g2048_tables_query(u->tables, g, &r);
-	if (i < 0 || r.dir < 0 || r.board <= 0) {
-		if (g2048_tables_error(u->tables, err, sizeof err)) {
-			/* a broken table hints no more */
-			g2048_tables_close(u->tables);
-			u->tables = NULL;
-		}
+}
+
+/*
+ * The hint's search, 2048-solve's default on every size, with the tables:
+ * a whole board's exact table decides the boards of its size and odds,
+ * a pattern's the 4x4 endgames it covers.  With the heuristic, as
+ * 2048-solve's default: at this budget it is stronger than a net
+ * (README), so no net is loaded.  0, or -1 (out of memory).
+ */
+static int
+hint_search(struct ui *u)
+{
+	g2048_search_opts o;
+	char err[256];
+
+	if (u->search)
 		return 0;
-	}
-	snprintf(u->text, sizeof u->text, "Hint: %s (table %.40s: %.1f%%)",
-	    g2048_dir_name((enum g2048_dir)r.dir),
-	    g2048_tables_name(u->tables, i), 100 * r.board);
+	g2048_search_defaults(&o);
+	o.threads = cli_cores(G2048_NDIRS);
+	if ((u->eval = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL ||
+	    (u->search = g2048_search_new(&o, u->eval, err,
+	    sizeof err)) == NULL)
+		return -1;
+	g2048_search_tables(u->search, u->tables);
+	return 0;
+}
+
+/* "Hint: left" and, when a table chose it, which and what it promises. */
+static void
+hint_text(struct ui *u, const g2048_board *b, const g2048_search_result *r)
+{
+	const char *dir = g2048_dir_name((enum g2048_dir)r->dir);
+	g2048_table_info in;
+
+	if (r->table < 0 || g2048_tables_info(u->tables, r->table, &in) < 0)
+		snprintf(u->text, sizeof u->text, "Hint: %s", dir);
+	else if (in.board && in.objective == G2048_EXACT_SCORE)
+		snprintf(u->text, sizeof u->text, "Hint: %s (exact, table "
+		    "%.40s: final score %.0f expected)", dir,
+		    g2048_tables_name(u->tables, r->table),
+		    (double)b->score + r->value[r->dir]);
+	else
+		snprintf(u->text, sizeof u->text, "Hint: %s (%stable %.40s: "
+		    "%.1f%%)", dir, in.board ? "exact, " : "",
+		    g2048_tables_name(u->tables, r->table),
+		    100 * r->value[r->dir]);
 	u->message = u->text;
-	return 1;
 }
 
 static void
 do_hint(struct ui *u)
 {
-	int d;
+	g2048_search_result r;
+	g2048_board b;
+	char err[512];
 
 	if (game_over(u)) {
 		u->message = "No move left.";
@@ -329,15 +368,25 @@ do_hint(struct ui *u)
 	}
 	u->message = "Thinking...";
 	show(u);
-	if (hint_by_table(u))
-		return;
-	if ((d = g2048_hint(play_game_now(&u->game)->grid)) < 0) {
+	if (!u->tables_tried)
+		open_tables(u);
+	if (hint_search(u) < 0) {
 		u->message = "Hint unavailable: out of memory.";
 		return;
 	}
-	snprintf(u->text, sizeof u->text, "Hint: %s",
-	    g2048_dir_name((enum g2048_dir)d));
-	u->message = u->text;
+	play_game_board(&u->game, u->game.n - 1, &b);
+	if (g2048_best_move(u->search, &b, &r) < 0) {
+		u->message = "Hint unavailable: out of memory.";
+		return;
+	}
+	if (g2048_tables_error(u->tables, err, sizeof err)) {
+		/* a broken table hints no more: its move is not shown */
+		g2048_search_tables(u->search, NULL);
+		g2048_tables_close(u->tables);
+		u->tables = NULL;
+		g2048_best_move(u->search, &b, &r);
+	}
+	hint_text(u, &b, &r);
 }
 
 static void
@@ -345,10 +394,16 @@ new_game(struct ui *u)
 {
 	g2048_board b;
 
-	if (u->game.n > 0)
+	int rows = u->rows, cols = u->cols;
+
+	if (u->game.n > 0) {
 		keep_best(u);
-	g2048_new_game(&b, u->seeded ? u->next_seed++ : cli_random_seed(),
-	    u->game.four);
+		/* the size and odds of the game in play */
+		rows = play_game_now(&u->game)->cells.rows;
+		cols = play_game_now(&u->game)->cells.cols;
+	}
+	play_new_board(&b, rows, cols, u->game.four,
+	    u->seeded ? u->next_seed++ : cli_random_seed());
 	if (play_game_start(&u->game, &b) < 0)
 		out_of_memory();
 	u->message = "New game.";
@@ -539,7 +594,9 @@ play(const struct opts *o)
 		    "2048-spawn and 2048-solve");
 	if (!term || !*term || strcmp(term, "dumb") == 0)
 		cli_die(2, "TERM=%s cannot draw the board", term ? term : "");
-	play_game_init(&u->game, G2048_FOUR_DEFAULT);
+	play_game_init(&u->game, o->four);
+	u->rows = o->rows;
+	u->cols = o->cols;
 	u->anim = o->anim;
 	u->depth = o->depth >= 0 ? (enum play_depth)o->depth :
 	    play_depth_detect(term, getenv("COLORTERM"), getenv("NO_COLOR"));
@@ -558,6 +615,10 @@ play(const struct opts *o)
 		cli_die(2, "cannot set up the terminal: %s", strerror(errno));
 	run(u);
 	play_term_restore();
+	g2048_search_free(u->search);
+	g2048_eval_free(u->eval);
+	g2048_tables_close(u->tables);
+	play_game_free(&u->game);
 	if (u->save_error[0])
 		cli_warn("the game was not saved: %s (the previous file is "
 		    "kept)", u->save_error);
@@ -576,6 +637,26 @@ play(const struct opts *o)
 	return u->save_error[0] || u->best_error[0] ? 2 : 0;
 }
 
+/* --size RxC: R rows and C columns, each 2 to 8 */
+static void
+parse_size(const char *s, int *rows, int *cols)
+{
+	char *end;
+	long r = strtol(s, &end, 10), c;
+
+	if (end == s || (*end != 'x' && *end != 'X') || !isdigit((unsigned
+	    char)end[1]))
+		cli_usage_error("--size: expected RxC, rows and columns "
+		    "from %d to %d: '%s'", G2048_SIZE_MIN, G2048_SIZE_MAX, s);
+	c = strtol(end + 1, &end, 10);
+	if (*end || r < G2048_SIZE_MIN || r > G2048_SIZE_MAX ||
+	    c < G2048_SIZE_MIN || c > G2048_SIZE_MAX)
+		cli_usage_error("--size: expected RxC, rows and columns "
+		    "from %d to %d: '%s'", G2048_SIZE_MIN, G2048_SIZE_MAX, s);
+	*rows = (int)r;
+	*cols = (int)c;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -586,15 +667,17 @@ main(int argc, char **argv)
 		{ "save", required_argument, NULL, 'o' },
 		{ "no-anim", no_argument, NULL, 'A' },
 		{ "colors", required_argument, NULL, 'C' },
+		{ "size", required_argument, NULL, 'z' },
+		{ "four", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0, 0, 0, 1, -1, NULL, NULL };
+	struct opts o = { 0, 0, 0, 1, -1, 4, 4, 0.1, NULL, NULL };
 	int c;
 
 	argv[0] = cli_init(argv[0]);
-	while ((c = cli_getopt(argc, argv, "Al:o:rs:", longopts)) != -1) {
+	while ((c = cli_getopt(argc, argv, "Af:l:o:rs:", longopts)) != -1) {
 		switch (c) {
 		case 's':
 			o.seed = cli_u64(optarg, "--seed");
@@ -611,6 +694,12 @@ main(int argc, char **argv)
 			break;
 		case 'A':
 			o.anim = 0;
+			break;
+		case 'z':
+			parse_size(optarg, &o.rows, &o.cols);
+			break;
+		case 'f':
+			o.four = cli_double(optarg, "--four", 0, 1);
 			break;
 		case 'C':
 			if ((o.depth = play_depth_parse(optarg)) < 0)

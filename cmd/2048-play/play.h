@@ -30,7 +30,8 @@ enum play_depth play_depth_detect(const char *term, const char *colorterm,
 /* "none", "8", "256", "truecolor"; -1 if unknown. */
 int play_depth_parse(const char *s);
 
-/* Styles of the screen's cells; a tile of rank r has PLAY_ST_TILE + r. */
+/* Styles of the screen's cells; a tile of rank r has PLAY_ST_TILE + r
+ * (a tile past 131072, on a board larger than 4x4, 131072's). */
 enum {
 	PLAY_ST_DEFAULT,       /* the terminal's own colours */
 	PLAY_ST_TEXT,          /* score and numbers: bold */
@@ -58,14 +59,16 @@ int play_sgr(int style, enum play_depth depth, char *buf, size_t size);
 
 /* ---- layout ----------------------------------------------------------- */
 
-/* The smallest window the board fits in (tiles 7x1, one status line, one
- * message line, one line of key help). */
-#define PLAY_MIN_COLS 33
-#define PLAY_MIN_ROWS 12
 #define PLAY_MAX_TILE_H 9
+
+/* The smallest window a board of brows x bcols tiles fits in (tiles 7x1,
+ * one status line, one message line, one line of key help): 33x12 for
+ * the 4x4 board. */
+void play_min_window(int brows, int bcols, int *cols, int *rows);
 
 struct play_layout {
 	int cols, rows;              /* the window */
+	int brows, bcols;            /* the board's size, in tiles */
 	int ok;                      /* 0: the window is too small */
 	int tile_w, tile_h;          /* a tile, in character cells */
 	int gap_x, gap_y;            /* between tiles and round them */
@@ -74,10 +77,12 @@ struct play_layout {
 	int status_y, message_y, help_y;
 };
 
-/* The largest board that fits in cols x rows, centred; 0, or -1 (and
- * l->ok = 0) if the window is too small. */
-int play_layout(struct play_layout *l, int cols, int rows);
-/* Top left of cell (0-15) on the screen. */
+/* The largest drawing of a board of brows x bcols tiles that fits in a
+ * window of cols x rows, centred; 0, or -1 (and l->ok = 0) if the window
+ * is too small. */
+int play_layout(struct play_layout *l, int cols, int rows, int brows,
+    int bcols);
+/* Top left of cell (reading order) on the screen. */
 void play_cell_xy(const struct play_layout *l, int cell, int *x, int *y);
 
 /* ---- motion and animation ---------------------------------------------- */
@@ -88,9 +93,11 @@ struct play_motion {
 	int8_t from, to, rank, merge;
 };
 
-/* The tiles of g moving toward d, in cell order of each line from the
- * front; returns how many (0-16).  Independent of the engine's tables. */
-int play_motions(g2048_grid g, enum g2048_dir d, struct play_motion *m);
+/* The tiles of c moving toward d, in cell order of each line from the
+ * front, the lines in order; returns how many (0 to the cells).
+ * Independent of the engine's moves. */
+int play_motions(const g2048_cells *c, enum g2048_dir d,
+    struct play_motion *m);
 
 /* Position step of steps between a and b, eased out (fast, then slow). */
 int play_ease(int a, int b, int step, int steps);
@@ -141,13 +148,13 @@ enum play_phase { PLAY_REST, PLAY_SLIDE, PLAY_POP };
 
 /* What a frame shows. */
 struct play_scene {
-	g2048_grid grid;                /* tiles at rest (REST and POP) */
+	g2048_cells cells;              /* tiles at rest (REST and POP) */
 	uint64_t score, best, moves;
 	const char *message;            /* under the board, or NULL */
 	enum play_phase phase;
 	const struct play_motion *motion;   /* SLIDE: tiles on their way */
 	int nmotion, step, steps;
-	uint16_t merged;                /* POP: cells of merged tiles, a bit each */
+	uint64_t merged;                /* POP: cells of merged tiles, a bit each */
 	int spawned;                    /* POP: the new tile's cell, or -1 */
 };
 
@@ -157,9 +164,10 @@ void play_draw(struct play_canvas *c, const struct play_layout *l,
 
 /* ---- the game (game.c) -------------------------------------------- */
 
-/* A position of the game: what the board format says of it. */
+/* A position of the game: what the board format says of it (the odds
+ * are the game's). */
 struct play_state {
-	g2048_grid grid;
+	g2048_cells cells;
 	uint64_t score, moves, seed, draws;
 	int8_t last_move;
 	uint8_t keeps_extra;     /* carries the loaded board's unknown keys */
@@ -167,7 +175,7 @@ struct play_state {
 
 /*
  * The boards kept for undo; beyond PLAY_HISTORY_MAX the oldest quarter is
- * dropped: at most 3.7 MB (56 bytes a board), and a game to 131072 takes
+ * dropped: at most 7 MB (112 bytes a board), and a game to 131072 takes
  * about 60000 moves (131072 / 2.2, the mean spawn).
  */
 #define PLAY_HISTORY_MAX 65536
@@ -175,21 +183,26 @@ struct play_state {
 struct play_game {
 	struct play_state *hist;
 	size_t n, cap;            /* hist[n - 1] is the current position */
-	uint64_t four;            /* the spawn's four threshold */
+	double four;              /* the probability of a 4 (the `four` key) */
 	g2048_board extra;        /* the unknown header keys of the board loaded */
 };
 
-void play_game_init(struct play_game *g, uint64_t four);
+void play_game_init(struct play_game *g, double four);
 void play_game_free(struct play_game *g);
 /* No position at all. */
 void play_game_clear(struct play_game *g);
-/* Start over at board b (it must have its seed and draws); 0 or -1 (memory). */
+/* Start over at board b (it must have its seed and draws), the game
+ * taking its odds; 0 or -1 (memory). */
 int play_game_start(struct play_game *g, const g2048_board *b);
 /* Append b as the newest position; 0 or -1 (memory). */
 int play_game_push(struct play_game *g, const g2048_board *b);
 /* The current position, or position i, as a board. */
 void play_game_board(const struct play_game *g, size_t i, g2048_board *b);
 const struct play_state *play_game_now(const struct play_game *g);
+/* A new game of b's size and the game's odds from seed, as 2048-new
+ * --seed SEED --size RxC --four P: the board into *b. */
+void play_new_board(g2048_board *b, int rows, int cols, double four,
+    uint64_t seed);
 /* Move toward d and spawn: the score gained, -1 if d is not legal, -2 if
  * out of memory, -3 if score, moves or draws would pass 2^64 - 1 (the
  * game is unchanged but for -1); *spawned is the new tile's cell. */
@@ -204,7 +217,8 @@ int play_game_save(const struct play_game *g, const char *path);
 /*
  * Append b, a board of a game being resumed, as the newest position: a
  * board without its seed and draws gets seed (draws 0); its unknown header
- * keys are kept on the positions played from it.  0 or -1 (memory).
+ * keys are kept on the positions played from it and the game takes its
+ * odds.  0 or -1 (memory).
  */
 int play_game_resume(struct play_game *g, const g2048_board *b,
     uint64_t seed);

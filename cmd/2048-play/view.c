@@ -123,20 +123,32 @@ play_sgr(int style, enum play_depth depth, char *buf, size_t size)
 
 /* ---- layout ----------------------------------------------------------- */
 
+void
+play_min_window(int brows, int bcols, int *cols, int *rows)
+{
+	/* tiles 7 wide and 1 high, gaps of 1; three lines of text */
+	*cols = 8 * bcols + 1;
+	*rows = 2 * brows + 1 + 3;
+}
+
 int
-play_layout(struct play_layout *l, int cols, int rows)
+play_layout(struct play_layout *l, int cols, int rows, int brows, int bcols)
 {
 	int h, w, gx, wmax, extra, space, top;
 
 	memset(l, 0, sizeof *l);
 	l->cols = cols;
 	l->rows = rows;
+	l->brows = brows;
+	l->bcols = bcols;
+	if (brows < 1 || bcols < 1)
+		return -1;
 	for (h = PLAY_MAX_TILE_H; h >= 1; h--) {
 		gx = h >= 3 ? 2 : 1;
 		/* a status line above, a message and the key help below */
-		if (4 * h + 5 + 3 > rows)
+		if (brows * h + brows + 1 + 3 > rows)
 			continue;
-		wmax = (cols - 5 * gx) / 4;
+		wmax = (cols - (bcols + 1) * gx) / bcols;
 		/* about square: a character cell is twice as tall as wide */
 		w = 2 * h + 2 < wmax ? 2 * h + 2 : wmax;
 		if (w < 7)
@@ -152,8 +164,8 @@ play_layout(struct play_layout *l, int cols, int rows)
 	l->tile_h = h;
 	l->gap_x = gx;
 	l->gap_y = 1;
-	l->board_w = 4 * w + 5 * gx;
-	l->board_h = 4 * h + 5;
+	l->board_w = bcols * w + (bcols + 1) * gx;
+	l->board_h = brows * h + brows + 1;
 	extra = rows - l->board_h - 3;
 	space = extra >= 2;                /* a blank line above and below */
 	top = (extra - 2 * space) / 2;
@@ -168,30 +180,50 @@ play_layout(struct play_layout *l, int cols, int rows)
 void
 play_cell_xy(const struct play_layout *l, int cell, int *x, int *y)
 {
-	*x = l->board_x + l->gap_x + (cell % 4) * (l->tile_w + l->gap_x);
-	*y = l->board_y + l->gap_y + (cell / 4) * (l->tile_h + l->gap_y);
+	*x = l->board_x + l->gap_x + (cell % l->bcols) * (l->tile_w + l->gap_x);
+	*y = l->board_y + l->gap_y + (cell / l->bcols) * (l->tile_h + l->gap_y);
 }
 
 /* ---- motion ----------------------------------------------------------- */
 
-int
-play_motions(g2048_grid g, enum g2048_dir d, struct play_motion *m)
+/* The cell at position pos (0: the front) of line `line' of c toward d. */
+static int
+line_cell(const g2048_cells *c, enum g2048_dir d, int line, int pos)
 {
+	switch (d) {
+	case G2048_UP:
+		return pos * c->cols + line;
+	case G2048_DOWN:
+		return (c->rows - 1 - pos) * c->cols + line;
+	case G2048_LEFT:
+		return line * c->cols + pos;
+	default:
+		return line * c->cols + c->cols - 1 - pos;
+	}
+}
+
+int
+play_motions(const g2048_cells *c, enum g2048_dir d, struct play_motion *m)
+{
+	int vertical = d == G2048_UP || d == G2048_DOWN;
+	int nlines = vertical ? c->cols : c->rows;
+	int len = vertical ? c->rows : c->cols;
+	int cap = g2048_cells_cap(c->rows, c->cols);
 	int k, i, n = 0;
 
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < nlines; k++) {
 		int dst = -1, last = 0, open = 0;   /* open: last may merge */
 
-		for (i = 0; i < 4; i++) {
-			int cell = g2048_line_cell(d, k, i);
-			int r = g2048_rank(g, cell);
+		for (i = 0; i < len; i++) {
+			int cell = line_cell(c, d, k, i);
+			int r = c->rank[cell];
 
 			if (!r)
 				continue;
 			m[n].from = (int8_t)cell;
 			m[n].rank = (int8_t)r;
-			/* the engine keeps two 131072s apart: no rank 18 */
-			if (open && r == last && r < G2048_MAX_RANK) {
+			/* two tiles of the board's cap stay apart */
+			if (open && r == last && r < cap) {
 				m[n].merge = 1;
 				open = 0;
 			} else {
@@ -200,7 +232,7 @@ play_motions(g2048_grid g, enum g2048_dir d, struct play_motion *m)
 				last = r;
 				open = 1;
 			}
-			m[n].to = (int8_t)g2048_line_cell(d, k, dst);
+			m[n].to = (int8_t)line_cell(c, d, k, dst);
 			n++;
 		}
 	}

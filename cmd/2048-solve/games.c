@@ -310,6 +310,8 @@ play_new_games(struct run *run)
 		cli_die(2, "out of memory");
 	for (i = 0; i < run->games; i++) {
 		g2048_new_game(&p.games[i].b, run->seed + i, G2048_FOUR_DEFAULT);
+		if (run->exact)
+			exact_require(run, &p.games[i].b);
 		/* every game writes a board or none: after the first, a
 		 * game's boards go on a stream that holds some already */
 		p.games[i].w = cli_out;

@@ -22,7 +22,9 @@ usage(int status)
 	    "Write the best move for every board read (up, down, left or right),\n"
 	    "or play games to the end.\n"
 	    "\n"
-	    "      --algo A       expectimax (default), minimax, greedy, random\n"
+	    "      --algo A       expectimax (default), minimax, greedy, random,\n"
+	    "                     exact (a whole board's exact table must cover\n"
+	    "                     every board: else exit 2)\n"
 	    "  -d, --depth N      look N moves ahead (default: from the board)\n"
 	    "      --time MS      iterative deepening within MS per move (not\n"
 	    "                     reproducible)\n"
@@ -70,7 +72,8 @@ usage(int status)
 	    "                     0: off)\n"
 	    "      --no-lost      score a board that cannot move by its heuristic\n"
 	    "      --tables DIR   play by the exact tables in DIR (2048-table)\n"
-	    "                     on the boards they cover.  Default:\n"
+	    "                     on the boards they cover (small boards of\n"
+	    "                     their size and odds, 4x4 endgames).  Default:\n"
 	    "                     $G2048_TABLES, else the tables make tables\n"
 	    "                     built, if any\n"
 	    "      --no-tables    consult no table\n"
@@ -99,31 +102,26 @@ check_tables(struct run *run)
 /* ---- one board at a time ---------------------------------------------- */
 
 static void
-explain(const struct run *run, const g2048_search_result *r)
+explain(const struct run *run, const g2048_board *b,
+    const g2048_search_result *r)
 {
 	int d;
 
-	/* a table's values are probabilities: more digits */
+	/* a table's values are exact: more digits */
 	for (d = 0; d < G2048_NDIRS; d++)
 		if (r->legal >> d & 1)
 			printf(r->table >= 0 ? "  %-5s %.6f\n" : "  %-5s %.3f\n",
 			    g2048_dir_name((enum g2048_dir)d), r->value[d]);
 		else
 			printf("  %-5s -\n", g2048_dir_name((enum g2048_dir)d));
-	if (r->table >= 0)
-		printf("  table %s probability %.6f time %.3f ms\n",
-		    g2048_tables_name(run->tables, r->table), r->value[r->dir],
-		    r->seconds * 1000);
-	else
-		printf("  depth %d%s nodes %llu time %.3f ms\n", r->depth,
-		    r->deepened ? " (deepened)" : "",
-		    (unsigned long long)r->nodes, r->seconds * 1000);
+	exact_explain(run, b, r);
 }
 
 /* --json: {"move":"left"}, with --explain each direction's value (null:
  * not legal) and the search's cost */
 static void
-explain_json(const struct run *run, const g2048_search_result *r)
+explain_json(const struct run *run, const g2048_board *b,
+    const g2048_search_result *r)
 {
 	int d;
 
@@ -154,6 +152,7 @@ explain_json(const struct run *run, const g2048_search_result *r)
 			    r->table));
 		else
 			fputs("null", stdout);
+		exact_json(run, b, r);
 	}
 	fputs("}\n", stdout);
 }
@@ -169,6 +168,8 @@ solve_board(g2048_board *b, void *ctx)
 			cli_die_board(TOTAL_OVERFLOW);
 		return 0;
 	}
+	if (run->exact)
+		exact_require(run, b);
 	if (run->play) {
 		play_board(run, b);
 		return 0;
@@ -184,11 +185,11 @@ solve_board(g2048_board *b, void *ctx)
 	if (r.dir < 0 && !run->quiet)
 		cli_warn_board("no legal move");
 	if (run->json)
-		explain_json(run, &r);
+		explain_json(run, b, &r);
 	else if (r.dir >= 0)
 		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
 	if (run->explain && !run->json) {
-		explain(run, &r);
+		explain(run, b, &r);
 		printf("  evaluator %s\n", run->evaluator);
 	}
 	if (run->log)
@@ -198,19 +199,25 @@ solve_board(g2048_board *b, void *ctx)
 
 /* ---- options ---------------------------------------------------------- */
 
-static enum g2048_algo
-parse_algo(const char *s)
+/* --algo: a search, or exact (the tables of whole boards, required;
+ * the search behind them is the default one) */
+static void
+parse_algo(const char *s, struct run *run)
 {
 	static const char *names[] = { "expectimax", "minimax", "greedy",
 	    "random" };
 	int i;
 
+	run->exact = strcmp(s, "exact") == 0;
+	if (run->exact)
+		return;
 	for (i = 0; i < 4; i++)
-		if (strcmp(s, names[i]) == 0)
-			return (enum g2048_algo)i;
+		if (strcmp(s, names[i]) == 0) {
+			run->opts.algo = (enum g2048_algo)i;
+			return;
+		}
 	cli_usage_error("--algo: unknown algorithm '%s': use expectimax, "
-	    "minimax, greedy or random", s);
-	return G2048_EXPECTIMAX;
+	    "minimax, greedy, random or exact", s);
 }
 
 /* Split s, the value of option, at its commas into the n fields that
@@ -368,7 +375,7 @@ parse_options(int argc, char **argv, struct run *run)
 	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1) {
 		switch (c) {
 		case 'a':
-			run->opts.algo = parse_algo(optarg);
+			parse_algo(optarg, run);
 			break;
 		case 'A':
 			parse_adaptive(optarg, &run->opts);
@@ -512,6 +519,10 @@ main(int argc, char **argv)
 		    "table (--summary): not the boards of --play or --games");
 	if (run.json && run.final)
 		cli_usage_error("--json writes the table alone: not with --final");
+	if (run.exact && run.tablesdir == NULL)
+		cli_usage_error("--algo exact plays by the tables of whole "
+		    "boards: not with --no-tables, and no tables were found "
+		    "(make tables, --tables DIR or G2048_TABLES)");
 	if (run.new_games && optind < argc)
 		cli_usage_error("--games reads no boards: '%s'", argv[optind]);
 	if (run.have_seed)

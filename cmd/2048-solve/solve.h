@@ -3,6 +3,8 @@
  * move for every board read.  games.c: games played to the end, each board
  * read (--play) or N new games on a pool of workers (--games), written in
  * game order.  tally.c: the table of finished games (--summary, --tally).
+ * exact.c: the tables of whole small boards in --explain, --json and
+ * --algo exact.
  * A game's steps are the library's (g2048_play_step); what prints is here.
  */
 #ifndef SOLVE_H
@@ -50,6 +52,7 @@ struct run {
 	g2048_net *net;
 	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
 	int explain, play, final, summary, tally, quiet, have_seed, json;
+	int exact;                   /* --algo exact: a table must cover */
 	uint64_t games, seed;
 	int new_games;               /* --games N given, N = games (even 0) */
 	int workers;                 /* games in parallel */
@@ -65,6 +68,23 @@ struct run {
 /* main.c */
 /* End the run (exit 2) once an exact table has failed its check. */
 void check_tables(struct run *run);
+
+/* exact.c */
+/* 1 for a board of a size 2048-table solves whole (at most 16 cells,
+ * but for 4x4). */
+int exact_applies(const g2048_board *b);
+/* Why no exact table covers b, into buf. */
+void exact_why_not(const struct run *run, const g2048_board *b, char *buf,
+    size_t size);
+/* --algo exact: exit 2, naming why, unless a whole board's table covers b. */
+void exact_require(const struct run *run, const g2048_board *b);
+/* --explain's last lines but the evaluator's: the table and its exact
+ * values, or the search's cost and, on a small board, why no table. */
+void exact_explain(const struct run *run, const g2048_board *b,
+    const g2048_search_result *r);
+/* --json --explain's "exact" key and its value. */
+void exact_json(const struct run *run, const g2048_board *b,
+    const g2048_search_result *r);
 
 /* games.c */
 /* Give b a stream if it has none, as 2048-spawn would. */

@@ -746,16 +746,17 @@ int g2048_table_query_cells(const g2048_table *t, const int *ranks, int n,
 
 /*
  * The tables a player consults (2048-solve --tables): pattern tables,
- * highest target first.  Opening reads each header; a table's file is
- * mapped and checked whole the first time a board fits its pattern.
- * Queries may come from any number of threads at once.
+ * highest target first, and tables of whole small boards.  Opening reads
+ * each header; a table's file is mapped and checked whole the first time
+ * a board fits its pattern or its size and odds.  Queries may come from
+ * any number of threads at once.
  */
 typedef struct g2048_tables g2048_tables;
 #define G2048_TABLES_MAX    64
 #define G2048_TABLES_BROKEN (-2)
 g2048_tables *g2048_tables_open(const char *const *paths, int n, char *err,
     size_t errsize);
-/* Every pattern table NAME.tbl in dir, by name (whole boards' skipped). */
+/* Every table NAME.tbl in dir, by name. */
 g2048_tables *g2048_tables_open_dir(const char *dir, char *err,
     size_t errsize);
 void g2048_tables_close(g2048_tables *ts);
@@ -768,13 +769,34 @@ const char *g2048_tables_name(const g2048_tables *ts, int i);  /* file */
  * and one that might have failed its check (g2048_tables_error).
  */
 int g2048_tables_query(g2048_tables *ts, g2048_grid g, g2048_table_result *r);
+/*
+ * The first table of a whole board of b's size and odds (b->four) that
+ * covers b, a table of the expected score before one of a probability:
+ * fills r as g2048_table_query_cells (the values of a score's table are
+ * the expected score to come, each move's gain in it) and returns its
+ * index; -1 when none covers b, G2048_TABLES_BROKEN as above.
+ */
+int g2048_tables_query_board(g2048_tables *ts, const g2048_board *b,
+    g2048_table_result *r);
+/* The first whole board's table of rows x cols and odds four: its index,
+ * or -1 (whether it covers a board or not). */
+int g2048_tables_find_board(const g2048_tables *ts, int rows, int cols,
+    double four);
+/* Table i's description from its header (built's time and memory 0):
+ * 0, or -1 if there is no table i. */
+int g2048_tables_info(const g2048_tables *ts, int i, g2048_table_info *info);
 /* 1 and the first table's failure in err once one failed its check. */
 int g2048_tables_error(g2048_tables *ts, char *err, size_t errsize);
 /*
- * Consult ts before every search of s (NULL: none): on a board a table
- * covers where some move has a chance, the table's best move is played,
- * its values are the probabilities and the result's table is its index.
- * ts stays owned by the caller and must outlive s.
+ * Consult ts before every search of s (NULL: none).  On a board of a
+ * size and odds a whole board's table covers, g2048_best_move and
+ * g2048_play_step play the table's move, exactly optimal (of a table of
+ * probabilities: until its target is made, where some move has a
+ * chance); its values are the exact ones (the expected score to come,
+ * or probabilities).  On a 4x4 grid a pattern table covers where some
+ * move has a chance, the table's best move is played, its values are the
+ * probabilities.  The result's table is the table's index.  ts stays
+ * owned by the caller and must outlive s.
  */
 void g2048_search_tables(g2048_search *s, g2048_tables *ts);
 #ifdef __cplusplus

@@ -56,7 +56,7 @@ decode_keys(const unsigned char *in, size_t n, enum play_key *keys)
 static int
 same_state(const struct play_state *a, const struct play_state *b)
 {
-	return g2048_grid_eq(a->grid, b->grid) && a->score == b->score &&
+	return g2048_cells_eq(&a->cells, &b->cells) && a->score == b->score &&
 	    a->moves == b->moves && a->seed == b->seed &&
 	    a->draws == b->draws && a->last_move == b->last_move;
 }
@@ -86,9 +86,13 @@ static void
 check_resumed(const struct play_game *g, const g2048_board *last)
 {
 	g2048_board now;
+	g2048_cells a, b;
 
 	play_game_board(g, g->n - 1, &now);
-	if (!g2048_grid_eq(now.grid, last->grid) || now.score != last->score ||
+	g2048_board_get_cells(&now, &a);
+	g2048_board_get_cells(last, &b);
+	if (!g2048_cells_eq(&a, &b) || now.four != last->four ||
+	    now.score != last->score ||
 	    now.moves != last->moves || now.last_move != last->last_move ||
 	    now.seed != (last->has_rng ? last->seed : SEED) ||
 	    now.draws != (last->has_rng ? last->draws : 0) ||
@@ -102,6 +106,7 @@ static void
 act(struct play_game *g, enum play_key k)
 {
 	g2048_board before, want;
+	g2048_cells c;
 	size_t n = g->n;
 	int spawned;
 	long gained;
@@ -123,9 +128,10 @@ act(struct play_game *g, enum play_key k)
 	}
 	if (gained < 0 || g2048_board_move(&want, (enum g2048_dir)(k -
 	    PLAY_K_UP)) != gained ||
-	    g2048_board_spawn(&want, g->four) != spawned)
+	    g2048_board_spawn(&want, g2048_four_threshold(g->four)) != spawned)
 		abort();
-	if (!g2048_grid_eq(play_game_now(g)->grid, want.grid) ||
+	g2048_board_get_cells(&want, &c);
+	if (!g2048_cells_eq(&play_game_now(g)->cells, &c) ||
 	    play_game_now(g)->score != want.score ||
 	    play_game_now(g)->draws != want.draws)
 		abort();
@@ -181,7 +187,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	nkeys = decode_keys(data, nul ? (size_t)(nul - data) : size, keys);
 	if ((fd = fuzz_input(game, game_size, 8192)) < 0)
 		return 0;
-	play_game_init(&g, G2048_FOUR_DEFAULT);
+	play_game_init(&g, 0.1);
 	n = resume(&g, fd, &last);
 	close(fd);
 	if (n > 0) {

@@ -21,6 +21,32 @@ grid_of(const int ranks[16])
 	return g;
 }
 
+/* a board of rows x cols cells, ranks in reading order */
+static g2048_cells
+cells_of(int rows, int cols, const int *ranks)
+{
+	g2048_cells c;
+	int i;
+
+	memset(&c, 0, sizeof c);
+	c.rows = rows;
+	c.cols = cols;
+	for (i = 0; i < rows * cols; i++)
+		c.rank[i] = (uint8_t)ranks[i];
+	return c;
+}
+
+/* the 4x4 board of g */
+static g2048_cells
+cells_grid(g2048_grid g)
+{
+	int ranks[16], i;
+
+	for (i = 0; i < 16; i++)
+		ranks[i] = g2048_rank(g, i);
+	return cells_of(4, 4, ranks);
+}
+
 static void
 test_depth(void)
 {
@@ -106,7 +132,7 @@ test_layout_80x30(void)
 	struct play_layout l;
 	int x, y;
 
-	CHECK(play_layout(&l, 80, 30) == 0);
+	CHECK(play_layout(&l, 80, 30, 4, 4) == 0);
 	CHECK(l.ok);
 	CHECK_EQ_U64(l.tile_w, 12);
 	CHECK_EQ_U64(l.tile_h, 5);
@@ -128,13 +154,21 @@ test_layout_80x30(void)
 	CHECK_EQ_U64(y, 21);
 }
 
+/* the smallest window of the 4x4 board */
+#define MIN_COLS 33
+#define MIN_ROWS 12
+
 static void
 test_layout_limits(void)
 {
 	struct play_layout l;
+	int cols, rows;
+
+	play_min_window(4, 4, &cols, &rows);
+	CHECK(cols == MIN_COLS && rows == MIN_ROWS);
 
 	/* the smallest: tiles 7x1, board 4*7+5 = 33 by 4+5 = 9, + 3 lines */
-	CHECK(play_layout(&l, PLAY_MIN_COLS, PLAY_MIN_ROWS) == 0);
+	CHECK(play_layout(&l, MIN_COLS, MIN_ROWS, 4, 4) == 0);
 	CHECK_EQ_U64(l.tile_w, 7);
 	CHECK_EQ_U64(l.tile_h, 1);
 	CHECK_EQ_U64(l.gap_x, 1);
@@ -143,12 +177,12 @@ test_layout_limits(void)
 	CHECK_EQ_U64(l.board_y, 1);
 	CHECK_EQ_U64(l.message_y, 10);
 	CHECK_EQ_U64(l.help_y, 11);
-	CHECK(play_layout(&l, PLAY_MIN_COLS - 1, PLAY_MIN_ROWS) < 0 && !l.ok);
-	CHECK(play_layout(&l, PLAY_MIN_COLS, PLAY_MIN_ROWS - 1) < 0 && !l.ok);
-	CHECK(play_layout(&l, 0, 0) < 0);
+	CHECK(play_layout(&l, MIN_COLS - 1, MIN_ROWS, 4, 4) < 0 && !l.ok);
+	CHECK(play_layout(&l, MIN_COLS, MIN_ROWS - 1, 4, 4) < 0 && !l.ok);
+	CHECK(play_layout(&l, 0, 0, 4, 4) < 0);
 	/* 200x60: the largest tile, 9 high and 2*9+2 = 20 wide; board 90x41
 	 * at x 55; 16 rows spare: blank lines, top (16-2)/2 = 7 */
-	CHECK(play_layout(&l, 200, 60) == 0);
+	CHECK(play_layout(&l, 200, 60, 4, 4) == 0);
 	CHECK_EQ_U64(l.tile_h, 9);
 	CHECK_EQ_U64(l.tile_w, 20);
 	CHECK_EQ_U64(l.board_x, 55);
@@ -157,7 +191,7 @@ test_layout_limits(void)
 	CHECK_EQ_U64(l.message_y, 51);
 	CHECK_EQ_U64(l.help_y, 52);
 	/* 40x50, narrow: (40-10)/4 = 7 columns; a tile no taller than 2*7/3 */
-	CHECK(play_layout(&l, 40, 50) == 0);
+	CHECK(play_layout(&l, 40, 50, 4, 4) == 0);
 	CHECK_EQ_U64(l.tile_w, 7);
 	CHECK_EQ_U64(l.tile_h, 4);
 }
@@ -169,22 +203,23 @@ test_motions_examples(void)
 	/* column 0 from the top: 2 . 2 4 */
 	static const int column[16] = { 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2 };
 	struct play_motion m[16];
+	g2048_cells c = cells_of(4, 4, four_twos), col = cells_of(4, 4, column);
 
-	CHECK_EQ_U64(play_motions(grid_of(four_twos), G2048_LEFT, m), 4);
+	CHECK_EQ_U64(play_motions(&c, G2048_LEFT, m), 4);
 	CHECK(m[0].from == 0 && m[0].to == 0 && m[0].rank == 1 && !m[0].merge);
 	CHECK(m[1].from == 1 && m[1].to == 0 && m[1].merge);
 	CHECK(m[2].from == 2 && m[2].to == 1 && !m[2].merge);
 	CHECK(m[3].from == 3 && m[3].to == 1 && m[3].merge);
-	CHECK_EQ_U64(play_motions(grid_of(four_twos), G2048_RIGHT, m), 4);
+	CHECK_EQ_U64(play_motions(&c, G2048_RIGHT, m), 4);
 	CHECK(m[0].from == 3 && m[0].to == 3 && !m[0].merge);
 	CHECK(m[1].from == 2 && m[1].to == 3 && m[1].merge);
 	CHECK(m[2].from == 1 && m[2].to == 2 && !m[2].merge);
 	CHECK(m[3].from == 0 && m[3].to == 2 && m[3].merge);
-	CHECK_EQ_U64(play_motions(grid_of(column), G2048_UP, m), 3);
+	CHECK_EQ_U64(play_motions(&col, G2048_UP, m), 3);
 	CHECK(m[0].from == 0 && m[0].to == 0 && !m[0].merge);
 	CHECK(m[1].from == 8 && m[1].to == 0 && m[1].merge);
 	CHECK(m[2].from == 12 && m[2].to == 4 && m[2].rank == 2 && !m[2].merge);
-	CHECK_EQ_U64(play_motions(grid_of(column), G2048_DOWN, m), 3);
+	CHECK_EQ_U64(play_motions(&col, G2048_DOWN, m), 3);
 	CHECK(m[0].from == 12 && m[0].to == 12 && m[0].rank == 2);
 	CHECK(m[1].from == 8 && m[1].to == 8 && !m[1].merge);
 	CHECK(m[2].from == 0 && m[2].to == 8 && m[2].merge);
@@ -201,6 +236,7 @@ test_motions_vs_engine(void)
 	for (i = 0; i < 200000; i++) {
 		int ranks[16];
 		g2048_grid g, want, got = { 0, 0 };
+		g2048_cells c;
 		struct play_motion m[16];
 		long score = 0, gained;
 		int n;
@@ -213,10 +249,11 @@ test_motions_vs_engine(void)
 			    (int)g2048_rng_bounded(&rng, 4);
 		}
 		g = grid_of(ranks);
+		c = cells_grid(g);
 		for (d = 0; d < G2048_NDIRS; d++) {
 			want = g;
 			gained = g2048_move(&want, (enum g2048_dir)d);
-			n = play_motions(g, (enum g2048_dir)d, m);
+			n = play_motions(&c, (enum g2048_dir)d, m);
 			got.lo = 0;
 			got.hi = 0;
 			score = 0;
@@ -366,11 +403,11 @@ test_draw_board(void)
 	g2048_new_game(&b, 7, G2048_FOUR_DEFAULT);
 	CHECK(g2048_rank(b.grid, 7) == 1 && g2048_rank(b.grid, 13) == 1);
 	memset(&s, 0, sizeof s);
-	s.grid = b.grid;
+	s.cells = cells_grid(b.grid);
 	s.best = 1234;
 	s.message = "hello";
 	s.spawned = -1;
-	play_layout(&l, 80, 30);
+	play_layout(&l, 80, 30, 4, 4);
 	play_draw(&c, &l, &s);
 	/* "score 0   best 1234   moves 0" is 29 long: at (80-29)/2 = 25 */
 	CHECK(at(&c, 25, 0) == 's' && at(&c, 24, 0) == ' ');
@@ -401,10 +438,11 @@ test_draw_frames(void)
 	struct play_layout l;
 	struct play_scene s;
 
-	play_layout(&l, 80, 30);
+	play_layout(&l, 80, 30, 4, 4);
 	memset(&s, 0, sizeof s);
 	s.motion = m;
-	s.nmotion = play_motions(grid_of(ranks), G2048_RIGHT, m);
+	s.cells = cells_of(4, 4, ranks);
+	s.nmotion = play_motions(&s.cells, G2048_RIGHT, m);
 	s.phase = PLAY_SLIDE;
 	s.steps = 6;
 	s.step = 3;
@@ -418,7 +456,9 @@ test_draw_frames(void)
 	/* the pop: the 4 in cell 3 a column wider each side; a new 2 in
 	 * cell 12 (13, 21) drawn 12-2*3 = 6 wide, 5-2*1 = 3 high */
 	s.phase = PLAY_POP;
-	s.grid = g2048_set_rank(g2048_set_rank(s.grid, 3, 2), 12, 1);
+	s.cells.rank[0] = s.cells.rank[1] = 0;
+	s.cells.rank[3] = 2;
+	s.cells.rank[12] = 1;
 	s.merged = 1u << 3;
 	s.spawned = 12;
 	play_draw(&c, &l, &s);
@@ -458,16 +498,17 @@ test_draw_small(void)
 	struct play_scene s;
 
 	memset(&s, 0, sizeof s);
-	play_layout(&l, 30, 10);
+	s.cells.rows = s.cells.cols = 4;
+	play_layout(&l, 30, 10, 4, 4);
 	play_draw(&c, &l, &s);
 	CHECK(canvas_has(&c, "Window too small"));
 	CHECK(canvas_has(&c, "(30x10):"));
-	CHECK(canvas_has(&c, "33x12."));
+	CHECK(canvas_has(&c, "the 4x4 board needs at least 33x12."));
 	/* the largest tile in the smallest window: 131072 fits in 7 */
 	c.w = 33;
 	c.h = 12;
-	play_layout(&l, 33, 12);
-	s.grid = g2048_set_rank(s.grid, 0, 17);
+	play_layout(&l, 33, 12, 4, 4);
+	s.cells.rank[0] = 17;
 	s.score = s.best = 3932100;
 	s.moves = 65536;
 	play_draw(&c, &l, &s);
@@ -484,7 +525,7 @@ test_history(void)
 	int spawned, cell;
 	size_t i;
 
-	play_game_init(&g, G2048_FOUR_DEFAULT);
+	play_game_init(&g, 0.1);
 	g2048_new_game(&b, 7, G2048_FOUR_DEFAULT);
 	CHECK(play_game_start(&g, &b) == 0);
 	CHECK(play_game_undo(&g) == -1);
@@ -496,6 +537,7 @@ test_history(void)
 	CHECK_EQ_U64(spawned, cell);
 	play_game_board(&g, g.n - 1, &b);
 	CHECK(g2048_grid_eq(b.grid, want.grid));
+	CHECK(b.rows == 4 && b.cols == 4 && b.four == 0.1);
 	CHECK(b.moves == 1 && b.draws == want.draws && b.seed == 7);
 	CHECK(b.last_move == G2048_LEFT);
 	/* . . 2 . / 2 . . . / . . . . / 2 . . .: left again moves the 2 on
@@ -505,7 +547,8 @@ test_history(void)
 	CHECK_EQ_U64(g.n, 4);
 	CHECK_EQ_U64(play_game_now(&g)->score, 4);
 	CHECK(play_game_undo(&g) == 0 && play_game_undo(&g) == 0);
-	CHECK(g2048_grid_eq(play_game_now(&g)->grid, want.grid));
+	CHECK(g2048_grid_eq(g2048_cells_grid(&play_game_now(&g)->cells),
+	    want.grid));
 	CHECK(play_game_undo(&g) == 0);
 	CHECK(play_game_undo(&g) == -1);
 	CHECK_EQ_U64(play_game_now(&g)->moves, 0);
@@ -564,7 +607,7 @@ test_save_load(void)
 
 	CHECK(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/a/b/game", dir);
-	play_game_init(&g, G2048_FOUR_DEFAULT);
+	play_game_init(&g, 0.1);
 	g2048_new_game(&b, 11, G2048_FOUR_DEFAULT);
 	play_game_start(&g, &b);
 	for (k = 0; k < 12; k++)
@@ -572,11 +615,11 @@ test_save_load(void)
 	CHECK(play_mkdirs(path) == 0);
 	CHECK(play_game_save(&g, path) == 0);
 	CHECK(access(path, F_OK) == 0);
-	play_game_init(&h, G2048_FOUR_DEFAULT);
+	play_game_init(&h, 0.1);
 	CHECK_EQ_U64(load(&h, path), 13);
 	CHECK_EQ_U64(h.n, g.n);
 	for (i = 0; i < g.n && i < h.n; i++) {
-		CHECK(g2048_grid_eq(g.hist[i].grid, h.hist[i].grid));
+		CHECK(g2048_cells_eq(&g.hist[i].cells, &h.hist[i].cells));
 		CHECK(g.hist[i].score == h.hist[i].score);
 		CHECK(g.hist[i].moves == h.hist[i].moves);
 		CHECK(g.hist[i].seed == h.hist[i].seed);
@@ -656,6 +699,168 @@ test_state_files(void)
 	rmdir(dir);
 }
 
+/* boards of other sizes: the same rules of layout, tiles 7x1 at least */
+static void
+test_layout_sizes(void)
+{
+	struct play_layout l;
+	int cols, rows, x, y;
+
+	/* 8x8: 8*8+1 = 65 columns, 2*8+1+3 = 20 rows */
+	play_min_window(8, 8, &cols, &rows);
+	CHECK(cols == 65 && rows == 20);
+	CHECK(play_layout(&l, 65, 20, 8, 8) == 0);
+	CHECK(l.tile_w == 7 && l.tile_h == 1 && l.board_w == 65);
+	CHECK(play_layout(&l, 64, 20, 8, 8) < 0 && !l.ok);
+	CHECK(play_layout(&l, 65, 19, 8, 8) < 0 && !l.ok);
+	/* 3x3 in 80x24: h = 5 is 3*5+4+3 = 22 rows, w = 2*5+2 = 12; board
+	 * 3*12+4*2 = 44 wide at (80-44)/2 = 18 */
+	CHECK(play_layout(&l, 80, 24, 3, 3) == 0);
+	CHECK(l.tile_h == 5 && l.tile_w == 12 && l.board_w == 44);
+	CHECK(l.board_x == 18 && l.board_h == 19);
+	/* cell 8, the last: row 2, col 2 */
+	play_cell_xy(&l, 8, &x, &y);
+	CHECK(x == 18 + 2 + 2 * 14 && y == l.board_y + 1 + 2 * 6);
+	/* 2x4, not square: cell 5 is row 1, col 1 */
+	CHECK(play_layout(&l, 80, 24, 2, 4) == 0);
+	play_cell_xy(&l, 5, &x, &y);
+	CHECK(x == l.board_x + l.gap_x + l.tile_w + l.gap_x);
+	CHECK(y == l.board_y + 1 + l.tile_h + 1);
+	CHECK(l.board_h == 2 * l.tile_h + 3);
+	/* 5x5 in 80x24: 5h+6+3 <= 24: h = 3, w = 8 */
+	CHECK(play_layout(&l, 80, 24, 5, 5) == 0);
+	CHECK(l.tile_h == 3 && l.tile_w == 8);
+}
+
+/* the motions land every tile where the engine's general move puts it,
+ * on every size */
+static void
+test_motions_sizes(void)
+{
+	g2048_rng rng;
+	int i, d, k, cell, bad = 0;
+
+	g2048_rng_seed(&rng, 77, 0);
+	for (i = 0; i < 50000; i++) {
+		int rows = 2 + (int)g2048_rng_bounded(&rng, 7);
+		int cols = 2 + (int)g2048_rng_bounded(&rng, 7);
+		int cap = g2048_cells_cap(rows, cols);
+		g2048_cells c, want, got;
+		struct play_motion m[G2048_CELLS_MAX];
+		long score, gained;
+		int n;
+
+		g2048_cells_init(&c, rows, cols);
+		for (cell = 0; cell < rows * cols; cell++) {
+			int r = (int)g2048_rng_bounded(&rng, 8);
+
+			c.rank[cell] = (uint8_t)(r < 3 ? 0 : r < 7 ? r - 2 :
+			    cap - (int)g2048_rng_bounded(&rng, 2));
+		}
+		for (d = 0; d < G2048_NDIRS; d++) {
+			want = c;
+			gained = g2048_cells_move(&want, (enum g2048_dir)d);
+			n = play_motions(&c, (enum g2048_dir)d, m);
+			g2048_cells_init(&got, rows, cols);
+			score = 0;
+			for (k = 0; k < n; k++) {
+				int r = m[k].rank + m[k].merge;
+
+				got.rank[m[k].to] = (uint8_t)r;
+				if (m[k].merge)
+					score += 1L << r;
+			}
+			if (!g2048_cells_eq(&got, &want) ||
+			    score != (gained < 0 ? 0 : gained))
+				bad++;
+		}
+	}
+	CHECK_EQ_U64(bad, 0);
+}
+
+/* a 5x5 board drawn; a tile too long for its cell is written 2^r; a
+ * window too small names the board's own least */
+static void
+test_draw_sizes(void)
+{
+	static struct play_cell cells[80 * 24];
+	struct play_canvas c = { 80, 24, cells };
+	struct play_layout l;
+	struct play_scene s;
+	int x, y;
+
+	memset(&s, 0, sizeof s);
+	s.cells.rows = s.cells.cols = 5;
+	s.cells.rank[24] = 24;          /* 16777216: 8 digits */
+	s.cells.rank[0] = 20;           /* 1048576: 7 */
+	s.spawned = -1;
+	play_layout(&l, 80, 24, 5, 5);
+	CHECK(l.tile_w == 8);
+	play_draw(&c, &l, &s);
+	CHECK(canvas_has(&c, "1048576"));
+	CHECK(canvas_has(&c, "2^24"));
+	play_cell_xy(&l, 24, &x, &y);
+	CHECK(style_at(&c, x, y) == PLAY_ST_TILE + G2048_MAX_RANK);
+	play_cell_xy(&l, 12, &x, &y);
+	CHECK(style_at(&c, x, y) == PLAY_ST_EMPTY);
+	s.cells.rows = s.cells.cols = 8;
+	play_layout(&l, 80, 19, 8, 8);
+	c.h = 19;
+	play_draw(&c, &l, &s);
+	CHECK(canvas_has(&c, "(80x19): the 8x8 board needs at least 65x20."));
+}
+
+/* a game of 3x3 with fours at 0.2: the moves of 2048-move | 2048-spawn
+ * on that board, its size and odds kept in the save */
+static void
+test_game_sizes(void)
+{
+	char dir[] = "/tmp/test-play.XXXXXX", path[64];
+	struct play_game g, h;
+	g2048_board b, want;
+	int spawned, k, cell, tiles = 0;
+
+	play_new_board(&b, 3, 3, 0.2, 5);
+	CHECK(b.rows == 3 && b.cols == 3 && b.four == 0.2);
+	CHECK(b.has_rng && b.seed == 5);
+	for (cell = 0; cell < 9; cell++)
+		tiles += b.cells.rank[cell] != 0;
+	CHECK_EQ_U64(tiles, 2);
+	play_game_init(&g, 0.1);
+	CHECK(play_game_start(&g, &b) == 0);
+	CHECK(g.four == 0.2);
+	want = b;
+	for (k = 0; k < 20; k++) {
+		enum g2048_dir d = (enum g2048_dir)(k % 4);
+		long gained;
+
+		if ((gained = g2048_board_move(&want, d)) < 0) {
+			CHECK(play_game_move(&g, d, &spawned) == -1);
+			continue;
+		}
+		cell = g2048_board_spawn(&want, g2048_four_threshold(0.2));
+		CHECK(play_game_move(&g, d, &spawned) == gained);
+		CHECK_EQ_U64(spawned, cell);
+	}
+	play_game_board(&g, g.n - 1, &b);
+	CHECK(b.rows == 3 && b.cols == 3 && b.four == 0.2);
+	CHECK(g2048_cells_eq(&b.cells, &want.cells));
+	CHECK(b.score == want.score && b.draws == want.draws);
+	CHECK(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/game", dir);
+	CHECK(play_game_save(&g, path) == 0);
+	play_game_init(&h, 0.1);
+	CHECK_EQ_U64(load(&h, path), g.n);
+	CHECK(h.four == 0.2);
+	play_game_board(&h, h.n - 1, &b);
+	CHECK(b.rows == 3 && b.cols == 3 && b.four == 0.2);
+	CHECK(g2048_cells_eq(&b.cells, &want.cells));
+	unlink(path);
+	rmdir(dir);
+	play_game_free(&g);
+	play_game_free(&h);
+}
+
 int
 main(void)
 {
@@ -675,5 +880,9 @@ main(void)
 	RUN(test_history);
 	RUN(test_save_load);
 	RUN(test_state_files);
+	RUN(test_layout_sizes);
+	RUN(test_motions_sizes);
+	RUN(test_draw_sizes);
+	RUN(test_game_sizes);
 	return UNIT_EXIT();
 }

@@ -141,6 +141,9 @@ int exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 int exact_header_format(const struct exact_header *h, char *buf);
 
 uint64_t exact_checksum(const unsigned char *p, size_t n);
+/* The public description of the table of header h, as
+ * g2048_table_info_of gives it (a build's time and memory: 0). */
+void exact_info_of(const struct exact_header *h, g2048_table_info *info);
 
 static inline uint64_t
 exact_rd64(const unsigned char *p)

@@ -294,6 +294,44 @@ fail_open(g2048_table *t, char *err, size_t errsize, const char *path,
 	return terr(err, errsize, path, msg);
 }
 
+/* The public description of a table of header h (what a build reports
+ * of its time, memory and resumption is not in the header: 0). */
+void
+exact_info_of(const struct exact_header *h, g2048_table_info *info)
+{
+	const char *name, *spec, *about;
+	int q;
+
+	memset(info, 0, sizeof *info);
+	info->board = h->rules.kind == EXACT_BOARD;
+	info->rows = h->rules.rows;
+	info->cols = h->rules.cols;
+	snprintf(info->pattern, sizeof info->pattern, "%s", h->rules.spec);
+	snprintf(info->name, sizeof info->name, "%s", h->rules.spec);
+	for (q = 0; !info->board && exact_named(q, &name, &spec, &about); q++)
+		if (strcmp(spec, h->rules.spec) == 0)
+			snprintf(info->name, sizeof info->name, "%s", name);
+	info->target = h->rules.target;
+	info->objective = h->rules.objective;
+	info->four = h->rules.four;
+	info->symmetries = h->rules.nsyms;
+	info->built.states = h->states;
+	info->built.states_plain = h->states_plain;
+	info->built.layers = h->nlayers;
+	info->built.pruned_moves = h->pruned_moves;
+	info->built.pruned_states = h->pruned_states;
+	info->built.moves = h->moves;
+	info->built.start = h->start;
+	info->built.maxrank = h->maxrank;
+	info->built.has_reach = h->has_reach;
+	for (q = 0; q < EXACT_RANKS; q++) {
+		info->built.reach_opt[q] = h->reach_opt[q];
+		info->built.reach_pol[q] = h->reach_pol[q];
+	}
+	info->built.bytes = h->bytes;
+	info->built.checksum = h->checksum;
+}
+
 g2048_table *
 g2048_table_open(const char *path, char *err, size_t errsize)
 {
@@ -302,7 +340,7 @@ g2048_table_open(const char *path, char *err, size_t errsize)
 	char msg[256];
 	const unsigned char *p;
 	uint64_t i, total = 0, prev = 0;
-	int fd, q;
+	int fd;
 
 	if ((t = calloc(1, sizeof *t)) == NULL)
 		return terr(err, errsize, path, "out of memory");
@@ -371,40 +409,7 @@ g2048_table_open(const char *path, char *err, size_t errsize)
 	t->h.rules.lines = &t->lines;
 	t->p4 = t->h.rules.four;
 	t->p2 = 1 - t->p4;
-	/* the public description */
-	t->info.board = t->h.rules.kind == EXACT_BOARD;
-	t->info.rows = t->h.rules.rows;
-	t->info.cols = t->h.rules.cols;
-	snprintf(t->info.pattern, sizeof t->info.pattern, "%s", t->h.rules.spec);
-	snprintf(t->info.name, sizeof t->info.name, "%s", t->h.rules.spec);
-	{
-		const char *name, *spec, *about;
-
-		for (q = 0; exact_named(q, &name, &spec, &about); q++)
-			if (strcmp(spec, t->h.rules.spec) == 0 &&
-			    !t->info.board)
-				snprintf(t->info.name, sizeof t->info.name,
-				    "%s", name);
-	}
-	t->info.target = t->h.rules.target;
-	t->info.objective = t->h.rules.objective;
-	t->info.four = t->h.rules.four;
-	t->info.symmetries = t->h.rules.nsyms;
-	t->info.built.states = t->h.states;
-	t->info.built.states_plain = t->h.states_plain;
-	t->info.built.layers = t->h.nlayers;
-	t->info.built.pruned_moves = t->h.pruned_moves;
-	t->info.built.pruned_states = t->h.pruned_states;
-	t->info.built.moves = t->h.moves;
-	t->info.built.start = t->h.start;
-	t->info.built.maxrank = t->h.maxrank;
-	t->info.built.has_reach = t->h.has_reach;
-	for (q = 0; q < EXACT_RANKS; q++) {
-		t->info.built.reach_opt[q] = t->h.reach_opt[q];
-		t->info.built.reach_pol[q] = t->h.reach_pol[q];
-	}
-	t->info.built.bytes = t->h.bytes;
-	t->info.built.checksum = t->h.checksum;
+	exact_info_of(&t->h, &t->info);
 	return t;
 }
 

@@ -1,14 +1,16 @@
 /*
- * tableset.c - the endgame tables a player consults: a set of pattern
- * tables whose headers are read when the set is opened, and whose files
- * are mapped and checked whole only when a board first fits their
- * pattern, so a one-board call on an early board costs a header read,
- * not a pass over hundreds of megabytes.
+ * tableset.c - the exact tables a player consults: endgame tables of
+ * 4x4 patterns and tables of whole small boards, whose headers are read
+ * when the set is opened, and whose files are mapped and checked whole
+ * only when a board first fits their pattern or size, so a one-board
+ * call on an early board costs a header read, not a pass over hundreds
+ * of megabytes.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,12 +110,11 @@ tableset_new(char *err, size_t errsize)
 
 /*
  * Add the table at path to ts (its header read and checked): 0, or -1
- * with ts closed and err set.  With skip_boards a whole small board's
- * table is left out, not refused.
+ * with ts closed and err set.  A pattern's table must be of
+ * probabilities; a whole board's may be of either objective.
  */
 static int
-tableset_add(g2048_tables *ts, const char *path, int skip_boards, char *err,
-    size_t errsize)
+tableset_add(g2048_tables *ts, const char *path, char *err, size_t errsize)
 {
 	struct tableset_entry *e = &ts->e[ts->n];
 	struct exact_header h;
@@ -122,11 +123,7 @@ tableset_add(g2048_tables *ts, const char *path, int skip_boards, char *err,
 
 	if (tableset_header(path, &h, why, sizeof why) < 0)
 		msg = why;
-	else if (h.rules.kind != EXACT_PATTERN && skip_boards)
-		return 0;
-	else if (h.rules.kind != EXACT_PATTERN)
-		msg = "a whole board's table, not an endgame pattern's";
-	else if (h.value_kind != 0)
+	else if (h.rules.kind == EXACT_PATTERN && h.value_kind != 0)
 		msg = "not a table of probabilities";
 	else if (ts->n == G2048_TABLES_MAX) {
 		snprintf(why, sizeof why, "more than %d tables",
@@ -158,7 +155,7 @@ g2048_tables_open(const char *const *paths, int n, char *err, size_t errsize)
 	if ((ts = tableset_new(err, errsize)) == NULL)
 		return NULL;
 	for (i = 0; i < n; i++)
-		if (tableset_add(ts, paths[i], 0, err, errsize) < 0)
+		if (tableset_add(ts, paths[i], err, errsize) < 0)
 			return NULL;
 	tableset_sort(ts);
 	return ts;
@@ -223,10 +220,9 @@ g2048_tables_open_dir(const char *dir, char *err, size_t errsize)
 
 	if ((n = tableset_list(dir, &path, err, errsize)) < 0)
 		return NULL;
-	/* a whole small board's table is not a player's: left out */
 	if ((ts = tableset_new(err, errsize)) != NULL)
 		for (i = 0; i < n; i++)
-			if (tableset_add(ts, path[i], 1, err, errsize) < 0) {
+			if (tableset_add(ts, path[i], err, errsize) < 0) {
 				ts = NULL;
 				break;
 			}
@@ -320,7 +316,8 @@ g2048_tables_query(g2048_tables *ts, g2048_grid g, g2048_table_result *r)
 	for (i = 0; ts && i < ts->n; i++) {
 		g2048_table *t;
 
-		if (!tableset_fits(&ts->e[i].h.rules, g))
+		if (ts->e[i].h.rules.kind != EXACT_PATTERN ||
+		    !tableset_fits(&ts->e[i].h.rules, g))
 			continue;
 		if ((t = tableset_get(ts, i)) == NULL) {
 			broken = 1;
@@ -329,6 +326,83 @@ g2048_tables_query(g2048_tables *ts, g2048_grid g, g2048_table_result *r)
 		if (g2048_table_query(t, g, r) != G2048_TABLE_UNCOVERED)
 			return i;
 	}
+	r->dir = G2048_TABLE_UNCOVERED;
+	return broken ? G2048_TABLES_BROKEN : -1;
+}
+
+int
+g2048_tables_info(const g2048_tables *ts, int i, g2048_table_info *info)
+{
+	if (ts == NULL || i < 0 || i >= ts->n)
+		return -1;
+	exact_info_of(&ts->e[i].h, info);
+	return 0;
+}
+
+/* The odds of a table and of a board are the same number, each parsed
+ * from its text ("0.2" both); a margin for one written by hand. */
+static int
+same_odds(double a, double b)
+{
+	return fabs(a - b) <= 1e-12;
+}
+
+/* Whether entry e is a whole board's table of those rules. */
+static int
+tableset_board(const struct tableset_entry *e, int rows, int cols,
+    double four)
+{
+	const struct exact_rules *r = &e->h.rules;
+
+	return r->kind == EXACT_BOARD && r->rows == rows && r->cols == cols &&
+	    same_odds(r->four, four);
+}
+
+int
+g2048_tables_find_board(const g2048_tables *ts, int rows, int cols,
+    double four)
+{
+	int i;
+
+	for (i = 0; ts && i < ts->n; i++)
+		if (tableset_board(&ts->e[i], rows, cols, four))
+			return i;
+	return -1;
+}
+
+int
+g2048_tables_query_board(g2048_tables *ts, const g2048_board *b,
+    g2048_table_result *r)
+{
+	static const int objective[2] = { G2048_EXACT_SCORE, G2048_EXACT_PROB };
+	g2048_cells c;
+	int rank[G2048_CELLS_MAX];
+	int i, k, broken = 0;
+
+	memset(r, 0, sizeof *r);
+	r->dir = G2048_TABLE_UNCOVERED;
+	if (g2048_tables_find_board(ts, b->rows, b->cols, b->four) < 0)
+		return -1;
+	g2048_board_get_cells(b, &c);
+	for (i = 0; i < c.rows * c.cols; i++)
+		rank[i] = c.rank[i];
+	/* the score's table first: a player's own objective */
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < ts->n; i++) {
+			g2048_table *t;
+
+			if (!tableset_board(&ts->e[i], b->rows, b->cols,
+			    b->four) || ts->e[i].h.rules.objective !=
+			    objective[k])
+				continue;
+			if ((t = tableset_get(ts, i)) == NULL) {
+				broken = 1;
+				continue;
+			}
+			if (g2048_table_query_cells(t, rank, c.rows * c.cols,
+			    r) != G2048_TABLE_UNCOVERED)
+				return i;
+		}
 	r->dir = G2048_TABLE_UNCOVERED;
 	return broken ? G2048_TABLES_BROKEN : -1;
 }

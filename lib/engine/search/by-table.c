@@ -1,10 +1,15 @@
 /*
- * by-table.c - exact tables before the search.  On a board a table
- * covers, the table's move maximises the probability of building its
- * target without moving a large tile, exactly; a search of the
+ * by-table.c - exact tables before the search.  On a board a pattern's
+ * table covers, the table's move maximises the probability of building
+ * its target without moving a large tile, exactly; a search of the
  * heuristic can only guess at that.  Where every move's probability is
- * zero the table has nothing to say, and the search decides.
+ * zero the table has nothing to say, and the search decides.  On a
+ * small board a whole board's table covers, its move is the optimal
+ * one of the whole game.
  */
+#include <string.h>
+#include <time.h>
+
 #include "search.h"
 
 int
@@ -20,5 +25,37 @@ search_by_table(g2048_tables *ts, g2048_grid g, g2048_search_result *r)
 		r->value[d] = r->legal >> d & 1 ? t.value[d] : 0;
 	r->dir = t.dir;
 	r->table = i;
+	return i;
+}
+
+int
+search_by_board_table(const g2048_search *s, const g2048_board *b,
+    g2048_search_result *r)
+{
+	g2048_tables *ts = search_tables_of(s);
+	g2048_table_info info;
+	g2048_table_result t;
+	struct timespec start, end;
+	int i, d;
+
+	if (ts == NULL || g2048_tables_find_board(ts, b->rows, b->cols,
+	    b->four) < 0)
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	if ((i = g2048_tables_query_board(ts, b, &t)) < 0 || t.dir < 0)
+		return -1;
+	/* a table of probabilities where nothing has a chance: the search */
+	g2048_tables_info(ts, i, &info);
+	if (info.objective == G2048_EXACT_PROB && t.board <= 0)
+		return -1;
+	memset(r, 0, sizeof *r);
+	r->legal = t.legal;
+	for (d = 0; d < G2048_NDIRS; d++)
+		r->value[d] = t.legal >> d & 1 ? t.value[d] : 0;
+	r->dir = t.dir;
+	r->table = i;
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	r->seconds = (double)(end.tv_sec - start.tv_sec) +
+	    (double)(end.tv_nsec - start.tv_nsec) / 1e9;
 	return i;
 }

@@ -6,7 +6,7 @@
  */
 #include <unistd.h>
 
-#include "2048.h"
+#include "search.h"
 
 void
 g2048_choice_rng(const g2048_board *b, g2048_rng *r)
@@ -21,6 +21,9 @@ g2048_best_move(g2048_search *s, const g2048_board *b,
 {
 	g2048_rng choice;
 
+	/* a whole board's exact table decides where it covers the board */
+	if (search_by_board_table(s, b, r) >= 0)
+		return r->dir;
 	g2048_choice_rng(b, &choice);
 	return g2048_search_run(s, b->grid, &choice, r);
 }

@@ -508,6 +508,12 @@ g2048_search_tables(g2048_search *s, g2048_tables *ts)
 		s->tables = ts;
 }
 
+g2048_tables *
+search_tables_of(const g2048_search *s)
+{
+	return s->tables;
+}
+
 void
 g2048_search_time_from(g2048_search *s, const struct timespec *origin)
 {

@@ -17,6 +17,8 @@
 /* The entries of s's largest table (0: none yet), for the tests of what a
  * search allocates. */
 size_t search_tt_entries(const g2048_search *s);
+/* The tables s consults (g2048_search_tables), or NULL. */
+g2048_tables *search_tables_of(const g2048_search *s);
 
 /* ---- by-table.c ------------------------------------------------------ */
 
@@ -24,6 +26,12 @@ size_t search_tt_entries(const g2048_search *s);
  * chance: r's dir, value[] (probabilities) and table set, the table's
  * index returned; else -1 and r untouched. */
 int search_by_table(g2048_tables *ts, g2048_grid g, g2048_search_result *r);
+/* The move of the first whole board's table of s's tables that covers b
+ * (of probabilities: where some move has a chance): r filled as
+ * g2048_search_run fills it (no depth, no nodes; its time), the table's
+ * index returned; else -1 and r untouched. */
+int search_by_board_table(const g2048_search *s, const g2048_board *b,
+    g2048_search_result *r);
 
 /* ---- tt.c: the transposition table ------------------------------------- */
 

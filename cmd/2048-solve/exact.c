@@ -1,0 +1,151 @@
+/*
+ * exact.c - 2048-solve and the tables of whole small boards: what
+ * --explain and --json say of the exact table that decided a move, or of
+ * why none covers a small board, and --algo exact, which insists on one.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve.h"
+
+int
+exact_applies(const g2048_board *b)
+{
+	/* what 2048-table builds: at most 16 cells, the 4x4 board too
+	 * large for a whole game's table */
+	return b->rows * b->cols <= 16 && !g2048_board_is_4x4(b);
+}
+
+/* "3x3, four 0.2": a board's rules as 2048-new --size --four names them */
+static void
+rules_text(char *buf, size_t size, int rows, int cols, double four)
+{
+	snprintf(buf, size, "%dx%d, four %g", rows, cols, four);
+}
+
+void
+exact_why_not(const struct run *run, const g2048_board *b, char *buf,
+    size_t size)
+{
+	char rules[64];
+	int i;
+
+	rules_text(rules, sizeof rules, b->rows, b->cols, b->four);
+	if (run->tables == NULL && run->no_tables)
+		snprintf(buf, size, "no exact table of %s consulted "
+		    "(--no-tables)", rules);
+	else if (run->tablesdir == NULL)
+		snprintf(buf, size, "no exact table of %s: no tables (make "
+		    "tables, or --tables DIR)", rules);
+	else if ((i = g2048_tables_find_board(run->tables, b->rows, b->cols,
+	    b->four)) < 0)
+		snprintf(buf, size, "no exact table of %s in %s (2048-table "
+		    "--size %dx%d --four %g builds one)", rules, run->tablesdir,
+		    b->rows, b->cols, b->four);
+	else
+		snprintf(buf, size, "the exact table %s (%s) does not cover "
+		    "this board: not one of a game from two spawned tiles",
+		    g2048_tables_name(run->tables, i), rules);
+}
+
+void
+exact_require(const struct run *run, const g2048_board *b)
+{
+	g2048_table_result t;
+	char why[1024];
+
+	if (run->tables && g2048_tables_query_board(run->tables, b, &t) >= 0)
+		return;
+	check_tables((struct run *)run);
+	exact_why_not(run, b, why, sizeof why);
+	cli_die_board("--algo exact: %s", why);
+}
+
+/* what a table of a board reaches: "reach 256" or "score" */
+static void
+objective_text(char *buf, size_t size, const g2048_table_info *in)
+{
+	if (in->objective == G2048_EXACT_SCORE)
+		snprintf(buf, size, "score");
+	else
+		snprintf(buf, size, "reach %lu", (unsigned long)
+		    g2048_tile(in->target));
+}
+
+void
+exact_explain(const struct run *run, const g2048_board *b,
+    const g2048_search_result *r)
+{
+	g2048_table_info in;
+	char rules[64], why[1024], obj[32];
+
+	if (r->table >= 0 && g2048_tables_info(run->tables, r->table, &in) ==
+	    0 && in.board) {
+		rules_text(rules, sizeof rules, in.rows, in.cols, in.four);
+		objective_text(obj, sizeof obj, &in);
+		if (in.objective == G2048_EXACT_SCORE)
+			printf("  table %s (%s, %s) exact: expected score to "
+			    "come %.6f, final %.6f time %.3f ms\n",
+			    g2048_tables_name(run->tables, r->table), rules,
+			    obj, r->value[r->dir], (double)b->score +
+			    r->value[r->dir], r->seconds * 1000);
+		else
+			printf("  table %s (%s, %s) exact: probability %.6f "
+			    "time %.3f ms\n",
+			    g2048_tables_name(run->tables, r->table), rules,
+			    obj, r->value[r->dir], r->seconds * 1000);
+		return;
+	}
+	if (r->table >= 0)
+		printf("  table %s probability %.6f time %.3f ms\n",
+		    g2048_tables_name(run->tables, r->table), r->value[r->dir],
+		    r->seconds * 1000);
+	else
+		printf("  depth %d%s nodes %llu time %.3f ms\n", r->depth,
+		    r->deepened ? " (deepened)" : "",
+		    (unsigned long long)r->nodes, r->seconds * 1000);
+	if (r->table < 0 && exact_applies(b)) {
+		exact_why_not(run, b, why, sizeof why);
+		printf("  exact: %s; searched\n", why);
+	}
+}
+
+void
+exact_json(const struct run *run, const g2048_board *b,
+    const g2048_search_result *r)
+{
+	g2048_table_info in;
+	char size[16], why[1024], obj[32];
+
+	fputs(",\"exact\":", stdout);
+	if (r->table >= 0 && g2048_tables_info(run->tables, r->table, &in) ==
+	    0 && in.board) {
+		snprintf(size, sizeof size, "%dx%d", in.rows, in.cols);
+		objective_text(obj, sizeof obj, &in);
+		fputs("{\"covered\":true,\"table\":", stdout);
+		cli_json_string(g2048_tables_name(run->tables, r->table));
+		fputs(",\"size\":", stdout);
+		cli_json_string(size);
+		printf(",\"four\":%g", in.four);
+		fputs(",\"objective\":", stdout);
+		cli_json_string(obj);
+		fputs(",\"value\":", stdout);
+		cli_json_number(r->value[r->dir], 6);
+		if (in.objective == G2048_EXACT_SCORE) {
+			fputs(",\"final\":", stdout);
+			cli_json_number((double)b->score + r->value[r->dir], 6);
+		}
+		fputs("}", stdout);
+	} else if (exact_applies(b)) {
+		snprintf(size, sizeof size, "%dx%d", b->rows, b->cols);
+		exact_why_not(run, b, why, sizeof why);
+		fputs("{\"covered\":false,\"size\":", stdout);
+		cli_json_string(size);
+		printf(",\"four\":%g", b->four);
+		fputs(",\"why\":", stdout);
+		cli_json_string(why);
+		fputs("}", stdout);
+	} else {
+		fputs("null", stdout);
+	}
+}
