@@ -51,7 +51,7 @@ animated_move(struct screen *sc, const struct play_layout *l,
 
 	g2048_board_move(&after, dir);
 	memset(&s, 0, sizeof s);
-	s.spawned = g2048_board_spawn(&after, G2048_FOUR_DEFAULT);
+	s.spawned = g2048_board_spawn(&after);
 	g2048_board_get_cells(&after, &s.cells);
 	g2048_board_get_cells(b, &before);
 	s.phase = PLAY_SLIDE;
@@ -107,7 +107,7 @@ bench(int cols, int rows, enum play_depth d, const g2048_board *b,
 		g2048_board after = *b;
 
 		g2048_board_move(&after, dir);
-		g2048_board_spawn(&after, G2048_FOUR_DEFAULT);
+		g2048_board_spawn(&after);
 		g2048_board_get_cells(&after, &s.cells);
 		frame(&sc, &l, &s, d, &plain, NULL);
 		g2048_board_get_cells(b, &s.cells);
@@ -136,12 +136,12 @@ main(void)
 	int i, d, dir = 0;
 
 	/* a mid-game board: seed 7 after 60 legal moves up, left, down, right */
-	g2048_new_game(&b, 7, G2048_FOUR_DEFAULT);
+	g2048_new_game(&b, 7);
 	for (i = 0; i < 60; i++) {
 		g2048_board t = b;
 
 		if (g2048_board_move(&t, (enum g2048_dir)(i % 4)) >= 0) {
-			g2048_board_spawn(&t, G2048_FOUR_DEFAULT);
+			g2048_board_spawn(&t);
 			b = t;
 		}
 	}

@@ -76,23 +76,6 @@ play_game_start(struct play_game *g, const g2048_board *b)
 	return play_game_push(g, b);
 }
 
-void
-play_new_board(g2048_board *b, int rows, int cols, double four,
-    uint64_t seed)
-{
-	uint64_t threshold = g2048_four_threshold(four);
-
-	/* the spawn law of 2048-new: an empty board, two spawns from the
-	 * generator of seed */
-	g2048_board_init_size(b, rows, cols);
-	b->four = four;
-	b->has_rng = 1;
-	b->seed = seed;
-	b->draws = 0;
-	g2048_board_spawn(b, threshold);
-	g2048_board_spawn(b, threshold);
-}
-
 const struct play_state *
 play_game_now(const struct play_game *g)
 {
@@ -130,8 +113,7 @@ play_game_move(struct play_game *g, enum g2048_dir d, int *spawned)
 		return -1;
 	/* the spawn law of `2048-move DIR | 2048-spawn` */
 	if (gained == G2048_OVERFLOW ||
-	    (*spawned = g2048_board_spawn(&b, g2048_four_threshold(g->four))) ==
-	    G2048_OVERFLOW)
+	    (*spawned = g2048_board_spawn(&b)) == G2048_OVERFLOW)
 		return -3;
 	if (play_game_push(g, &b) < 0)
 		return -2;

@@ -4,7 +4,6 @@
  * of over 500 lines: every function here works on the one struct ui, the
  * screen and the game in play.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -402,7 +401,7 @@ new_game(struct ui *u)
 		rows = play_game_now(&u->game)->cells.rows;
 		cols = play_game_now(&u->game)->cells.cols;
 	}
-	play_new_board(&b, rows, cols, u->game.four,
+	g2048_new_game_size(&b, rows, cols, u->game.four,
 	    u->seeded ? u->next_seed++ : cli_random_seed());
 	if (play_game_start(&u->game, &b) < 0)
 		out_of_memory();
@@ -637,26 +636,6 @@ play(const struct opts *o)
 	return u->save_error[0] || u->best_error[0] ? 2 : 0;
 }
 
-/* --size RxC: R rows and C columns, each 2 to 8 */
-static void
-parse_size(const char *s, int *rows, int *cols)
-{
-	char *end;
-	long r = strtol(s, &end, 10), c;
-
-	if (end == s || (*end != 'x' && *end != 'X') || !isdigit((unsigned
-	    char)end[1]))
-		cli_usage_error("--size: expected RxC, rows and columns "
-		    "from %d to %d: '%s'", G2048_SIZE_MIN, G2048_SIZE_MAX, s);
-	c = strtol(end + 1, &end, 10);
-	if (*end || r < G2048_SIZE_MIN || r > G2048_SIZE_MAX ||
-	    c < G2048_SIZE_MIN || c > G2048_SIZE_MAX)
-		cli_usage_error("--size: expected RxC, rows and columns "
-		    "from %d to %d: '%s'", G2048_SIZE_MIN, G2048_SIZE_MAX, s);
-	*rows = (int)r;
-	*cols = (int)c;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -673,7 +652,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0, 0, 0, 1, -1, 4, 4, 0.1, NULL, NULL };
+	struct opts o = { 0, 0, 0, 1, -1, 4, 4, G2048_FOUR_PROB, NULL, NULL };
 	int c;
 
 	argv[0] = cli_init(argv[0]);
@@ -696,7 +675,7 @@ main(int argc, char **argv)
 			o.anim = 0;
 			break;
 		case 'z':
-			parse_size(optarg, &o.rows, &o.cols);
+			cli_size(optarg, "--size", &o.rows, &o.cols);
 			break;
 		case 'f':
 			o.four = cli_double(optarg, "--four", 0, 1);

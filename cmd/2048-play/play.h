@@ -183,7 +183,7 @@ struct play_state {
 struct play_game {
 	struct play_state *hist;
 	size_t n, cap;            /* hist[n - 1] is the current position */
-	double four;              /* the probability of a 4 (the `four` key) */
+	double four;              /* the probability of a 4, its boards' four */
 	g2048_board extra;        /* the unknown header keys of the board loaded */
 };
 
@@ -199,10 +199,6 @@ int play_game_push(struct play_game *g, const g2048_board *b);
 /* The current position, or position i, as a board. */
 void play_game_board(const struct play_game *g, size_t i, g2048_board *b);
 const struct play_state *play_game_now(const struct play_game *g);
-/* A new game of b's size and the game's odds from seed, as 2048-new
- * --seed SEED --size RxC --four P: the board into *b. */
-void play_new_board(g2048_board *b, int rows, int cols, double four,
-    uint64_t seed);
 /* Move toward d and spawn: the score gained, -1 if d is not legal, -2 if
  * out of memory, -3 if score, moves or draws would pass 2^64 - 1 (the
  * game is unchanged but for -1); *spawned is the new tile's cell. */

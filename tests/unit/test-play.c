@@ -400,7 +400,7 @@ test_draw_board(void)
 	struct play_scene s;
 	g2048_board b;
 
-	g2048_new_game(&b, 7, G2048_FOUR_DEFAULT);
+	g2048_new_game(&b, 7);
 	CHECK(g2048_rank(b.grid, 7) == 1 && g2048_rank(b.grid, 13) == 1);
 	memset(&s, 0, sizeof s);
 	s.cells = cells_grid(b.grid);
@@ -525,14 +525,14 @@ test_history(void)
 	int spawned, cell;
 	size_t i;
 
-	play_game_init(&g, 0.1);
-	g2048_new_game(&b, 7, G2048_FOUR_DEFAULT);
+	play_game_init(&g, G2048_FOUR_PROB);
+	g2048_new_game(&b, 7);
 	CHECK(play_game_start(&g, &b) == 0);
 	CHECK(play_game_undo(&g) == -1);
 	/* as 2048-move left | 2048-spawn */
 	want = b;
 	CHECK(g2048_board_move(&want, G2048_LEFT) == 0);
-	cell = g2048_board_spawn(&want, G2048_FOUR_DEFAULT);
+	cell = g2048_board_spawn(&want);
 	CHECK(play_game_move(&g, G2048_LEFT, &spawned) == 0);
 	CHECK_EQ_U64(spawned, cell);
 	play_game_board(&g, g.n - 1, &b);
@@ -607,15 +607,15 @@ test_save_load(void)
 
 	CHECK(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/a/b/game", dir);
-	play_game_init(&g, 0.1);
-	g2048_new_game(&b, 11, G2048_FOUR_DEFAULT);
+	play_game_init(&g, G2048_FOUR_PROB);
+	g2048_new_game(&b, 11);
 	play_game_start(&g, &b);
 	for (k = 0; k < 12; k++)
 		play_game_move(&g, (enum g2048_dir)(k % 4), &spawned);
 	CHECK(play_mkdirs(path) == 0);
 	CHECK(play_game_save(&g, path) == 0);
 	CHECK(access(path, F_OK) == 0);
-	play_game_init(&h, 0.1);
+	play_game_init(&h, G2048_FOUR_PROB);
 	CHECK_EQ_U64(load(&h, path), 13);
 	CHECK_EQ_U64(h.n, g.n);
 	for (i = 0; i < g.n && i < h.n; i++) {
@@ -820,13 +820,13 @@ test_game_sizes(void)
 	g2048_board b, want;
 	int spawned, k, cell, tiles = 0;
 
-	play_new_board(&b, 3, 3, 0.2, 5);
+	CHECK(g2048_new_game_size(&b, 3, 3, 0.2, 5) == 0);
 	CHECK(b.rows == 3 && b.cols == 3 && b.four == 0.2);
 	CHECK(b.has_rng && b.seed == 5);
 	for (cell = 0; cell < 9; cell++)
 		tiles += b.cells.rank[cell] != 0;
 	CHECK_EQ_U64(tiles, 2);
-	play_game_init(&g, 0.1);
+	play_game_init(&g, G2048_FOUR_PROB);
 	CHECK(play_game_start(&g, &b) == 0);
 	CHECK(g.four == 0.2);
 	want = b;
@@ -838,7 +838,7 @@ test_game_sizes(void)
 			CHECK(play_game_move(&g, d, &spawned) == -1);
 			continue;
 		}
-		cell = g2048_board_spawn(&want, g2048_four_threshold(0.2));
+		cell = g2048_board_spawn(&want);
 		CHECK(play_game_move(&g, d, &spawned) == gained);
 		CHECK_EQ_U64(spawned, cell);
 	}
@@ -849,7 +849,7 @@ test_game_sizes(void)
 	CHECK(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/game", dir);
 	CHECK(play_game_save(&g, path) == 0);
-	play_game_init(&h, 0.1);
+	play_game_init(&h, G2048_FOUR_PROB);
 	CHECK_EQ_U64(load(&h, path), g.n);
 	CHECK(h.four == 0.2);
 	play_game_board(&h, h.n - 1, &b);
