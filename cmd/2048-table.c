@@ -4,6 +4,7 @@
  * read each legal move's exact value and the best move.
  */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,15 +216,30 @@ report(struct run *run, const g2048_table_result *r)
 		}
 }
 
+/* A board of the table's game: a pattern's on a 4x4 board, a whole
+ * board's of its size and odds; any other is not covered. */
 static int
 query_board(g2048_board *b, void *ctx)
 {
 	struct run *run = ctx;
+	const g2048_table_info *in = g2048_table_info_of(run->table);
 	g2048_table_result r;
+	g2048_cells c;
+	int ranks[G2048_CELLS_MAX], i;
 
 	if (cli_out.boards++ > 0 && !run->json)
 		printf("\n");
-	g2048_table_query(run->table, b->grid, &r);
+	memset(&r, 0, sizeof r);
+	r.dir = G2048_TABLE_UNCOVERED;
+	if (!in->board && g2048_board_is_4x4(b)) {
+		g2048_table_query(run->table, b->grid, &r);
+	} else if (in->board && b->rows == in->rows && b->cols == in->cols &&
+	    fabs(b->four - in->four) <= 1e-12) {
+		g2048_board_get_cells(b, &c);
+		for (i = 0; i < c.rows * c.cols; i++)
+			ranks[i] = c.rank[i];
+		g2048_table_query_cells(run->table, ranks, c.rows * c.cols, &r);
+	}
 	report(run, &r);
 	return 0;
 }
@@ -423,14 +439,8 @@ main(int argc, char **argv)
 		cli_die(2, "%s", err);
 	if (cells != NULL)
 		query_cells(&run, cells);
-	else {
-		if (g2048_table_info_of(run.table)->board)
-			cli_die(2, "%s: a table of a %dx%d board: query it with "
-			    "--cells (boards are read as 4x4)", tablepath,
-			    g2048_table_info_of(run.table)->rows,
-			    g2048_table_info_of(run.table)->cols);
+	else
 		cli_boards(argv + optind, argc - optind, query_board, &run);
-	}
 	status = run.uncovered ? 1 : 0;
 	g2048_table_close(run.table);
 	return cli_finish(status);
