@@ -23,12 +23,15 @@ rules_text(char *buf, size_t size, int rows, int cols, double four)
 	snprintf(buf, size, "%dx%d, four %g", rows, cols, four);
 }
 
-void
-exact_why_not(const struct run *run, const g2048_board *b, char *buf,
-    size_t size)
+/* Why no table decided b: 1 and the reason in buf, or 0 when there is
+ * nothing to say (a covered board that cannot move: the game is over). */
+static int
+why_not(const struct run *run, const g2048_board *b, char *buf, size_t size)
 {
+	g2048_table_result t;
 	char rules[64];
-	int i;
+	const char *name;
+	int i, f;
 
 	rules_text(rules, sizeof rules, b->rows, b->cols, b->four);
 	if (run->tables == NULL && run->no_tables)
@@ -37,15 +40,35 @@ exact_why_not(const struct run *run, const g2048_board *b, char *buf,
 	else if (run->tablesdir == NULL)
 		snprintf(buf, size, "no exact table of %s: no tables (make "
 		    "tables, or --tables DIR)", rules);
-	else if ((i = g2048_tables_find_board(run->tables, b->rows, b->cols,
+	else if ((f = g2048_tables_find_board(run->tables, b->rows, b->cols,
 	    b->four)) < 0)
 		snprintf(buf, size, "no exact table of %s in %s (2048-table "
 		    "--size %dx%d --four %g builds one)", rules, run->tablesdir,
 		    b->rows, b->cols, b->four);
-	else
+	else if ((i = g2048_tables_query_board(run->tables, b, &t)) < 0)
 		snprintf(buf, size, "the exact table %s (%s) does not cover "
 		    "this board: not one of a game from two spawned tiles",
-		    g2048_tables_name(run->tables, i), rules);
+		    g2048_tables_name(run->tables, f), rules);
+	else if (t.legal == 0)
+		return 0;
+	else {
+		name = g2048_tables_name(run->tables, i);
+		if (t.won)
+			snprintf(buf, size, "the target of the exact table %s "
+			    "is made", name);
+		else
+			snprintf(buf, size, "no move has a chance under the "
+			    "exact table %s", name);
+	}
+	return 1;
+}
+
+void
+exact_why_not(const struct run *run, const g2048_board *b, char *buf,
+    size_t size)
+{
+	if (!why_not(run, b, buf, size))
+		snprintf(buf, size, "the game is over");
 }
 
 void
@@ -104,10 +127,9 @@ exact_explain(const struct run *run, const g2048_board *b,
 		printf("  depth %d%s nodes %llu time %.3f ms\n", r->depth,
 		    r->deepened ? " (deepened)" : "",
 		    (unsigned long long)r->nodes, r->seconds * 1000);
-	if (r->table < 0 && exact_applies(b)) {
-		exact_why_not(run, b, why, sizeof why);
+	if (r->table < 0 && exact_applies(b) && why_not(run, b, why,
+	    sizeof why))
 		printf("  exact: %s; searched\n", why);
-	}
 }
 
 void
