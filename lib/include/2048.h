@@ -337,6 +337,19 @@ typedef struct {
 int g2048_eval_terms(const g2048_eval *e, g2048_grid g,
     g2048_eval_term *terms);
 
+/*
+ * Boards of any size.  Both heuristics value every size, a line of 2 to 8
+ * cells as a line of four (man/2048-eval.1); a net values 4x4 boards only.
+ * g2048_eval_fits: 1 if e values a board of rows x cols.  g2048_eval_cells:
+ * the value of c, NaN if e does not fit it; a heuristic's value of a 4x4
+ * board is g2048_eval_grid's, to the bit.  g2048_eval_cells_terms: as
+ * g2048_eval_terms, or -1 if e does not fit c.
+ */
+int g2048_eval_fits(const g2048_eval *e, int rows, int cols);
+double g2048_eval_cells(const g2048_eval *e, const g2048_cells *c);
+int g2048_eval_cells_terms(const g2048_eval *e, const g2048_cells *c,
+    g2048_eval_term *terms);
+
 /* ---- n-tuple networks (2048-learn, --net) ----------------------------- */
 
 /*

@@ -6,6 +6,8 @@
 void
 g2048_board_init(g2048_board *b)
 {
+	b->rows = b->cols = 4;
+	b->four = 0.1;
 	b->grid.lo = 0;
 	b->grid.hi = 0;
 	b->score = b->moves = 0;
