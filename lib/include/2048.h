@@ -25,7 +25,7 @@ extern "C" {
 
 #define G2048_VERSION "0.1.0"
 
-#define G2048_SIDE     4        /* only 4x4 for now; the format names the size */
+#define G2048_SIDE     4        /* the classic board, 4x4: the grid below */
 #define G2048_CELLS    16
 #define G2048_MAX_RANK 17       /* 2^17 = 131072, the largest reachable tile */
 
@@ -102,14 +102,22 @@ typedef struct {
 int g2048_cells_cap(int rows, int cols);
 /* An empty board of that size; 0, or -1 if a side is outside 2..8. */
 int g2048_cells_init(g2048_cells *c, int rows, int cols);
-/* As g2048_move, g2048_legal ... for a board of any size. */
+/* As g2048_move, g2048_legal ... for a board of any size.  The move
+ * returns the score gained, -1 when nothing moves, or G2048_OVERFLOW
+ * (below) when the score of the one move would pass LONG_MAX; c is
+ * unchanged in both. */
 long g2048_cells_move(g2048_cells *c, enum g2048_dir d);
 unsigned g2048_cells_legal(const g2048_cells *c);
 int g2048_cells_over(const g2048_cells *c);
 int g2048_cells_empty_count(const g2048_cells *c);
 int g2048_cells_max_rank(const g2048_cells *c);
+/* The n'th empty cell (0-based) in reading order, or -1. */
 int g2048_cells_nth_empty(const g2048_cells *c, int n);
+/* 1 when a and b are of one size and hold the same tiles. */
 int g2048_cells_eq(const g2048_cells *a, const g2048_cells *b);
+/* 1 when every cell is empty or a tile from 2 to the cap (and the size
+ * is from 2 to 8 each way): a board the moves take. */
+int g2048_cells_valid(const g2048_cells *c);
 /* A 4x4 grid's cells, and back (c must be 4x4). */
 void g2048_cells_of_grid(g2048_cells *c, g2048_grid g);
 g2048_grid g2048_cells_grid(const g2048_cells *c);
@@ -253,8 +261,11 @@ void g2048_rng_advance(g2048_rng *r, uint64_t delta);        /* O(log delta) */
  * G2048_FOUR_DEFAULT is four = 0.1.
  */
 #define G2048_FOUR_DEFAULT 429496730u   /* round(0.1 * 2^32) */
+#define G2048_FOUR_PROB    0.1          /* a board's four unless told */
 uint64_t g2048_four_threshold(double four);  /* four in [0, 1] */
 int g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold);
+/* The same on a board of any size. */
+int g2048_cells_spawn(g2048_cells *c, g2048_rng *r, uint64_t four_threshold);
 /* The cell'th empty cell (0-based) in reading order, or -1. */
 int g2048_nth_empty(g2048_grid g, int n);
 
@@ -264,20 +275,30 @@ int g2048_nth_empty(g2048_grid g, int n);
  * board continues that board's stream.  This is the one spawn law of every
  * tool: 2048-new, 2048-spawn, 2048-solve --play and 2048-play.
  */
-/* Empty grid, two spawns from the generator of `seed`; score and moves 0. */
-void g2048_new_game(g2048_board *b, uint64_t seed, uint64_t four_threshold);
+/* A classic game (4x4, four 0.1): an empty board, two spawns from the
+ * generator of `seed`; score and moves 0. */
+void g2048_new_game(g2048_board *b, uint64_t seed);
+/* The same on a rows x cols board whose spawns give a 4 with probability
+ * four (the board keeps it): 0, or -1 (b unchanged) if a side is outside
+ * 2..8 or four outside [0, 1]. */
+int g2048_new_game_size(g2048_board *b, int rows, int cols, double four,
+    uint64_t seed);
 /*
  * A board's counters (score, moves, draws) never wrap: a move or a spawn
  * that would take one past 2^64 - 1 is not made and returns
  * G2048_OVERFLOW, with b (and r) unchanged.
  */
 #define G2048_OVERFLOW (-2)
+/*
+ * The board-level functions work on a board of any size and spawn with
+ * the board's own odds (b->four).
+ */
 /* Spawn with r and record r's position in b; the cell, -1 when full. */
-int g2048_board_spawn_rng(g2048_board *b, g2048_rng *r,
-    uint64_t four_threshold);
+int g2048_board_spawn_rng(g2048_board *b, g2048_rng *r);
 /* Spawn from b's own stream (b->has_rng must be set); cell or -1. */
-int g2048_board_spawn(g2048_board *b, uint64_t four_threshold);
-/* Apply a move to a board: grid, score, moves and `move`; as g2048_move. */
+int g2048_board_spawn(g2048_board *b);
+/* Apply a move to a board: cells, score, moves and `move`; as g2048_move
+ * (G2048_OVERFLOW also when the move's own score passes LONG_MAX). */
 long g2048_board_move(g2048_board *b, enum g2048_dir d);
 
 /* ---- evaluation (2048-eval) -------------------------------------------- */

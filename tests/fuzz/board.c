@@ -133,10 +133,9 @@ check_moves(const g2048_board *b)
 static void
 check_spawn(const g2048_board *b)
 {
-	static const uint64_t fours[3] = { 0, G2048_FOUR_DEFAULT,
-	    (uint64_t)1 << 32 };
+	static const double fours[3] = { 0, 0.1, 1 };
 	g2048_board t = *b;
-	uint64_t four = fours[b->moves % 3];
+	double four = fours[b->moves % 3];
 	int cell, i, empty = g2048_empty_count(b->grid);
 
 	if (!t.has_rng) {
@@ -144,7 +143,8 @@ check_spawn(const g2048_board *b)
 		t.seed = b->score;
 		t.draws = b->moves;
 	}
-	cell = g2048_board_spawn(&t, four);
+	t.four = four;
+	cell = g2048_board_spawn(&t);
 	if (cell == G2048_OVERFLOW) {
 		if (t.draws < UINT64_MAX - 64)
 			abort();
@@ -157,7 +157,7 @@ check_spawn(const g2048_board *b)
 	if (g2048_rank(b->grid, cell) != 0 ||
 	    g2048_empty_count(t.grid) != empty - 1 ||
 	    (four == 0 && g2048_rank(t.grid, cell) != 1) ||
-	    (four >> 32 && g2048_rank(t.grid, cell) != 2) ||
+	    (four == 1 && g2048_rank(t.grid, cell) != 2) ||
 	    tile_sum(t.grid) != tile_sum(b->grid) +
 	    g2048_tile(g2048_rank(t.grid, cell)))
 		abort();

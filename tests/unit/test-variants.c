@@ -349,10 +349,8 @@ test_every_algorithm_every_size(void)
 				g2048_board_init_size(&b, sizes[z][0], sizes[z][1]);
 				b.four = fours[f];
 				g2048_rng_seed(&rng, (uint64_t)(z * 4 + f), 0);
-				g2048_board_spawn_rng(&b, &rng,
-				    g2048_four_threshold(b.four));
-				g2048_board_spawn_rng(&b, &rng,
-				    g2048_four_threshold(b.four));
+				g2048_board_spawn_rng(&b, &rng);
+				g2048_board_spawn_rng(&b, &rng);
 				for (steps = 0; steps < 30; steps++) {
 					g2048_cells before;
 
