@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # shellcheck disable=SC2154 # status, output, lines: set by run
 # 88-solve-tables.bats - 2048-solve with exact tables: a table decides the
-# boards it covers, the search the others; a broken table ends the run.
+# boards it covers (a pattern's, 4x4 endgames; a whole board's, small
+# boards of its size and odds), the search the others, and --explain says
+# why on a small board; --algo exact insists; a broken table ends the run.
 load helper
 bats_require_minimum_version 1.5.0
 
@@ -9,8 +11,15 @@ setup_file() {
 	export TDIR=$BATS_FILE_TMPDIR/tables
 	mkdir -p "$TDIR"
 	2048-table -q -o "$TDIR/p.tbl" --pattern xxxx/xxxx/xx../.... -t 32
-	# a whole board's table in the same place is not a player's: skipped
+	# whole boards' tables beside it (score: seconds), for small boards
 	2048-table -q -o "$TDIR/2x2.tbl" --size 2x2
+	2048-table -q -o "$TDIR/2x3.tbl" --size 2x3
+}
+
+# value DIR TABLE-OUTPUT: the value 2048-table gives a move (or `value`,
+# the best's), as --explain prints it (6 decimals)
+value() {
+	awk -v d="$1" '$1 == d { printf "%.6f\n", $2 }' <<<"$2"
 }
 
 # a 4x4 board of the pattern above: its large tiles, the least of them
@@ -135,6 +144,12 @@ pattern_board() {
 	    *'  table p.tbl '* ]]
 	[[ "$(env -u G2048_TABLES "$T/inst/bin/2048-solve" --no-tables -e \
 	    <<<"$b")" != *table* ]]
+	# a whole board's table, as make install puts those of make tables
+	cp "$TDIR/2x3.tbl" "$T/inst/share/2048-tools/tables/"
+	[[ "$(2048-new --size 2x3 --seed 4 | env -u G2048_TABLES \
+	    "$T/inst/bin/2048-solve" -e)" == *'  table 2x3.tbl (2x3, '* ]]
+	[[ "$(2048-new --size 2x3 --seed 4 | env -u G2048_TABLES \
+	    "$T/inst/bin/2048-solve" --algo exact)" == right ]]
 }
 
 @test "--json: the table that chose, and the summary's by_tables" {
@@ -143,10 +158,164 @@ pattern_board() {
 	run 2048-solve --tables "$TDIR" --explain --json <<<"$b"
 	[ "$status" -eq 0 ]
 	[[ "$output" == '{"move":"left","values":{"up":0.60447'* ]]
-	[[ "$output" == *',"table":"p.tbl"}' ]]
+	[[ "$output" == *',"table":"p.tbl","exact":null}' ]]
 	run 2048-solve --no-tables --explain --json <<<"$b"
-	[[ "$output" == *',"table":null}' ]]
+	[[ "$output" == *',"table":null,"exact":null}' ]]
 	run 2048-solve --tables "$TDIR" --play --summary --json --fast -s 3 \
 	    <<<"$b"
 	[[ "$output" == *'"by_tables":'[1-9]* ]]
+}
+
+@test "a small board a whole board's table covers: its move, its exact values" {
+	local b want d
+	b=$(2048-new --size 2x3 --seed 4)
+	want=$(2048-table --table "$TDIR/2x3.tbl" <<<"$b")
+	run 2048-solve --tables "$TDIR" --explain <<<"$b"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "$(sed -n 's/^best //p' <<<"$want")" ]
+	for d in up down left right; do
+		if grep -q "^$d " <<<"$want"; then
+			[[ "$output" == *"$(printf '  %-5s %s' "$d" \
+			    "$(value "$d" "$want")")"$'\n'* ]]
+		else
+			[[ "$output" == *"$(printf '  %-5s -' "$d")"$'\n'* ]]
+		fi
+	done
+	[[ "$output" == *"  table 2x3.tbl (2x3, four 0.1, score) exact: expected score to come $(value value "$want"), final $(value value "$want") time "* ]]
+	[[ "$output" != *depth* ]]
+	# the final score counts the score so far
+	run 2048-solve --tables "$TDIR" --explain < <(sed 's/^score 0$/score 100/' \
+	    <<<"$b")
+	[[ "$output" == *", final $(awk -v v="$(value value "$want")" \
+	    'BEGIN { printf "%.6f", v + 100 }') time "* ]]
+}
+
+@test "every move of a 2x3 game is 2048-table's best, the tables' in the summary" {
+	local T=$BATS_TEST_TMPDIR
+	2048-new --size 2x3 --seed 9 | 2048-solve --tables "$TDIR" --play -c \
+	    --log "$T/log" >"$T/trace"
+	[ "$(wc -l <"$T/log")" -ge 20 ]
+	cut -f 1 "$T/log" | 2048-table --table "$TDIR/2x3.tbl" |
+	    sed -n 's/^best //p' >"$T/best"
+	cut -f 2 "$T/log" | diff - "$T/best"
+	# the trace is the shell loop's
+	[ "$(tail -n 1 "$T/trace")" = "$(2048-new --size 2x3 --seed 9 -c |
+	    2048-solve --tables "$TDIR" --play -c --final)" ]
+	run 2048-solve --tables "$TDIR" --play --summary < <(2048-new \
+	    --size 2x3 --seed 9)
+	[[ "$output" == *$'\nby tables     '*' moves, 100.00%'* ]]
+}
+
+@test "the exact player's mean score is the table's expected score" {
+	local start
+	# 2x2: 2000 games; 2x3: 400 (seeded, so the same every run)
+	start=$(2048-table --info "$TDIR/2x2.tbl" | awk '$1 == "start" { print $2 }')
+	2048-new --size 2x2 --seed 1 -n 2000 -c | 2048-solve --tables "$TDIR" \
+	    --algo exact --play --final -c | awk -v start="$start" '
+	    { n++; s += $2; q += $2 * $2 }
+	    END { m = s / n; se = sqrt((q - n * m * m) / (n - 1) / n)
+		  print m, start, se
+		  exit !(m > start - 4 * se && m < start + 4 * se) }'
+	start=$(2048-table --info "$TDIR/2x3.tbl" | awk '$1 == "start" { print $2 }')
+	2048-new --size 2x3 --seed 1 -n 400 -c | 2048-solve --tables "$TDIR" \
+	    --algo exact --play --final -c | awk -v start="$start" '
+	    { n++; s += $2; q += $2 * $2 }
+	    END { m = s / n; se = sqrt((q - n * m * m) / (n - 1) / n)
+		  print m, start, se
+		  exit !(m > start - 4 * se && m < start + 4 * se) }'
+}
+
+@test "a small board no table covers: --explain says why, the search plays" {
+	run 2048-solve --tables "$TDIR" --explain < <(2048-new --size 3x3 --seed 1)
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'  depth '* ]]
+	[[ "$output" == *"  exact: no exact table of 3x3, four 0.1 in $TDIR (2048-table --size 3x3 --four 0.1 builds one); searched"$'\n'* ]]
+	# other odds than the table's
+	run 2048-solve --tables "$TDIR" --explain < <(2048-new --size 2x3 \
+	    --seed 1 --four 0.2)
+	[[ "$output" == *"  exact: no exact table of 2x3, four 0.2 in $TDIR (2048-table --size 2x3 --four 0.2 builds one); searched"* ]]
+	[[ "$output" == *'  depth '* ]]
+	# a board of its size that no game from the start reaches
+	run 2048-solve --tables "$TDIR" --explain < <(board '16 16' '. 2')
+	[[ "$output" == *"  exact: the exact table 2x2.tbl (2x2, four 0.1) does not cover this board: not one of a game from two spawned tiles; searched"* ]]
+	run 2048-solve --no-tables --explain < <(2048-new --size 2x3 --seed 1)
+	[[ "$output" == *"  exact: no exact table of 2x3, four 0.1 consulted (--no-tables); searched"* ]]
+	G2048_TABLES='' run 2048-solve --explain < <(2048-new --size 2x3 --seed 1)
+	[[ "$output" == *"  exact: no exact table of 2x3, four 0.1: no tables (make tables, or --tables DIR); searched"* ]]
+	# a covered board that cannot move: nothing to say
+	run 2048-solve --tables "$TDIR" --explain < <(board '2 4' '8 16')
+	[ "$status" -eq 1 ]
+	[[ "$output" != *exact* ]]
+	# boards no table of a whole game could cover: no line
+	for b in "$(2048-new --seed 1)" "$(2048-new --size 5x5 --seed 1)"; do
+		run 2048-solve --tables "$TDIR" --explain <<<"$b"
+		[ "$status" -eq 0 ]
+		[[ "$output" != *exact* ]]
+	done
+}
+
+@test "--algo exact: a board no table covers is an input error that says why" {
+	run --separate-stderr 2048-solve --tables "$TDIR" --algo exact < <(
+	    2048-new --size 2x3 --seed 4; echo; 2048-new --size 3x3 --seed 1)
+	[ "$status" -eq 2 ]
+	[ "$output" = "$(2048-new --size 2x3 --seed 4 | 2048-solve --tables \
+	    "$TDIR")" ]
+	[ "$stderr" = "2048-solve: <stdin>:8: --algo exact: no exact table of 3x3, four 0.1 in $TDIR (2048-table --size 3x3 --four 0.1 builds one)" ]
+	run --separate-stderr 2048-solve --tables "$TDIR" --algo exact < <(
+	    2048-new --seed 1)
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"no exact table of 4x4, four 0.1 in"* ]]
+	# --play: the game is not played
+	run --separate-stderr 2048-solve --tables "$TDIR" --algo exact --play \
+	    < <(2048-new --size 2x3 --seed 4 --four 0.3)
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[[ "$stderr" == *"no exact table of 2x3, four 0.3 in"* ]]
+	# no tables to play by at all
+	run --separate-stderr 2048-solve --no-tables --algo exact < <(2048-new \
+	    --size 2x3 --seed 4)
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--algo exact plays by the tables of whole boards: not with --no-tables"* ]]
+	# where a table covers, the same moves as without --algo exact
+	[ "$(2048-new --size 2x3 --seed 9 | 2048-solve --tables "$TDIR" \
+	    --algo exact --play -c | md5sum)" = "$(2048-new --size 2x3 \
+	    --seed 9 | 2048-solve --tables "$TDIR" --play -c | md5sum)" ]
+}
+
+@test "--json: the exact object of a covered small board, of an uncovered one" {
+	local b want
+	b=$(2048-new --size 2x3 --seed 4)
+	want=$(2048-table --table "$TDIR/2x3.tbl" <<<"$b")
+	run 2048-solve --tables "$TDIR" --explain --json <<<"$b"
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '.exact | [.covered, .table, .size, .four, .objective]' \
+	    <<<"$output")" = '[true,"2x3.tbl","2x3",0.1,"score"]' ]
+	[ "$(jq -r '.exact.value' <<<"$output")" = "$(value value "$want" |
+	    sed 's/0*$//')" ]
+	[ "$(jq -r '.table' <<<"$output")" = 2x3.tbl ]
+	run 2048-solve --tables "$TDIR" --explain --json < <(2048-new \
+	    --size 3x3 --seed 1 --four 0.2)
+	[ "$(jq -c '.exact | [.covered, .size, .four]' <<<"$output")" = \
+	    '[false,"3x3",0.2]' ]
+	[[ "$(jq -r '.exact.why' <<<"$output")" == "no exact table of 3x3, four 0.2 in "* ]]
+	run 2048-solve --tables "$TDIR" --explain --json < <(2048-new --seed 1)
+	[ "$(jq -c '.exact' <<<"$output")" = null ]
+}
+
+@test "a whole board's table of probabilities: its move until its target is made" {
+	local d=$BATS_TEST_TMPDIR/prob b want
+	mkdir "$d"
+	2048-table -q -o "$d/2x3-64.tbl" --size 2x3 -t 64
+	b=$(2048-new --size 2x3 --seed 4)
+	want=$(2048-table --table "$d/2x3-64.tbl" <<<"$b")
+	run 2048-solve --tables "$d" --explain <<<"$b"
+	[ "${lines[0]}" = "$(sed -n 's/^best //p' <<<"$want")" ]
+	[[ "$output" == *"  table 2x3-64.tbl (2x3, four 0.1, reach 64) exact: probability $(value value "$want") time "* ]]
+	run 2048-solve --tables "$d" --explain < <(board '64 2 .' '. . 4')
+	[[ "$output" == *'  depth '* ]]
+	[[ "$output" == *"  exact: the target of the exact table 2x3-64.tbl is made; searched"* ]]
+	# beside a table of the score, the score's decides
+	cp "$TDIR/2x3.tbl" "$d/"
+	run 2048-solve --tables "$d" --explain <<<"$b"
+	[[ "$output" == *"  table 2x3.tbl (2x3, four 0.1, score) exact: "* ]]
 }

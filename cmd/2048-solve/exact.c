@@ -49,17 +49,14 @@ why_not(const struct run *run, const g2048_board *b, char *buf, size_t size)
 		snprintf(buf, size, "the exact table %s (%s) does not cover "
 		    "this board: not one of a game from two spawned tiles",
 		    g2048_tables_name(run->tables, f), rules);
+	else if ((name = g2048_tables_name(run->tables, i)) && t.won)
+		snprintf(buf, size, "the target of the exact table %s is made",
+		    name);
 	else if (t.legal == 0)
 		return 0;
-	else {
-		name = g2048_tables_name(run->tables, i);
-		if (t.won)
-			snprintf(buf, size, "the target of the exact table %s "
-			    "is made", name);
-		else
-			snprintf(buf, size, "no move has a chance under the "
-			    "exact table %s", name);
-	}
+	else
+		snprintf(buf, size, "no move has a chance under the exact "
+		    "table %s", name);
 	return 1;
 }
 
