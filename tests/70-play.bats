@@ -86,9 +86,10 @@ refute_screen() {
 	! screen $e | grep -qE -- "$1"
 }
 
-# the board on the screen as rows of cells, '.' empty (as `rows` prints)
+# the board on the screen as rows of cells, '.' empty (as `rows` prints),
+# of any width
 screen_board() {
-	screen | grep -E '^ *[0-9.]+( +[0-9.]+){3} *$' | tr -s ' ' |
+	screen | grep -E '^ *[0-9.]+( +[0-9.]+)+ *$' | tr -s ' ' |
 	    sed 's/^ //; s/ $//'
 }
 
@@ -106,9 +107,11 @@ expect_board() {
 }
 
 # pipe_game SEED DIR...: the game of 2048-new --seed SEED after the moves
+# (2048-new with the options in the array NEW too)
+NEW=()
 pipe_game() {
 	local b d
-	b=$(2048-new --seed "$1")
+	b=$(2048-new --seed "$1" "${NEW[@]}")
 	shift
 	for d in "$@"; do
 		b=$(printf '%s\n' "$b" | 2048-move "$d" | 2048-spawn) || return 1
@@ -716,4 +719,103 @@ score_of() {
 		refute_screen "q quit"
 		stop
 	done
+}
+
+@test "--size and --four: a 3x3 game and a 5x5 one with 20% fours, as the pipe tools play them" {
+	NEW=(--size 3x3)
+	start 80x24 "2048-play --no-anim --seed 7 --size 3x3 --save '$T/g3'"
+	wait_for "moves 0"
+	expect_board "$(2048-new --seed 7 --size 3x3 | rows)"
+	keys Left Up Right Down
+	wait_for "moves 4"
+	expect_board "$(pipe_game 7 left up right down | rows)"
+	keys u
+	wait_for "moves 3"
+	expect_board "$(pipe_game 7 left up right | rows)"
+	keys Left
+	wait_for "moves 4"
+	keys q
+	wait_for ENDED
+	[ "$(last_board "$T/g3")" = "$(pipe_game 7 left up right left)" ]
+	stop
+
+	NEW=(--size 5x5 --four 0.2)
+	start 80x30 "2048-play --no-anim --seed 5 --size 5x5 --four 0.2 --save '$T/g5'"
+	wait_for "moves 0"
+	expect_board "$(2048-new --seed 5 --size 5x5 --four 0.2 | rows)"
+	keys Left Up Right Down Left Up
+	wait_for "moves 6"
+	expect_board "$(pipe_game 5 left up right down left up | rows)"
+	keys q
+	wait_for ENDED
+	[ "$(last_board "$T/g5")" = "$(pipe_game 5 left up right down left up)" ]
+	# every position carries the odds
+	[ "$(grep -c '^four 0.2$' "$T/g5")" -eq 7 ]
+}
+
+@test "a resumed game keeps its size and odds; n starts one of the same" {
+	NEW=(--size 3x3 --four 0.3)
+	pipe_game 7 left up >"$T/g"
+	start 80x24 "2048-play --no-anim --seed 20 --size 5x5 --four 0.1 --load '$T/g' --save '$T/g2'"
+	wait_for "moves 2"
+	expect_board "$(rows <"$T/g")"
+	keys n
+	wait_for "Start a new game?"
+	keys y
+	wait_for "moves 0"
+	# --seed 20 gave the resumed game its stream; the new game is 21's
+	expect_board "$(2048-new --seed 21 --size 3x3 --four 0.3 | rows)"
+	keys Left
+	wait_for "moves 1"
+	keys q
+	wait_for ENDED
+	[ "$(last_board "$T/g2")" = "$(2048-new --seed 21 --size 3x3 \
+	    --four 0.3 | 2048-move left | 2048-spawn)" ]
+}
+
+@test "--size, --four: usage errors; --help names them" {
+	run 2048-play --size 9x9
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--size"* ]]
+	run 2048-play --size 3x
+	[ "$status" -eq 2 ]
+	run 2048-play --four 1.5
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--four"* ]]
+	run 2048-play --help
+	[[ "$output" == *"--size RxC"* ]]
+	[[ "$output" == *"-f, --four P"* ]]
+}
+
+@test "a board too large for the window: its own least size, then the board" {
+	start 60x18 "2048-play --no-anim --seed 7 --size 8x8"
+	wait_for "Window too small"
+	wait_for "the 8x8 board needs at least"
+	wait_for "65x20."
+	tmux -S "$SOCK" resize-window -x 65 -y 20
+	wait_for "moves 0"
+	expect_board "$(2048-new --seed 7 --size 8x8 | rows)"
+	# 2x4 fits where 4x4 does not: 33 columns, 8 lines
+	stop
+	start 33x8 "2048-play --no-anim --seed 7 --size 2x4"
+	wait_for "moves 0"
+	expect_board "$(2048-new --seed 7 --size 2x4 | rows)"
+}
+
+@test "the hint on a small board: the exact table's move where one covers it, else the search's" {
+	mkdir "$T/tables"
+	2048-table -q -o "$T/tables/2x3.tbl" --size 2x3
+	want=$(2048-new --seed 4 --size 2x3 | 2048-table --table "$T/tables/2x3.tbl")
+	start 80x24 "G2048_TABLES='$T/tables' 2048-play --no-anim --seed 4 --size 2x3"
+	wait_for "moves 0"
+	keys H
+	wait_for "Hint: $(sed -n 's/^best //p' <<<"$want") (exact, table 2x3.tbl: final score $(awk '$1 == "value" { printf "%.0f", $2 }' <<<"$want") expected)"
+	stop
+	# no table of these odds: the search's move, as 2048-solve's
+	start 80x24 "G2048_TABLES='$T/tables' 2048-play --no-anim --seed 4 --size 3x3 --four 0.2"
+	wait_for "moves 0"
+	keys H
+	wait_for "Hint: $(2048-new --seed 4 --size 3x3 --four 0.2 |
+	    G2048_TABLES="$T/tables" 2048-solve)"
+	refute_screen "exact"
 }
