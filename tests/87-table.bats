@@ -82,8 +82,19 @@ pattern_board() {
 	    '512 1024 2048 4096' '256 128 . .' '. . . 2')
 	[ "$status" -eq 1 ]
 	[ "$output" = "covered no" ]
+	# a whole board's table answers for boards of its size and odds only
 	run 2048-table --table "$TBL_DIR/2x3.tbl" < <(pattern_board '. .' '2 . . .')
-	[ "$status" -eq 2 ]
+	[ "$status" -eq 1 ]
+	[ "$output" = "covered no" ]
+	run 2048-table --table "$TBL_DIR/2x3.tbl" < <(2048-new --size 2x3 \
+	    --seed 1 --four 0.2)
+	[ "$status" -eq 1 ]
+	[ "$output" = "covered no" ]
+	# of its size: the same answer as --cells
+	run 2048-table --table "$TBL_DIR/2x3.tbl" < <(board '2 4 .' '. 8 2')
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(2048-table --table "$TBL_DIR/2x3.tbl" --cells \
+	    2,4,.,.,8,2)" ]
 }
 
 @test "a truncated, corrupt or other version's file: exit 2, one message" {

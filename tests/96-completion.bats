@@ -73,9 +73,9 @@ complete_line() {
 }
 
 @test "bash completes the values from fixed sets" {
-	[ "$(complete_line 2048-solve --algo '')" = "$(printf '%s\n' expectimax greedy minimax random)" ]
+	[ "$(complete_line 2048-solve --algo '')" = "$(printf '%s\n' exact expectimax greedy minimax random)" ]
 	[ "$(complete_line 2048-solve --algo = mi)" = minimax ]
-	[ "$(complete_line 2048-solve --algo =)" = "$(printf '%s\n' expectimax greedy minimax random)" ]
+	[ "$(complete_line 2048-solve --algo =)" = "$(printf '%s\n' exact expectimax greedy minimax random)" ]
 	[ "$(complete_line 2048-eval -H x)" = xu ]
 	[ "$(complete_line 2048-solve --heuristic '')" = "$(printf '%s\n' lines xu)" ]
 	[ "$(complete_line 2048-learn --net 8)" = 8x6 ]
