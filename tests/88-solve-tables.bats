@@ -184,8 +184,7 @@ pattern_board() {
 	[[ "$output" == *"  table 2x3.tbl (2x3, four 0.1, score) exact: expected score to come $(value value "$want"), final $(value value "$want") time "* ]]
 	[[ "$output" != *depth* ]]
 	# the final score counts the score so far
-	run 2048-solve --tables "$TDIR" --explain < <(sed 's/^score 0$/score 100/' \
-	    <<<"$b")
+	run 2048-solve --tables "$TDIR" --explain <<<"${b/score 0/score 100}"
 	[[ "$output" == *", final $(awk -v v="$(value value "$want")" \
 	    'BEGIN { printf "%.6f", v + 100 }') time "* ]]
 }
