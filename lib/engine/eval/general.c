@@ -81,19 +81,41 @@ xu_terms(const int *l, int n, double t[3])
 	t[2] = empty;
 }
 
+/* lines: the weighted sum of the terms of l[0..n-1] in one pass, the
+ * terms as lines_terms makes them and summed in its order, so that the
+ * bits are eval.c's (a step adds to one side only: the other's 0 added
+ * there changes nothing). */
+static double
+lines_value(const struct eval_heuristic *e, const int *l, int n)
+{
+	const double *pm = e->gpow_mono, *ps = e->gpow_sum, *w = e->w;
+	double left = 0, right = 0, sum = ps[l[0]], prev = pm[l[0]], cur, d;
+	int i, empty = l[0] == 0;
+
+	for (i = 1; i < n; i++) {
+		cur = pm[l[i]];
+		d = cur - prev;
+		if (d < 0)
+			left -= d;
+		else if (d > 0)
+			right += d;
+		prev = cur;
+		sum += ps[l[i]];
+		empty += l[i] == 0;
+	}
+	return w[L_FIXED] + w[L_EMPTY] * empty + w[L_MERGES] *
+	    lines_merges(l, n) + w[L_MONO] * -(left < right ? left : right) +
+	    w[L_SUM] * -sum;
+}
+
 /* The value of a line computed from its ranks (as eval.c's line_value). */
 static double
 line_computed(const struct eval_heuristic *e, const int *l, int n, int is_row)
 {
-	double t[5], v = 0;
-	int i;
+	double t[5], v;
 
-	if (e->which == EVAL_LINES) {
-		lines_terms(e, l, n, t);
-		for (i = 0; i < L_NTERMS; i++)
-			v += e->w[i] * t[i];
-		return v;
-	}
+	if (e->which == EVAL_LINES)
+		return lines_value(e, l, n);
 	xu_terms(l, n, t);
 	v = e->w[X_SMOOTH] * t[0] + e->w[X_MONO] * t[1];
 	return is_row ? v + e->w[X_EMPTY] * t[2] : v;
