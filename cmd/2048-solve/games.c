@@ -191,10 +191,16 @@ play_game(const struct run *run, g2048_search *s, const char *evaluator,
 	g2048_search_result r;
 	g2048_board before;
 	int boards = !run->summary || run->final, d;
+	uint64_t moves = 0;
 
 	if (boards && !run->final)
 		out_board(gm);
 	do {
+		if (run->max_moves && moves++ == run->max_moves) {
+			d = -1;
+			r.dir = -1;
+			break;
+		}
 		if (run->log)
 			before = gm->b;
 		d = g2048_play_step(s, &gm->b, &r);

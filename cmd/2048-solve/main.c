@@ -55,6 +55,8 @@ usage(int status)
 	    "  -f, --four P       the new games' probability of a 4, from 0 to 1\n"
 	    "                     (default 0.1); a board read keeps its own\n"
 	    "      --final        write only the last board of each game\n"
+	    "      --moves N      stop each game after N moves (a board of many\n"
+	    "                     cells plays long)\n"
 	    "  -S, --summary      write a table of the games at the end (boards\n"
 	    "                     only with --final)\n"
 	    "  -T, --tally        read finished games and write their table\n"
@@ -418,6 +420,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "heuristic", required_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "log", required_argument, NULL, 'l' },
+		{ "moves", required_argument, NULL, 'M' },
 		{ "net", required_argument, NULL, 'E' },
 		{ "no-bitboard", no_argument, NULL, 'B' },
 		{ "no-deepen", no_argument, NULL, 'N' },
@@ -530,6 +533,10 @@ parse_options(int argc, char **argv, struct run *run)
 		case 'p':
 			run->play = 1;
 			break;
+		case 'M':
+			run->max_moves = (uint64_t)cli_int(optarg, "--moves", 1,
+			    LLONG_MAX);
+			break;
 		case 'q':
 			run->quiet = 1;
 			break;
@@ -641,6 +648,8 @@ main(int argc, char **argv)
 	if (run.new_games && optind < argc)
 		cli_usage_error("--games reads no boards: '%s'", argv[optind]);
 	/* a board read keeps its size and odds */
+	if (run.max_moves && !run.play)
+		cli_usage_error("--moves is for the games of --play and --games");
 	if ((run.size_given || run.odds_given) && !run.new_games)
 		cli_usage_error("--size and --four are the new games' of "
 		    "--games: a board read keeps its own");

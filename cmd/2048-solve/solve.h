@@ -65,6 +65,7 @@ struct run {
 	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
 	int explain, play, final, summary, tally, quiet, have_seed, json;
 	uint64_t games, seed;
+	uint64_t max_moves;          /* --moves: a game's most (0: no bound) */
 	int new_games;               /* --games N given, N = games (even 0) */
 	int workers;                 /* games in parallel */
 	g2048_rng run_rng;           /* with --seed: for boards without a stream */
