@@ -628,7 +628,8 @@ main(int argc, char **argv)
 
 	clock_gettime(CLOCK_MONOTONIC, &started);
 	argv[0] = cli_init(argv[0]);
-	g2048_search_defaults(&run.opts);
+	run.rows = run.cols = G2048_SIDE;
+	run.four = G2048_FOUR_PROB;
 	parse_options(argc, argv, &run);
 	/* the ranges of options together, as any user of the library */
 	if (g2048_search_check(&run.opts, err, sizeof err) < 0 ||
