@@ -290,8 +290,9 @@ terminal_hint(int fd)
 	if (told || !isatty(fd))
 		return;
 	told = 1;
-	cli_warn("reading boards from the terminal: 4 rows of 4 cells each "
-	    "(. for empty), a blank line after each board, Ctrl-D to end");
+	cli_warn("reading boards from the terminal: rows of cells, . for "
+	    "empty (4 rows of 4 for the classic board), a blank line after "
+	    "each board, Ctrl-D to end");
 }
 
 static int

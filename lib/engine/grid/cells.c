@@ -36,62 +36,96 @@ g2048_cells_init(g2048_cells *c, int rows, int cols)
 
 /*
  * Move one line of len cells, from cell `first' (the front) by `step',
- * from src into dst: drop the gaps, merge successive equal pairs from
- * the front (a merged tile does not merge again; two tiles of the cap do
- * not merge).  Its score; *diff gets a nonzero bit if a cell changed.
- * At most 4 merges of at most 2^61 each: the score fits 64 bits.
+ * from src into dst (src itself, or a copy): drop the gaps, merge
+ * successive equal pairs from the front (a merged tile does not merge
+ * again; two tiles of the cap do not merge).  Its score; *diff gets a
+ * nonzero bit if a cell changed.  No branch depends on the tiles (a
+ * random board's gaps and pairs are what a branch predictor misses):
+ * the tiles are gathered to the front, then each of the len cells out
+ * takes one tile, or two equal ones merged.  At most 4 merges of at most
+ * 2^61 each: the score fits 64 bits.
  */
 static inline uint64_t
 line_move(const uint8_t *src, uint8_t *dst, int first, int step, int len,
     int cap, unsigned *diff)
 {
-	int i, pos = first, out = first, end = first + len * step;
-	unsigned held = 0, r, changed = 0;
+	/* read up to len + len / 2 + 1: zeros past the tiles */
+	uint8_t tiles[2 * G2048_SIZE_MAX + 2] = { 0 };
+	unsigned changed = 0, below = (unsigned)cap - 1;
 	uint64_t score = 0;
+	int i, k = 0, pos, n;
 
-	for (i = 0; i < len; i++, pos += step) {
-		if ((r = src[pos]) == 0)
-			continue;
-		if (r == held && (int)r < cap) {
-			dst[out] = (uint8_t)(r + 1);
-			changed |= (r + 1) ^ src[out];
-			score += (uint64_t)1 << (r + 1);
-			held = 0;
-			out += step;
-		} else {
-			if (held) {
-				dst[out] = (uint8_t)held;
-				changed |= held ^ src[out];
-				out += step;
-			}
-			held = r;
-		}
+#pragma GCC unroll 8
+	for (i = 0, pos = first; i < len; i++, pos += step) {
+		tiles[k] = src[pos];
+		k += src[pos] != 0;
 	}
-	if (held) {
-		dst[out] = (uint8_t)held;
-		changed |= held ^ src[out];
-		out += step;
-	}
-	for (; out != end; out += step) {
-		changed |= src[out];
-		dst[out] = 0;
+	tiles[k] = 0;
+#pragma GCC unroll 8
+	for (n = 0, i = 0, pos = first; n < len; n++, pos += step) {
+		unsigned r = tiles[i];
+		/* r - 1 < cap - 1: a tile below the cap, not a gap */
+		unsigned merge = (r == tiles[i + 1]) & (r - 1 < below);
+		unsigned out = r + merge;
+
+		score += (uint64_t)merge << out;
+		i += 1 + (int)merge;
+		changed |= out ^ src[pos];
+		dst[pos] = (uint8_t)out;
 	}
 	*diff |= changed;
 	return score;
 }
 
 /*
- * The moved cells go to a copy, written back only when the move is
- * legal and its score fits: c stays unchanged otherwise.
+ * Every line of a move, each line's length a constant in its own copy of
+ * the loop, so that the compiler unrolls a line whole: the sum of their
+ * scores, or G2048_OVERFLOW past LONG_MAX.
  */
+#define LINES_OF(LEN) \
+	for (l = 0; l < nlines; l++, first += across) { \
+		line = line_move(src, dst, first, step, LEN, cap, diff); \
+		if (line > (uint64_t)LONG_MAX - score) \
+			return G2048_OVERFLOW; \
+		score += line; \
+	} \
+	break
+
+static long
+lines_move(const uint8_t *src, uint8_t *dst, int nlines, int len,
+    int first, int step, int across, int cap, unsigned *diff)
+{
+	uint64_t score = 0, line;
+	int l;
+
+	switch (len) {
+	case 2: LINES_OF(2);
+	case 3: LINES_OF(3);
+	case 4: LINES_OF(4);
+	case 5: LINES_OF(5);
+	case 6: LINES_OF(6);
+	case 7: LINES_OF(7);
+	default: LINES_OF(8);
+	}
+	return (long)score;
+}
+
+/*
+ * A board whose cap is below this cannot make a score past LONG_MAX in
+ * one move (at most 32 merges, 2^5, of at most 2^cap each): it moves in
+ * place.  A larger one (8x8 and 7x8 on 64-bit) moves into a copy, written
+ * back only when the score fits, so that c is unchanged otherwise.
+ */
+#define CAP_IN_PLACE ((int)(sizeof(long) * CHAR_BIT) - 7)
+
 long
 g2048_cells_move(g2048_cells *c, enum g2048_dir d)
 {
-	uint8_t next[G2048_CELLS_MAX];
+	uint8_t copy[G2048_CELLS_MAX], *dst = c->rank;
 	int rows = c->rows, cols = c->cols, cap = g2048_cells_cap(rows, cols);
-	int l, nlines, len, first, step, across;
+	int nlines, len, first, step, across;
 	unsigned diff = 0;
-	uint64_t score = 0, line;
+	long score;
 
 	switch (d) {
 	case G2048_LEFT:
@@ -111,16 +145,15 @@ g2048_cells_move(g2048_cells *c, enum g2048_dir d)
 	default:
 		return -1;
 	}
-	for (l = 0; l < nlines; l++, first += across) {
-		line = line_move(c->rank, next, first, step, len, cap, &diff);
-		if (line > (uint64_t)LONG_MAX - score)
-			return G2048_OVERFLOW;
-		score += line;
-	}
-	if (!diff)
-		return -1;
-	memcpy(c->rank, next, (size_t)(rows * cols));
-	return (long)score;
+	if (cap >= CAP_IN_PLACE)
+		dst = copy;
+	score = lines_move(c->rank, dst, nlines, len, first, step, across, cap,
+	    &diff);
+	if (score == G2048_OVERFLOW || !diff)
+		return diff ? G2048_OVERFLOW : -1;
+	if (dst == copy)
+		memcpy(c->rank, copy, (size_t)(rows * cols));
+	return score;
 }
 
 unsigned
