@@ -146,6 +146,16 @@ chance_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
 	empty = grid_empty_nibbles(g);
 	n = __builtin_popcountll(empty);
 	cprob /= n;
+	while (empty && p4 == 0.1) {     /* the default odds, as constants */
+		g2048_grid two = g, four = g;
+
+		cell = __builtin_ctzll(empty);
+		empty &= empty - 1;
+		two.lo |= (uint64_t)1 << cell;
+		four.lo |= (uint64_t)2 << cell;
+		sum += 0.9 * max_node(w, two, cprob * 0.9, depth) +
+		    0.1 * max_node(w, four, cprob * 0.1, depth);
+	}
 	while (empty) {
 		g2048_grid two = g, four = g;
 
