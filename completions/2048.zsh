@@ -64,6 +64,9 @@ case $service in
     '(-e --explain)'{-e,--explain}'[values and cost of each move]' \
     '(-p --play)'{-p,--play}'[play every board to the end]' \
     '(-g --games)'{-g+,--games=}'[play new games]:games:' \
+    '--size=[size of the new games]:size:(2x2 2x3 2x4 3x3 3x4 4x4 5x5 6x6 7x7 8x8)' \
+    '(-f --four)'{-f+,--four=}'[probability of a 4 in the new games]:probability:' \
+    '--moves=[moves a game at most]:moves:' \
     '--final[only the last board of a game]' \
     '(-S --summary)'{-S,--summary}'[table of the games]' \
     '(-T --tally)'{-T,--tally}'[table of finished games]' \
@@ -86,7 +89,7 @@ case $service in
 2048-play)
   _arguments -s -S $common \
     '(-s --seed)'{-s+,--seed=}'[seed]:seed:' \
-    '--size=[board of a new game]:size:(2x2 2x3 2x4 3x3 4x4 5x5 6x6 7x7 8x8)' \
+    '--size=[board of a new game]:size:(2x2 2x3 2x4 3x3 3x4 4x4 5x5 6x6 7x7 8x8)' \
     '(-f --four)'{-f+,--four=}'[probability of a 4]:probability:' \
     '(-l --load)'{-l+,--load=}'[resume a saved game]:saved game:_files' \
     '(-r --resume)'{-r,--resume}'[resume the save file]' \

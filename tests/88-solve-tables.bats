@@ -270,6 +270,20 @@ pattern_board() {
 	[ "$status" -eq 2 ]
 	[ "$output" = "" ]
 	[[ "$stderr" == *"no exact table of 2x3, four 0.3 in"* ]]
+	# --games: before any game, named by its seed
+	run --separate-stderr 2048-solve --tables "$TDIR" --algo exact \
+	    --games 3 --seed 5 --size 3x3
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "2048-solve: --algo exact: the game of seed 5: no exact table of 3x3, four 0.1 in $TDIR (2048-table --size 3x3 --four 0.1 builds one)" ]
+	run 2048-solve --tables "$TDIR" --algo exact --games 20 --seed 5 \
+	    --size 2x3 --summary
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\nby tables     '*' moves, 100.00%'* ]]
+	# the same games as the pipe's
+	[ "$(2048-solve --tables "$TDIR" --algo exact --games 20 --seed 5 \
+	    --size 2x3 --final -c)" = "$(2048-new --size 2x3 --seed 5 -n 20 |
+	    2048-solve --tables "$TDIR" --algo exact --play --final -c)" ]
 	# no tables to play by at all
 	run --separate-stderr 2048-solve --no-tables --algo exact < <(2048-new \
 	    --size 2x3 --seed 4)

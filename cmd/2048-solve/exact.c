@@ -78,6 +78,11 @@ exact_require(const struct run *run, const g2048_board *b)
 		return;
 	check_tables((struct run *)run);
 	exact_why_not(run, b, why, sizeof why);
+	/* a board read is named by its line; a new game of --games by
+	 * its seed */
+	if (run->new_games)
+		cli_die(2, "--algo exact: the game of seed %llu: %s",
+		    (unsigned long long)b->seed, why);
 	cli_die_board("--algo exact: %s", why);
 }
 

@@ -17,10 +17,11 @@ usage(int status)
 	fprintf(fp,
 	    "usage: %s [options] [FILE ...]\n"
 	    "       %s --play [--final] [--summary] [options] [FILE ...]\n"
-	    "       %s --games N [--seed S] [--final] [--summary] [options]\n"
+	    "       %s --games N [--size RxC] [--four P] [--seed S] [--final]\n"
+	    "                [--summary] [options]\n"
 	    "       %s --tally [FILE ...]\n"
 	    "Write the best move for every board read (up, down, left or right),\n"
-	    "or play games to the end.\n"
+	    "or play games to the end, on boards of any size and spawn odds.\n"
 	    "\n"
 	    "      --algo A       expectimax (default), minimax, greedy, random,\n"
 	    "                     exact (a whole board's exact table must cover\n"
@@ -41,7 +42,9 @@ usage(int status)
 	    "                     is stronger: the file $G2048_NET names\n"
 	    "                     (empty: none), else share/2048-tools/2048.net\n"
 	    "                     installed beside bin/, else the net make net\n"
-	    "                     built, if any; else the heuristic\n"
+	    "                     built, if any; else the heuristic.  A net\n"
+	    "                     values 4x4 boards: the default one leaves\n"
+	    "                     other sizes to the heuristic\n"
 	    "  -j, --threads N    threads (default: all cores)\n"
 	    "  -s, --seed N       seed of --games, and of boards without a stream\n"
 	    "  -e, --explain      also write each legal move's value and the\n"
@@ -49,13 +52,21 @@ usage(int status)
 	    "                     --play, --games or --tally: see --log)\n"
 	    "  -p, --play         play every board to the end, writing each board\n"
 	    "  -g, --games N      play N new games (those of 2048-new --seed S, S+1...)\n"
+	    "      --size RxC     the new games' size, each side from 2 to 8\n"
+	    "                     (default 4x4); a board read keeps its own\n"
+	    "  -f, --four P       the new games' probability of a 4, from 0 to 1\n"
+	    "                     (default 0.1); a board read keeps its own\n"
 	    "      --final        write only the last board of each game\n"
+	    "      --moves N      stop each game after N moves (a board of many\n"
+	    "                     cells plays long)\n"
 	    "  -S, --summary      write a table of the games at the end (boards\n"
 	    "                     only with --final)\n"
 	    "  -T, --tally        read finished games and write their table\n"
 	    "  -J, --json         write the moves (with --explain) or the table\n"
 	    "                     (--summary, --tally) as JSON Lines\n"
-	    "      --log FILE     write every decision with each move's value\n"
+	    "      --log FILE     write every decision with each move's value\n",
+	    progname, progname, progname, progname);
+	fprintf(fp,
 	    "  -c, --compact      write boards in the one-line compact form\n"
 	    "  -q, --quiet        no message for a board that cannot move, no\n"
 	    "                     status line on a terminal\n"
@@ -85,8 +96,7 @@ usage(int status)
 	    "      --version      show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 success, 1 some board had no legal move (without\n"
-	    "--play), 2 usage or input error.  See 2048-solve(1).\n",
-	    progname, progname, progname, progname);
+	    "--play), 2 usage or input error.  See 2048-solve(1).\n");
 	exit(status ? 2 : cli_finish(0));
 }
 
@@ -97,6 +107,36 @@ check_tables(struct run *run)
 
 	if (g2048_tables_error(run->tables, err, sizeof err))
 		cli_die(2, "%s", err);
+}
+
+g2048_search *
+search_for(struct run *run, const g2048_board *b, const char **evaluator)
+{
+	if (run->plain_search && !g2048_eval_fits(run->eval, b->rows,
+	    b->cols)) {
+		run->used_plain = 1;
+		*evaluator = run->plain_evaluator;
+		return run->plain_search;
+	}
+	if (!g2048_eval_fits(run->eval, b->rows, b->cols))
+		cli_die_board("--net: the net values 4x4 boards, not %dx%d",
+		    b->rows, b->cols);
+	run->used_run = 1;
+	*evaluator = run->evaluator;
+	return run->search;
+}
+
+const char *
+run_evaluator(const struct run *run, char *buf, size_t size)
+{
+	if (run->used_plain && !run->used_run)
+		return run->plain_evaluator;
+	if (run->used_plain)
+		snprintf(buf, size, "%s (4x4), %s (other sizes)",
+		    run->evaluator, run->plain_evaluator);
+	else
+		snprintf(buf, size, "%s", run->evaluator);
+	return buf;
 }
 
 /* ---- one board at a time ---------------------------------------------- */
@@ -121,7 +161,7 @@ explain(const struct run *run, const g2048_board *b,
  * not legal) and the search's cost */
 static void
 explain_json(const struct run *run, const g2048_board *b,
-    const g2048_search_result *r)
+    const g2048_search_result *r, const char *evaluator)
 {
 	int d;
 
@@ -145,7 +185,7 @@ explain_json(const struct run *run, const g2048_board *b,
 		    "\"ms\":%.3f,\"evaluator\":", r->depth,
 		    r->deepened ? "true" : "false",
 		    (unsigned long long)r->nodes, r->seconds * 1000);
-		cli_json_string(run->evaluator);
+		cli_json_string(evaluator);
 		fputs(",\"table\":", stdout);
 		if (r->table >= 0)
 			cli_json_string(g2048_tables_name(run->tables,
@@ -162,6 +202,7 @@ solve_board(g2048_board *b, void *ctx)
 {
 	struct run *run = ctx;
 	g2048_search_result r;
+	const char *evaluator;
 
 	if (run->tally) {
 		if (stats_add(&run->st, b, NULL) < 0)
@@ -179,45 +220,39 @@ solve_board(g2048_board *b, void *ctx)
 		if (run->have_seed)
 			g2048_rng_next(&run->run_rng);
 	}
-	g2048_best_move(run->search, b, &r);
+	g2048_best_move(search_for(run, b, &evaluator), b, &r);
 	cli_net_check(run->net);
 	check_tables(run);
 	if (r.dir < 0 && !run->quiet)
 		cli_warn_board("no legal move");
 	if (run->json)
-		explain_json(run, b, &r);
+		explain_json(run, b, &r, evaluator);
 	else if (r.dir >= 0)
 		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
 	if (run->explain && !run->json) {
 		explain(run, b, &r);
-		printf("  evaluator %s\n", run->evaluator);
+		printf("  evaluator %s\n", evaluator);
 	}
 	if (run->log)
-		log_decision(run, b, &r);
+		log_decision(run, b, &r, evaluator);
 	return r.dir < 0;
 }
 
 /* ---- options ---------------------------------------------------------- */
 
-/* --algo: a search, or exact (the tables of whole boards, required;
- * the search behind them is the default one) */
-static void
-parse_algo(const char *s, struct run *run)
+static enum g2048_algo
+parse_algo(const char *s)
 {
 	static const char *names[] = { "expectimax", "minimax", "greedy",
 	    "random" };
 	int i;
 
-	run->exact = strcmp(s, "exact") == 0;
-	if (run->exact)
-		return;
 	for (i = 0; i < 4; i++)
-		if (strcmp(s, names[i]) == 0) {
-			run->opts.algo = (enum g2048_algo)i;
-			return;
-		}
+		if (strcmp(s, names[i]) == 0)
+			return (enum g2048_algo)i;
 	cli_usage_error("--algo: unknown algorithm '%s': use expectimax, "
 	    "minimax, greedy, random or exact", s);
+	return G2048_EXPECTIMAX;
 }
 
 /* Split s, the value of option, at its commas into the n fields that
@@ -263,7 +298,7 @@ parse_crowded(const char *s, g2048_search_opts *o)
 	char buf[128], *f[2];
 
 	split(s, "--crowded", "N,P", buf, sizeof buf, f, 2);
-	o->crowded = (int)cli_int(f[0], "--crowded N", 0, G2048_CELLS);
+	o->crowded = (int)cli_int(f[0], "--crowded N", 0, G2048_CELLS_MAX);
 	o->cutoff_crowded = cli_double(f[1], "--crowded P", 0,
 	    G2048_CUTOFF_MAX);
 }
@@ -300,6 +335,70 @@ parse_downgrade(const char *arg)
 	return rank;
 }
 
+/* An option of the search's setting: applied to o (both settings: the
+ * net's and the heuristic's, for the sizes a net does not value); 0 if
+ * c is not one. */
+static int
+search_option(int c, const char *arg, g2048_search_opts *o, int *deepen_given)
+{
+	switch (c) {
+	case 'a':
+		o->algo = parse_algo(arg);
+		break;
+	case 'A':
+		parse_adaptive(arg, o);
+		break;
+	case 'b':
+		o->tt_bits = (int)cli_int(arg, "--tt-bits", 0, G2048_TT_BITS_MAX);
+		break;
+	case 'B':
+		o->bitboard = 0;
+		break;
+	case 'C':
+		o->cutoff = cli_double(arg, "--cutoff", 0, G2048_CUTOFF_MAX);
+		break;
+	case 'R':
+		parse_crowded(arg, o);
+		break;
+	case 'D':
+		parse_deepen(arg, o);
+		*deepen_given = 1;
+		break;
+	case 'd':
+		o->depth = (int)cli_int(arg, "--depth", 1, G2048_DEPTH_MAX);
+		break;
+	case 'G':
+		o->downgrade = parse_downgrade(arg);
+		break;
+	case 'L':
+		o->lost = 0;
+		break;
+	case 'N':
+		o->deepen = 0;
+		break;
+	case 't':
+		o->time_ms = (unsigned)cli_int(arg, "--time", 1, 3600000);
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* The preset of the evaluator and --fast: a net's, or the heuristic's. */
+static void
+preset(g2048_search_opts *o, int net, int fast)
+{
+	if (net && fast)
+		g2048_search_net_fast(o);
+	else if (net)
+		g2048_search_net_defaults(o);
+	else if (fast)
+		g2048_search_fast(o);
+	else
+		g2048_search_defaults(o);
+}
+
 /* Options that name a setting go first, so the others refine it. */
 static void
 parse_options(int argc, char **argv, struct run *run)
@@ -315,11 +414,13 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "downgrade", required_argument, NULL, 'G' },
 		{ "explain", no_argument, NULL, 'e' },
 		{ "fast", no_argument, NULL, 'F' },
-		{ "final", no_argument, NULL, 'f' },
+		{ "final", no_argument, NULL, 'P' },
+		{ "four", required_argument, NULL, 'f' },
 		{ "games", required_argument, NULL, 'g' },
 		{ "heuristic", required_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "log", required_argument, NULL, 'l' },
+		{ "moves", required_argument, NULL, 'M' },
 		{ "net", required_argument, NULL, 'E' },
 		{ "no-bitboard", no_argument, NULL, 'B' },
 		{ "no-deepen", no_argument, NULL, 'N' },
@@ -328,6 +429,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "play", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "size", required_argument, NULL, 'Z' },
 		{ "summary", no_argument, NULL, 'S' },
 		{ "tables", required_argument, NULL, 'X' },
 		{ "tally", no_argument, NULL, 'T' },
@@ -340,13 +442,13 @@ parse_options(int argc, char **argv, struct run *run)
 		{ NULL, 0, NULL, 0 }
 	};
 	/* the letters of 2048(7)'s table; the other options are long only */
-	static const char *shortopts = "cd:eg:H:Jj:pqSs:Tw:";
+	static const char *shortopts = "cd:ef:g:H:Jj:pqSs:Tw:";
 	int c, threads = 0, deepen_given = 0, fast = 0, heuristic = 0,
-	    one_ply = 0;
+	    one_ply = 0, games = 0;
 
-	/* The evaluator and --fast first: they name the setting that the
-	 * other options, after or before them, refine.  The second pass
-	 * alone reports bad options. */
+	/* The evaluator, --fast and the new games' size first: they name
+	 * the setting that the other options, after or before them,
+	 * refine.  The second pass alone reports bad options. */
 	opterr = 0;
 	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1)
 		if (c == 'F')
@@ -357,69 +459,54 @@ parse_options(int argc, char **argv, struct run *run)
 			heuristic = 1;
 		else if (c == 'd')
 			one_ply = strcmp(optarg, "1") == 0;
+		else if (c == 'g')
+			games = 1;
+		else if (c == 'Z' && (optarg[0] != '4' || (optarg[1] != '\0' &&
+		    strcmp(optarg + 1, "x4") != 0)))
+			run->other_size = 1;
+	run->net_given = run->netpath != NULL;
 	/* Each setting's evaluator is the one measured strongest at its
 	 * time (README, bench/AI.md): the default net, where there is one,
 	 * at --fast and at 1-ply; the heuristic at the default setting,
-	 * where the net is not stronger, which so loads no net. */
-	if (run->netpath == NULL && !heuristic && (fast || one_ply))
+	 * where the net is not stronger, which so loads no net.  A net
+	 * values 4x4 boards: new games of another size need none. */
+	if (run->netpath == NULL && !heuristic && (fast || one_ply) &&
+	    !(games && run->other_size))
 		run->netpath = cli_default_net();
 	run->tablesdir = cli_default_tables();
-	if (run->netpath && fast)
-		g2048_search_net_fast(&run->opts);
-	else if (run->netpath)
-		g2048_search_net_defaults(&run->opts);
-	else if (fast)
-		g2048_search_fast(&run->opts);
+	preset(&run->opts, run->netpath != NULL, fast);
+	preset(&run->plain_opts, 0, fast);
 	opterr = 1;
 	optind = 1;
 	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1) {
+		/* --algo exact: the tables of whole boards, required; the
+		 * search behind them (past a table's target) is the default */
+		if (c == 'a' && (run->exact = strcmp(optarg, "exact") == 0))
+			continue;
+		if (search_option(c, optarg, &run->opts, &deepen_given)) {
+			search_option(c, optarg, &run->plain_opts,
+			    &deepen_given);
+			continue;
+		}
 		switch (c) {
-		case 'a':
-			parse_algo(optarg, run);
-			break;
-		case 'A':
-			parse_adaptive(optarg, &run->opts);
-			break;
-		case 'b':
-			run->opts.tt_bits = (int)cli_int(optarg, "--tt-bits", 0,
-			    G2048_TT_BITS_MAX);
-			break;
-		case 'B':
-			run->opts.bitboard = 0;
-			break;
 		case 'c':
 			cli_out.compact = 1;
-			break;
-		case 'C':
-			run->opts.cutoff = cli_double(optarg, "--cutoff", 0,
-			    G2048_CUTOFF_MAX);
-			break;
-		case 'R':
-			parse_crowded(optarg, &run->opts);
-			break;
-		case 'D':
-			parse_deepen(optarg, &run->opts);
-			deepen_given = 1;
-			break;
-		case 'd':
-			run->opts.depth = (int)cli_int(optarg, "--depth", 1,
-			    G2048_DEPTH_MAX);
-			break;
-		case 'G':
-			run->opts.downgrade = parse_downgrade(optarg);
 			break;
 		case 'e':
 			run->explain = 1;
 			break;
 		case 'f':
+			run->four = cli_double(optarg, "--four", 0, 1);
+			run->odds_given = 1;
+			break;
+		case 'P':
 			run->final = 1;
 			break;
 		case 'F':
+		case 'E':
 			break;
 		case 'H':
 			run->heuristic = optarg;
-			break;
-		case 'E':
 			break;
 		case 'J':
 			run->json = 1;
@@ -432,12 +519,6 @@ parse_options(int argc, char **argv, struct run *run)
 			if ((run->log = fopen(optarg, "w")) == NULL)
 				cli_die(2, "--log %s: cannot write: %s", optarg,
 				    strerror(errno));
-			break;
-		case 'L':
-			run->opts.lost = 0;
-			break;
-		case 'N':
-			run->opts.deepen = 0;
 			break;
 		case 'O':
 			run->tablesdir = NULL;
@@ -456,6 +537,10 @@ parse_options(int argc, char **argv, struct run *run)
 		case 'p':
 			run->play = 1;
 			break;
+		case 'M':
+			run->max_moves = (uint64_t)cli_int(optarg, "--moves", 1,
+			    LLONG_MAX);
+			break;
 		case 'q':
 			run->quiet = 1;
 			break;
@@ -469,12 +554,12 @@ parse_options(int argc, char **argv, struct run *run)
 		case 'T':
 			run->tally = run->summary = 1;
 			break;
-		case 't':
-			run->opts.time_ms = (unsigned)cli_int(optarg, "--time", 1,
-			    3600000);
-			break;
 		case 'w':
 			run->weights = optarg;
+			break;
+		case 'Z':
+			cli_size(optarg, "--size", &run->rows, &run->cols);
+			run->size_given = 1;
 			break;
 		case 'h':
 			usage(0);
@@ -488,10 +573,55 @@ parse_options(int argc, char **argv, struct run *run)
 	}
 	/* a fixed depth means that depth, unless --deepen says otherwise */
 	if (run->opts.depth > 0 && !deepen_given)
-		run->opts.deepen = 0;
+		run->opts.deepen = run->plain_opts.deepen = 0;
 	run->workers = threads ? threads : cli_cores(G2048_THREADS_MAX);
 	run->opts.threads = run->workers < G2048_NDIRS ? run->workers :
 	    G2048_NDIRS;
+	run->plain_opts.threads = run->opts.threads;
+}
+
+/* The evaluator and the search of the run, the heuristic's beside the
+ * default net, and the tables; the checks of the options together. */
+static void
+make_searches(struct run *run, const struct timespec *started)
+{
+	char err[256];
+
+	if (run->net_given && run->new_games && run->other_size)
+		cli_usage_error("--net: the net values 4x4 boards, not the "
+		    "%dx%d of --size", run->rows, run->cols);
+	run->eval = cli_evaluator(run->heuristic, run->weights, run->netpath,
+	    &run->net);
+	snprintf(run->evaluator, sizeof run->evaluator, "%s%s%s",
+	    g2048_eval_name(run->eval), run->net ? " " : "",
+	    run->net ? run->netpath : "");
+	if ((run->search = g2048_search_new(&run->opts, run->eval, err,
+	    sizeof err)) == NULL)
+		cli_usage_error("%s", err);
+	if (run->net && !run->net_given && !run->new_games) {
+		if ((run->plain_eval = g2048_eval_new(NULL, NULL, err,
+		    sizeof err)) == NULL ||
+		    (run->plain_search = g2048_search_new(&run->plain_opts,
+		    run->plain_eval, err, sizeof err)) == NULL)
+			cli_die(2, "%s", err);
+		snprintf(run->plain_evaluator, sizeof run->plain_evaluator,
+		    "%s", g2048_eval_name(run->plain_eval));
+		g2048_search_time_from(run->plain_search, started);
+	}
+	if (run->tablesdir && !run->tally) {
+		if ((run->tables = g2048_tables_open_dir(run->tablesdir, err,
+		    sizeof err)) == NULL)
+			cli_die(2, "%s", err);
+		if (g2048_tables_count(run->tables) == 0) {
+			g2048_tables_close(run->tables);
+			run->tables = NULL;
+		}
+		run->st.tables = run->tables != NULL;
+		g2048_search_tables(run->search, run->tables);
+		g2048_search_tables(run->plain_search, run->tables);
+	}
+	/* --time MS: the first move's budget holds the start-up too */
+	g2048_search_time_from(run->search, started);
 }
 
 int
@@ -499,14 +629,16 @@ main(int argc, char **argv)
 {
 	static struct run run;
 	struct timespec started, t0, t1;
-	char err[256];
+	char err[600];
 
 	clock_gettime(CLOCK_MONOTONIC, &started);
 	argv[0] = cli_init(argv[0]);
-	g2048_search_defaults(&run.opts);
+	run.rows = run.cols = G2048_SIDE;
+	run.four = G2048_FOUR_PROB;
 	parse_options(argc, argv, &run);
 	/* the ranges of options together, as any user of the library */
-	if (g2048_search_check(&run.opts, err, sizeof err) < 0)
+	if (g2048_search_check(&run.opts, err, sizeof err) < 0 ||
+	    g2048_search_check(&run.plain_opts, err, sizeof err) < 0)
 		cli_usage_error("%s", err);
 	/* the trace is a board stream: no lines between its boards */
 	if (run.explain && (run.play || run.tally))
@@ -525,31 +657,17 @@ main(int argc, char **argv)
 		    "(make tables, --tables DIR or G2048_TABLES)");
 	if (run.new_games && optind < argc)
 		cli_usage_error("--games reads no boards: '%s'", argv[optind]);
+	/* a board read keeps its size and odds */
+	if (run.max_moves && !run.play)
+		cli_usage_error("--moves is for the games of --play and --games");
+	if ((run.size_given || run.odds_given) && !run.new_games)
+		cli_usage_error("--size and --four are the new games' of "
+		    "--games: a board read keeps its own");
 	if (run.have_seed)
 		g2048_rng_seed(&run.run_rng, run.seed, 0);
 	else if (run.new_games)
 		run.seed = cli_random_seed();
-	run.eval = cli_evaluator(run.heuristic, run.weights, run.netpath,
-	    &run.net);
-	snprintf(run.evaluator, sizeof run.evaluator, "%s%s%s",
-	    g2048_eval_name(run.eval), run.net ? " " : "",
-	    run.net ? run.netpath : "");
-	if ((run.search = g2048_search_new(&run.opts, run.eval, err,
-	    sizeof err)) == NULL)
-		cli_usage_error("%s", err);
-	if (run.tablesdir && !run.tally) {
-		if ((run.tables = g2048_tables_open_dir(run.tablesdir, err,
-		    sizeof err)) == NULL)
-			cli_die(2, "%s", err);
-		if (g2048_tables_count(run.tables) == 0) {
-			g2048_tables_close(run.tables);
-			run.tables = NULL;
-		}
-		run.st.tables = run.tables != NULL;
-		g2048_search_tables(run.search, run.tables);
-	}
-	/* --time MS: the first move's budget holds the start-up too */
-	g2048_search_time_from(run.search, &started);
+	make_searches(&run, &started);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (run.play)
 		progress_start(&run);
@@ -566,13 +684,15 @@ main(int argc, char **argv)
 		(run.json ? print_summary_json : print_summary)(&run.st,
 		    run.tally ? 0 : (double)(t1.tv_sec - t0.tv_sec) +
 		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
-		    run.tally ? NULL : run.evaluator);
+		    run.tally ? NULL : run_evaluator(&run, err, sizeof err));
 	}
 	if (run.log)
 		cli_close_or_die(run.log, "--log");
 	g2048_search_free(run.search);
+	g2048_search_free(run.plain_search);
 	g2048_tables_close(run.tables);
 	g2048_eval_free(run.eval);
+	g2048_eval_free(run.plain_eval);
 	g2048_net_free(run.net);
 	free(run.st.scores);
 	return cli_finish(run.status);

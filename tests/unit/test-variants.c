@@ -226,7 +226,9 @@ test_chance_2x2_by_hand(void)
 	int i;
 
 	CHECK(s != NULL);
-	for (i = 0; s && i < 4; i++) {
+	if (s == NULL)
+		return;
+	for (i = 0; i < 4; i++) {
 		double left = (2 * (q[i] * 3 + (1 - q[i]) * 2) + 2) / 3;
 
 		CHECK(g2048_search_cells(s, &c, q[i], NULL, &res) >= 0);
@@ -265,7 +267,9 @@ test_chance_4x4_by_hand(void)
 	int i;
 
 	CHECK(s != NULL);
-	for (i = 0; s && i < 4; i++) {
+	if (s == NULL)
+		return;
+	for (i = 0; i < 4; i++) {
 		double left = (6 * (3 * q[i] + 2 * (1 - q[i])) + 9 * 2) / 15;
 
 		CHECK(g2048_search_cells(s, &c, q[i], NULL, &res) >= 0);
@@ -307,7 +311,11 @@ test_minimax_puts_the_likelier_tile(void)
 	g2048_search_defaults(&o);
 	o.algo = G2048_MINIMAX;
 	o.depth = 2;
-	s = g2048_search_new(&o, e, err, sizeof err);
+	if ((s = g2048_search_new(&o, e, err, sizeof err)) == NULL) {
+		CHECK(!"g2048_search_new");
+		g2048_eval_free(e);
+		return;
+	}
 	CHECK(g2048_search_cells(s, &c, 0.1, NULL, &res) >= 0);
 	CHECK(res.legal == (1u << G2048_RIGHT | 1u << G2048_DOWN));
 	CHECK(res.value[G2048_RIGHT] == 1 && res.value[G2048_DOWN] == 1);

@@ -277,6 +277,7 @@ heuristic_free(g2048_eval *base)
 	struct eval_heuristic *e = (struct eval_heuristic *)base;
 
 	pthread_mutex_destroy(&e->terms_lock);
+	eval_general_free(e);
 	free(e);
 }
 

@@ -184,14 +184,19 @@ struct eval_heuristic {
 	/* The general path (general.c): the powers of every rank a board
 	 * of any size holds, and the value of every line of two and of
 	 * three cells of ranks below 16, as a row and as a column. */
+	atomic_int general_ready;              /* filled on first use */
+	pthread_mutex_t general_lock;
 	double gpow_mono[G2048_RANK_LIMIT + 1];
 	double gpow_sum[G2048_RANK_LIMIT + 1];
 	double row2[256], col2[256];
 	double row3[4096], col3[4096];
 };
 
-/* general.c: fill the general path's tables of e (its weights set). */
+/* general.c: the general path's tables of e are made on its first use
+ * (a 4x4 board's tool never pays for them): set up their lock here, and
+ * free it with e. */
 void eval_general_init(struct eval_heuristic *e);
+void eval_general_free(struct eval_heuristic *e);
 /* The value and the terms of a board of any size, line by line (a 4x4
  * board's value is the table path's, to the bit). */
 double eval_general_value(const g2048_eval *e, const g2048_cells *c);

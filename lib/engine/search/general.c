@@ -246,22 +246,24 @@ search_general_greedy(g2048_search *s, const g2048_cells *c,
 }
 
 /*
- * The leaves of a search to depth d, estimated: each level a move (at most
- * four) and a spawn (each empty cell, a 2 and a 4 where both can come),
- * the empty cells fewer by one a level.  As a power of two, so that it
- * never overflows.
+ * The leaves of a search to depth d, estimated: the root's legal moves,
+ * then each level a spawn (each empty cell, a 2 and a 4 where both can
+ * come) and a move (at most four).  The empty cells stay as many, at
+ * least 3, level after level: merges free cells as fast as spawns fill
+ * them, and a crowded board's few cells, counted as fewer and fewer,
+ * let the depth run away.  As a power of two, so that it never
+ * overflows.
  */
 static double
 leaves_log2(const g2048_search *s, const g2048_cells *c, int d)
 {
 	int empty = g2048_cells_empty_count(c), tiles =
-	    s->p2 > 0 && s->p4 > 0 ? 2 : 1, i;
-	double bits = 2;                         /* the root's moves */
+	    s->p2 > 0 && s->p4 > 0 ? 2 : 1;
 
-	for (i = 1; i < d; i++)
-		bits += 2 + log2((double)(tiles * (empty - i + 1 > 1 ?
-		    empty - i + 1 : 1)));
-	return bits;
+	if (empty < 3)
+		empty = 3;
+	return log2((double)(s->nroot > 0 ? s->nroot : 1)) +
+	    (d - 1) * (2 + log2((double)(tiles * empty)));
 }
 
 int
