@@ -268,6 +268,10 @@ pipe_game() {
 	local T=$BATS_TEST_TMPDIR b
 	mkdir "$T/tables"
 	b=$(2048-new --seed 3 --size 3x3 -c)
-	[ "$(2048-solve --tables "$T/tables" --explain --depth 2 <<<"$b" | sed 's/ time .*//')" = \
-	    "$(2048-solve --no-tables --explain --depth 2 <<<"$b" | sed 's/ time .*//')" ]
+	# the same search; only the line of why no exact table decided
+	# differs (tests/88-solve-tables.bats)
+	[ "$(2048-solve --tables "$T/tables" --explain --depth 2 <<<"$b" |
+	    sed 's/ time .*//; /^  exact: /d')" = \
+	    "$(2048-solve --no-tables --explain --depth 2 <<<"$b" |
+	    sed 's/ time .*//; /^  exact: /d')" ]
 }

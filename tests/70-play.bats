@@ -504,6 +504,8 @@ score_of() {
 	wait_for "Window too small"
 	wait_for "(30x10)"
 	keys Left      # ignored while the board is not shown
+	# read before the window grows (both at once: the resize first)
+	sleep 0.5
 	tmux -S "$SOCK" resize-window -x 80 -y 30
 	wait_for "moves 0"
 	expect_board "$(2048-new --seed 7 | rows)"
