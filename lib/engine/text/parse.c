@@ -506,18 +506,15 @@ static const signed char rank_digit[256] = {
 	['Z'] = 62
 };   /* stored plus one, so that 0 means "not a digit" */
 
-/* A rank digit of the 4x4 board's compact form, 0-9 and a-h: its rank
- * plus one, else 0.  Only these make a 16-digit compact line, so a header
+/* The rank digits of the 4x4 board's compact form, 0-9 and a-h, stored
+ * plus one: only these make a 16-digit compact line, so that a header
  * line of 16 letters stays a header. */
-static int
-digit_4x4(int c)
-{
-	int d = rank_digit[(unsigned char)c];
+static const signed char digit_4x4[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12,
+	['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['g'] = 17, ['h'] = 18
+};
 
-	return d <= G2048_MAX_RANK + 1 ? d : 0;
-}
-
-/* Is this line the compact form?  If so, its grid in *g. */
 static int
 compact_grid(const char *p, const char *e, g2048_grid *g)
 {
@@ -528,7 +525,7 @@ compact_grid(const char *p, const char *e, g2048_grid *g)
 	    (e - p > G2048_CELLS && !is_blank((unsigned char)p[G2048_CELLS])))
 		return 0;
 	for (i = 0; i < G2048_CELLS; i++) {
-		int d = digit_4x4(p[i]) - 1;
+		int d = digit_4x4[(unsigned char)p[i]] - 1;
 
 		if (d < 0)
 			return 0;
@@ -549,7 +546,7 @@ compact_other_size(const char *p, const char *e)
 	size_t digits = 0;
 	int ntokens = 0, letters = 0;
 
-	for (; p + digits < e && digit_4x4(p[digits]); digits++)
+	for (; p + digits < e && digit_4x4[(unsigned char)p[digits]]; digits++)
 		letters |= p[digits] >= 'a';
 	if (digits < 7 || (p + digits < e && !is_blank((unsigned char)
 	    p[digits])))
