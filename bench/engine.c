@@ -187,9 +187,13 @@ general(int k, int passes)
 	return (double)passes * NBOARDS * G2048_NDIRS / t;
 }
 
+/* "engine 4x4": the grid's figures only, to time against a build that
+ * has no general path */
 int
-main(void)
+main(int argc, char **argv)
 {
+	int grid_only = argc > 1 && strcmp(argv[1], "4x4") == 0;
+
 	double ind[RUNS], cha[RUNS], nai[RUNS], m_ind, m_cha, m_nai;
 	double gen[NSIZES][RUNS];
 	int r, k;
@@ -200,7 +204,7 @@ main(void)
 		ind[r] = independent(640);
 		cha[r] = chained(640);
 		nai[r] = naive(64);
-		for (k = 0; k < NSIZES; k++)
+		for (k = 0; k < NSIZES && !grid_only; k++)
 			gen[k][r] = general(k, 256 / sizes[k]);
 	}
 	m_ind = bench_median(ind, RUNS);
@@ -211,7 +215,7 @@ main(void)
 	printf("engine: chained moves      %8.1f M/s\n", m_cha / 1e6);
 	printf("engine: naive cell loop    %8.1f M/s\n", m_nai / 1e6);
 	printf("engine: table/naive ratio  %8.1fx\n", m_ind / m_nai);
-	for (k = 0; k < NSIZES; k++)
+	for (k = 0; k < NSIZES && !grid_only; k++)
 		printf("engine: general path %dx%d  %8.1f M/s (thread CPU "
 		    "time)\n", sizes[k], sizes[k],
 		    bench_median(gen[k], RUNS) / 1e6);
