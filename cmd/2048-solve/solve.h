@@ -1,8 +1,8 @@
 /*
- * solve.h - the parts of 2048-solve.  main.c: the options, and the best
- * move for every board read.  games.c: games played to the end, each board
- * read (--play) or N new games on a pool of workers (--games), written in
- * game order.  tally.c: the table of finished games (--summary, --tally).
+ * solve.h - the parts of 2048-solve.  options.c: the options.  main.c:
+ * the searches of the run, and the best move for every board read.
+ * games.c: games played to the end, each board read (--play) or N new
+ * games on a pool of workers (--games), written in game order.  tally.c: the table of finished games (--summary, --tally).
  * exact.c: the tables of whole small boards in --explain, --json and
  * --algo exact.
  * A game's steps are the library's (g2048_play_step); what prints is here.
@@ -79,6 +79,10 @@ struct run {
 	struct progress *progress;   /* the status line */
 	int status;
 };
+
+/* options.c */
+/* Every option into run (--help, --version and usage errors exit). */
+void parse_options(int argc, char **argv, struct run *run);
 
 /* main.c */
 /* End the run (exit 2) once an exact table has failed its check. */
