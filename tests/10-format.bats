@@ -124,7 +124,7 @@ bad() {
 @test "bad input: a size past 8, or below 2" {
 	bad '2 . . . . . . . .\n' '<stdin>:1: expected 2 to 8 cells in a row, found 9'
 	bad 'score 5\n2\n2\n' '<stdin>:2: expected 2 to 8 cells in a row, found 1'
-	bad "$(for i in 1 2 3 4 5 6 7 8 9; do printf '. . .\\n'; done)" \
+	bad "$(printf '. . .\\n%.0s' 1 2 3 4 5 6 7 8 9)" \
 	    '<stdin>:9: expected 2 to 8 rows, found more'
 	bad '000/000/000/000/000/000/000/000/000 0 0\n' \
 	    "<stdin>:1: '000/000/000/000/000/000/...' is not a compact board: 2 to 8 rows of 2 to 8 rank digits each, all of one length, separated by '/'"

@@ -84,7 +84,7 @@ bats_require_minimum_version 1.5.0
 	for args in "--seed x" "--seed -1" "--seed 18446744073709551616" \
 	    "--count x" "--count -2" "--four 1.5" "--four -0.1" "--four x" \
 	    "--size 9x4" "--size 4x1" "--size 1" "--size 4x" "--size x4" \
-	    "--size 4x4x4" "--size 44" "--size ''" "--size 4X4" \
+	    "--size 4x4x4" "--size 44" "--size 0" "--size 4X4" \
 	    "extra" "--bogus" "-x" "--seed"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr 2048-new $args
@@ -161,12 +161,13 @@ bats_require_minimum_version 1.5.0
 	[[ $output == *" four=0.2 move=up seed=4 draws="* ]]
 	# 0.1, the default, is not written: existing files stay byte for byte
 	[ "$(2048-new -s 8 --four 0.1)" = "$(2048-new -s 8)" ]
-	! 2048-new -s 8 | grep -q four
+	run bash -c '2048-new -s 8 | grep -c four'
+	[ "$output" = 0 ]
 	# the odds the board carries are the spawns' odds: over 2000 games of
 	# 3x3 at 0.5, about half the tiles are 4s
 	run bash -c '2048-new -s 1 -n 2000 --size 3 --four 0.5 -c | cut -c1-11 |
 	    tr -d 0/ | fold -w1 | sort | uniq -c | awk "{ print \$1 }" | tr "\n" " "'
-	set -- $output
-	[ "$1" -gt 1800 ] && [ "$1" -lt 2200 ]
-	[ "$2" -gt 1800 ] && [ "$2" -lt 2200 ]
+	read -r twos fours <<< "$output"
+	[ "$twos" -gt 1800 ] && [ "$twos" -lt 2200 ]
+	[ "$fours" -gt 1800 ] && [ "$fours" -lt 2200 ]
 }

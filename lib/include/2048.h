@@ -27,7 +27,7 @@ extern "C" {
 
 #define G2048_SIDE     4        /* the classic board, 4x4: the grid below */
 #define G2048_CELLS    16
-#define G2048_MAX_RANK 17       /* 2^17 = 131072, the largest reachable tile */
+#define G2048_MAX_RANK 17       /* 2^17 = 131072, the 4x4 board's largest tile */
 
 /*
  * A grid holds each cell's rank r (tile 2^r, 0 = empty) in five bits split
@@ -171,7 +171,7 @@ typedef struct {
 	char extra[G2048_EXTRA_MAX][G2048_EXTRA_LEN];
 } g2048_board;
 
-void g2048_board_init(g2048_board *b);   /* empty 4x4 grid, no state */
+void g2048_board_init(g2048_board *b);   /* empty 4x4 grid, four 0.1, no state */
 /* An empty board of any size (0, or -1 if a side is outside 2..8). */
 int g2048_board_init_size(g2048_board *b, int rows, int cols);
 /* 1 for the classic 4x4 board, whose cells are in b->grid. */

@@ -454,7 +454,7 @@ test_board_odds(void)
 				cell = g2048_board_spawn(&b);
 				g2048_board_get_cells(&b, &c);
 				CHECK(cell >= 0);
-				count4 += c.rank[cell] == 2;
+				count4 += cell >= 0 && c.rank[cell] == 2;
 			}
 			if (fours[k] == 0)
 				CHECK_EQ_U64(count4, 0);

@@ -49,27 +49,26 @@ static inline uint64_t
 line_move(const uint8_t *src, uint8_t *dst, int first, int step, int len,
     int cap, unsigned *diff)
 {
-	/* read up to len + len / 2 + 1: zeros past the tiles */
-	uint8_t tiles[2 * G2048_SIZE_MAX + 2] = { 0 };
 	unsigned changed = 0, below = (unsigned)cap - 1;
-	uint64_t score = 0;
-	int i, k = 0, pos, n;
+	uint64_t tiles = 0, score = 0;
+	int i, k = 0, pos;
 
+	/* the tiles gathered to the front, a byte each, in a register */
 #pragma GCC unroll 8
 	for (i = 0, pos = first; i < len; i++, pos += step) {
-		tiles[k] = src[pos];
+		tiles |= (uint64_t)src[pos] << (8 * k);
 		k += src[pos] != 0;
 	}
-	tiles[k] = 0;
 #pragma GCC unroll 8
-	for (n = 0, i = 0, pos = first; n < len; n++, pos += step) {
-		unsigned r = tiles[i];
+	for (i = 0, pos = first; i < len; i++, pos += step) {
+		unsigned r = (unsigned)tiles & 0xFF;
 		/* r - 1 < cap - 1: a tile below the cap, not a gap */
-		unsigned merge = (r == tiles[i + 1]) & (r - 1 < below);
+		unsigned merge = (r == ((unsigned)(tiles >> 8) & 0xFF)) &
+		    (r - 1 < below);
 		unsigned out = r + merge;
 
 		score += (uint64_t)merge << out;
-		i += 1 + (int)merge;
+		tiles >>= 8 << merge;
 		changed |= out ^ src[pos];
 		dst[pos] = (uint8_t)out;
 	}

@@ -420,12 +420,19 @@ row_width(struct text_feeder *f, int n, char *err, size_t errsize)
 	return TEXT_FEED_MORE;
 }
 
+/*
+ * A row: its cells' ranks go to b->cells, and, for the classic board,
+ * the first four rows of four to b->grid as well, so that a 4x4 grid is
+ * whole when its last row is read.
+ */
 static int
 grid_row(struct text_feeder *f, const char *p, const char *e,
     g2048_board *b, char *err, size_t errsize)
 {
-	uint8_t row[G2048_SIZE_MAX];
-	int n = 0, i;
+	uint8_t row[G2048_SIZE_MAX] = { 0 };
+	uint64_t lo = 0;
+	unsigned hi = 0;
+	int n = 0, max = 0;
 
 	while (p < e) {
 		const char *tok = p, *digits_end;
@@ -448,6 +455,10 @@ grid_row(struct text_feeder *f, const char *p, const char *e,
 			    (size_t)(digits_end - tok), v, err, errsize)) < 0)
 				return TEXT_FEED_ERROR;
 			row[n] = (uint8_t)r;
+			max = r > max ? r : max;
+			/* the 4x4 grid's nibbles; right unless a rank
+			 * passes 15, mended below */
+			lo |= (uint64_t)r << (4 * n);
 		}
 		n++;
 		while (p < e && is_blank((unsigned char)*p))
@@ -455,12 +466,24 @@ grid_row(struct text_feeder *f, const char *p, const char *e,
 	}
 	if (row_width(f, n, err, errsize) == TEXT_FEED_ERROR)
 		return TEXT_FEED_ERROR;
-	for (i = 0; i < n; i++)
-		if (row[i] > f->max_rank) {
-			f->max_rank = row[i];
-			f->max_at = f->fed;
+	if (max > f->max_rank) {
+		f->max_rank = max;
+		f->max_at = f->fed;
+	}
+	/* all 8 bytes: what passes the row is the next row's, or unused */
+	memcpy(b->cells.rank + f->rows * n, row, sizeof row);
+	if (f->rows < G2048_SIDE && n == G2048_SIDE) {
+		if (max > 15) {
+			int i;
+
+			for (lo = 0, i = 0; i < G2048_SIDE; i++) {
+				lo |= (uint64_t)(row[i] & 0xF) << (4 * i);
+				hi |= (unsigned)(row[i] >> 4) << i;
+			}
 		}
-	memcpy(b->cells.rank + f->rows * n, row, (size_t)n);
+		b->grid.lo |= (lo & 0xFFFF) << (16 * f->rows);
+		b->grid.hi = (uint16_t)(b->grid.hi | hi << (4 * f->rows));
+	}
 	f->rows++;
 	return TEXT_FEED_MORE;
 }
@@ -483,18 +506,15 @@ static const signed char rank_digit[256] = {
 	['Z'] = 62
 };   /* stored plus one, so that 0 means "not a digit" */
 
-/* A rank digit of the 4x4 board's compact form, 0-9 and a-h: its rank
- * plus one, else 0.  Only these make a 16-digit compact line, so a header
+/* The rank digits of the 4x4 board's compact form, 0-9 and a-h, stored
+ * plus one: only these make a 16-digit compact line, so that a header
  * line of 16 letters stays a header. */
-static int
-digit_4x4(int c)
-{
-	int d = rank_digit[(unsigned char)c];
+static const signed char digit_4x4[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12,
+	['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['g'] = 17, ['h'] = 18
+};
 
-	return d <= G2048_MAX_RANK + 1 ? d : 0;
-}
-
-/* Is this line the compact form?  If so, its grid in *g. */
 static int
 compact_grid(const char *p, const char *e, g2048_grid *g)
 {
@@ -505,7 +525,7 @@ compact_grid(const char *p, const char *e, g2048_grid *g)
 	    (e - p > G2048_CELLS && !is_blank((unsigned char)p[G2048_CELLS])))
 		return 0;
 	for (i = 0; i < G2048_CELLS; i++) {
-		int d = digit_4x4(p[i]) - 1;
+		int d = digit_4x4[(unsigned char)p[i]] - 1;
 
 		if (d < 0)
 			return 0;
@@ -526,7 +546,7 @@ compact_other_size(const char *p, const char *e)
 	size_t digits = 0;
 	int ntokens = 0, letters = 0;
 
-	for (; p + digits < e && digit_4x4(p[digits]); digits++)
+	for (; p + digits < e && digit_4x4[(unsigned char)p[digits]]; digits++)
 		letters |= p[digits] >= 'a';
 	if (digits < 7 || (p + digits < e && !is_blank((unsigned char)
 	    p[digits])))
@@ -691,7 +711,7 @@ compact_board(struct text_feeder *f, const char *p, const char *e,
 static int
 grid_done(struct text_feeder *f, g2048_board *b, char *err, size_t errsize)
 {
-	int rows = f->rows, cols = f->cols, cap, i;
+	int rows = f->rows, cols = f->cols, cap;
 
 	if (rows < G2048_SIZE_MIN)
 		return fail(err, errsize, "expected %d to %d rows, found %d",
@@ -707,17 +727,11 @@ grid_done(struct text_feeder *f, g2048_board *b, char *err, size_t errsize)
 	b->rows = rows;
 	b->cols = cols;
 	if (rows == G2048_SIDE && cols == G2048_SIDE) {
-		uint64_t lo = 0;
-		unsigned hi = 0;
-
-		for (i = 0; i < G2048_CELLS; i++) {
-			lo |= (uint64_t)(b->cells.rank[i] & 0xF) << (4 * i);
-			hi |= (unsigned)(b->cells.rank[i] >> 4) << i;
-		}
-		b->grid.lo = lo;
-		b->grid.hi = (uint16_t)hi;
+		/* the grid is whole already (grid_row) */
 		b->cells.rows = b->cells.cols = 0;
 	} else {
+		b->grid.lo = 0;
+		b->grid.hi = 0;
 		b->cells.rows = rows;
 		b->cells.cols = cols;
 	}
