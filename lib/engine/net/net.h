@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "2048.h"
 #include "grid.h"
@@ -187,15 +188,72 @@ net_images(uint64_t b, uint64_t img[NET_IMAGES])
 
 /*
  * The 32 indexes of 4x6, in net_features' order, from the tuples' cells
- * as constants: each index is one or two masks of an image, so the whole
- * is a few dozen instructions the compiler schedules at will, where the
- * loop over any layout reads each tuple's runs from memory (training
- * spends a sixth of its time making indexes).
+ * as constants: each index is one or two masks of an image, a few dozen
+ * instructions the compiler schedules at will, where the loop over any
+ * layout reads each tuple's runs from memory.  With GNU C's vectors, two
+ * images at a time (an image and its mirror, then both flipped): making
+ * indexes is a sixth of training's time, and this halves it.
  */
+#define NET_4X6_TABLE ((size_t)1 << 24)
+#if defined(__GNUC__) && SIZE_MAX == UINT64_MAX
+typedef uint64_t net_v2 __attribute__((vector_size(16)));
+
+static inline net_v2
+net_v2_mirror(net_v2 b)
+{
+	return (b & 0x000F000F000F000FULL) << 12 |
+	    (b & 0x00F000F000F000F0ULL) << 4 |
+	    (b & 0x0F000F000F000F00ULL) >> 4 |
+	    (b & 0xF000F000F000F000ULL) >> 12;
+}
+
+static inline net_v2
+net_v2_flip(net_v2 b)
+{
+	return b << 48 | (b << 16 & 0x0000FFFF00000000ULL) |
+	    (b >> 16 & 0x00000000FFFF0000ULL) | b >> 48;
+}
+
+/* The indexes of a pair of images v at idx[0] and idx[1]. */
+static inline void
+net_v2_put(size_t *idx, net_v2 v, size_t base, size_t stride)
+{
+	v += base;
+	if (stride != 1)
+		v *= stride;
+	memcpy(idx, &v, sizeof v);
+}
+
 static inline void
 net_features_4x6(uint64_t b, size_t base, size_t stride, size_t *idx)
 {
-	const size_t table = (size_t)1 << 24;
+	uint64_t t = grid_transpose_lo(b);
+	net_v2 bt = { b, t }, m = net_v2_mirror(bt), img[4];
+	int i;
+
+	img[0] = (net_v2){ b, m[0] };           /* images 0 and 1 */
+	img[1] = net_v2_flip(img[0]);           /* 2 and 3 */
+	img[2] = (net_v2){ t, m[1] };           /* 4 and 5 */
+	img[3] = net_v2_flip(img[2]);           /* 6 and 7 */
+	for (i = 0; i < 4; i++) {
+		net_v2 x = img[i];
+
+		net_v2_put(idx + 2 * i, x & 0xFFFFFF, base, stride);
+		net_v2_put(idx + NET_IMAGES + 2 * i, x >> 16 & 0xFFFFFF,
+		    base + NET_4X6_TABLE, stride);
+		net_v2_put(idx + 2 * NET_IMAGES + 2 * i,
+		    (x & 0xFFF) | (x >> 4 & 0xFFF000), base + 2 * NET_4X6_TABLE,
+		    stride);
+		net_v2_put(idx + 3 * NET_IMAGES + 2 * i,
+		    (x >> 16 & 0xFFF) | (x >> 20 & 0xFFF000),
+		    base + 3 * NET_4X6_TABLE, stride);
+	}
+}
+#else
+static inline void
+net_features_4x6(uint64_t b, size_t base, size_t stride, size_t *idx)
+{
+	const size_t table = NET_4X6_TABLE;
 	uint64_t img[NET_IMAGES];
 	int i;
 
@@ -212,6 +270,7 @@ net_features_4x6(uint64_t b, size_t base, size_t stride, size_t *idx)
 		    (size_t)((x >> 16 & 0xFFF) | (x >> 20 & 0xFFF000))) * stride;
 	}
 }
+#endif
 
 int net_features_any(const g2048_net *n, uint64_t b, int stage, size_t *idx);
 
