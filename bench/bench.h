@@ -15,6 +15,17 @@ bench_now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* seconds of CPU time this thread has run: a figure for one thread that
+ * a shared machine's other work does not lower (much) */
+static inline double
+bench_thread_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 static inline int
 bench_cmp_double(const void *a, const void *b)
 {

@@ -1,8 +1,10 @@
 /*
  * engine - library moves per second, single thread, on a fixed
  * pseudo-random set of grids: independent moves (throughput), moves that
- * feed each other (latency), and a naive cell-loop move for comparison.
- * Each figure is the median of several runs measured side by side.
+ * feed each other (latency), and a naive cell-loop move for comparison;
+ * then the general path (g2048_cells_move, boards of any size) on 3x3,
+ * 4x4, 5x5 and 8x8 boards, timed by the thread's CPU time.  Each figure
+ * is the median of several runs measured side by side.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,17 +130,82 @@ naive(int passes)
 	return (double)passes * NGRIDS * 4 / t;
 }
 
-int
-main(void)
+/* ---- the general path ------------------------------------------------ */
+
+#define NBOARDS (1 << 10)
+#define NSIZES 4
+
+static const int sizes[NSIZES] = { 3, 4, 5, 8 };
+static g2048_cells boards[NSIZES][NBOARDS];
+
+/* boards as the grids above: a third to all of the cells hold tiles of
+ * ranks 1 to 14 (at most the size's cap) */
+static void
+make_boards(void)
 {
+	g2048_rng r;
+	int k, i, c;
+
+	g2048_rng_init(&r, 2048, 2);
+	for (k = 0; k < NSIZES; k++) {
+		int n = sizes[k] * sizes[k], cap = g2048_cells_cap(sizes[k],
+		    sizes[k]), top = cap < 14 ? cap : 14;
+
+		for (i = 0; i < NBOARDS; i++) {
+			int tiles = n / 3 + (int)g2048_rng_bounded(&r,
+			    (uint32_t)(n - n / 3 + 1));
+			g2048_cells *b = &boards[k][i];
+
+			g2048_cells_init(b, sizes[k], sizes[k]);
+			for (c = 0; c < tiles; c++)
+				b->rank[g2048_rng_bounded(&r, (uint32_t)n)] =
+				    (uint8_t)(1 + g2048_rng_bounded(&r,
+				    (uint32_t)top));
+		}
+	}
+}
+
+/* independent moves of size k's boards, each on a copy, per second of
+ * the thread's CPU time */
+static double
+general(int k, int passes)
+{
+	uint64_t acc = 0;
+	double t = bench_thread_now();
+	int p, i, d;
+
+	for (p = 0; p < passes; p++)
+		for (i = 0; i < NBOARDS; i++)
+			for (d = 0; d < G2048_NDIRS; d++) {
+				g2048_cells c = boards[k][i];
+
+				acc += (uint64_t)g2048_cells_move(&c,
+				    (enum g2048_dir)d) + c.rank[4];
+			}
+	t = bench_thread_now() - t;
+	sink += acc;
+	return (double)passes * NBOARDS * G2048_NDIRS / t;
+}
+
+/* "engine 4x4": the grid's figures only, to time against a build that
+ * has no general path */
+int
+main(int argc, char **argv)
+{
+	int grid_only = argc > 1 && strcmp(argv[1], "4x4") == 0;
+
 	double ind[RUNS], cha[RUNS], nai[RUNS], m_ind, m_cha, m_nai;
-	int r;
+	double gen[NSIZES][RUNS];
+	int r, k;
 
 	make_grids();
+	make_boards();
 	for (r = 0; r < RUNS; r++) {
 		ind[r] = independent(640);
 		cha[r] = chained(640);
 		nai[r] = naive(64);
+		for (k = 0; k < NSIZES && !grid_only; k++)
+			gen[k][r] = general(k, 256 / sizes[k]);
 	}
 	m_ind = bench_median(ind, RUNS);
 	m_cha = bench_median(cha, RUNS);
@@ -148,5 +215,9 @@ main(void)
 	printf("engine: chained moves      %8.1f M/s\n", m_cha / 1e6);
 	printf("engine: naive cell loop    %8.1f M/s\n", m_nai / 1e6);
 	printf("engine: table/naive ratio  %8.1fx\n", m_ind / m_nai);
+	for (k = 0; k < NSIZES && !grid_only; k++)
+		printf("engine: general path %dx%d  %8.1f M/s (thread CPU "
+		    "time)\n", sizes[k], sizes[k],
+		    bench_median(gen[k], RUNS) / 1e6);
 	return sink == 42;   /* keep the work observable */
 }

@@ -21,14 +21,14 @@ step(g2048_board *b, g2048_rng *rng, uint64_t *games)
 	int d;
 
 	if (!legal) {
-		g2048_new_game(b, ++*games, G2048_FOUR_DEFAULT);
+		g2048_new_game(b, ++*games);
 		return;
 	}
 	do
 		d = (int)g2048_rng_bounded(rng, G2048_NDIRS);
 	while (!(legal & (1u << d)));
 	g2048_board_move(b, (enum g2048_dir)d);
-	g2048_board_spawn_rng(b, rng, G2048_FOUR_DEFAULT);
+	g2048_board_spawn_rng(b, rng);
 }
 
 /* evaluations per second over grids[], median of PASSES passes */
@@ -61,7 +61,7 @@ main(void)
 	int i, h, c;
 
 	g2048_rng_seed(&rng, 2048, 0);
-	g2048_new_game(&b, games, G2048_FOUR_DEFAULT);
+	g2048_new_game(&b, games);
 	for (i = 0; i < NGRIDS; i++) {
 		step(&b, &rng, &games);
 		grids[i] = b.grid;

@@ -51,19 +51,19 @@ grids_of_play(g2048_grid *grids)
 	int i, d;
 
 	g2048_rng_seed(&r, 1, 0);
-	g2048_new_game(&b, game, G2048_FOUR_DEFAULT);
+	g2048_new_game(&b, game);
 	for (i = 0; i < NGRIDS; i++) {
 		unsigned legal = g2048_legal(b.grid);
 
 		if (!legal) {
-			g2048_new_game(&b, ++game, G2048_FOUR_DEFAULT);
+			g2048_new_game(&b, ++game);
 			legal = g2048_legal(b.grid);
 		}
 		/* left, down, right, up: a corner strategy, long games */
 		for (d = 0; !(legal >> "\2\1\3\0"[d] & 1); d++)
 			continue;
 		g2048_board_move(&b, (enum g2048_dir)"\2\1\3\0"[d]);
-		g2048_board_spawn_rng(&b, &r, G2048_FOUR_DEFAULT);
+		g2048_board_spawn_rng(&b, &r);
 		grids[i] = b.grid;
 	}
 }

@@ -50,7 +50,7 @@ animated_move(struct screen *sc, const struct play_layout *l,
 
 	g2048_board_move(&after, dir);
 	memset(&s, 0, sizeof s);
-	s.spawned = g2048_board_spawn(&after, G2048_FOUR_DEFAULT);
+	s.spawned = g2048_board_spawn(&after);
 	s.grid = after.grid;
 	s.phase = PLAY_SLIDE;
 	s.motion = m;
@@ -105,7 +105,7 @@ bench(int cols, int rows, enum play_depth d, const g2048_board *b,
 		g2048_board after = *b;
 
 		g2048_board_move(&after, dir);
-		g2048_board_spawn(&after, G2048_FOUR_DEFAULT);
+		g2048_board_spawn(&after);
 		s.grid = after.grid;
 		frame(&sc, &l, &s, d, &plain, NULL);
 		s.grid = b->grid;
@@ -134,12 +134,12 @@ main(void)
 	int i, d, dir = 0;
 
 	/* a mid-game board: seed 7 after 60 legal moves up, left, down, right */
-	g2048_new_game(&b, 7, G2048_FOUR_DEFAULT);
+	g2048_new_game(&b, 7);
 	for (i = 0; i < 60; i++) {
 		g2048_board t = b;
 
 		if (g2048_board_move(&t, (enum g2048_dir)(i % 4)) >= 0) {
-			g2048_board_spawn(&t, G2048_FOUR_DEFAULT);
+			g2048_board_spawn(&t);
 			b = t;
 		}
 	}

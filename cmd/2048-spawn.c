@@ -6,12 +6,12 @@
 #include "cli.h"
 
 struct run {
-	uint64_t four;            /* threshold of a 4, out of 2^32 */
-	double four_p;
+	double four;              /* --four: every board's odds, or -1 */
 	g2048_rng rng;            /* the run's generator, with --seed */
 	int have_seed;
 	int all, quiet;
-	int at_cell, at_rank;     /* --at/--value, or -1 */
+	int at_row, at_col;       /* --at (0-based), or -1 */
+	int at_rank;              /* --value */
 };
 
 static void
@@ -22,12 +22,14 @@ usage(int status)
 	fprintf(fp,
 	    "usage: %s [-acq] [-s SEED] [-f P] [--at ROW,COL [--value V]] [FILE ...]\n"
 	    "Add one tile to every board read: a uniformly chosen empty cell gets\n"
-	    "a 4 with probability P, else a 2.  Without --seed each board\n"
-	    "continues its own random stream (its seed and draws header).\n"
+	    "a 4 with the board's probability (its four header, else 0.1), else\n"
+	    "a 2.  Without --seed each board continues its own random stream (its\n"
+	    "seed and draws header).  Boards of every size, 2x2 to 8x8.\n"
 	    "\n"
 	    "  -s, --seed SEED   one generator for the whole run, seeded with SEED\n"
-	    "  -f, --four P      probability of a 4 (default 0.1)\n"
-	    "      --at ROW,COL  place the tile at ROW,COL (1-4, from the top left)\n"
+	    "  -f, --four P      probability of a 4, from 0 to 1: set on every board\n"
+	    "                    (its four header) and spawned with\n"
+	    "      --at ROW,COL  place the tile at ROW,COL (from 1,1, the top left)\n"
 	    "      --value V     with --at: the tile to place (default 2)\n"
 	    "  -a, --all         write every possible outcome, each with its\n"
 	    "                    probability in a prob header\n"
@@ -43,22 +45,28 @@ usage(int status)
 	exit(status ? 2 : cli_finish(0));
 }
 
-/* Every outcome of the chance node, in reading order, 2 before 4. */
+/* Every outcome of the chance node, in reading order, 2 before 4, with
+ * the board's odds; an outcome of probability 0 is left out. */
 static void
-spawn_all(const g2048_board *b, const struct run *run)
+spawn_all(const g2048_board *b)
 {
-	int n = g2048_empty_count(b->grid), cell, rank;
-	double p_rank[3] = { 0, 1 - run->four_p, run->four_p };
+	double p_rank[3] = { 0, 1 - b->four, b->four };
+	g2048_cells c, t;
 	g2048_board out;
+	int n, cell, rank;
 
-	for (cell = 0; cell < G2048_CELLS; cell++) {
-		if (g2048_rank(b->grid, cell) != 0)
+	g2048_board_get_cells(b, &c);
+	n = g2048_cells_empty_count(&c);
+	for (cell = 0; cell < c.rows * c.cols; cell++) {
+		if (c.rank[cell] != 0)
 			continue;
 		for (rank = 1; rank <= 2; rank++) {
 			if (p_rank[rank] == 0)
 				continue;
 			out = *b;
-			out.grid = g2048_set_rank(b->grid, cell, rank);
+			t = c;
+			t.rank[cell] = (uint8_t)rank;
+			g2048_board_set_cells(&out, &t);
 			out.prob = (b->has_prob ? b->prob : 1) * p_rank[rank] / n;
 			out.has_prob = 1;
 			cli_write_board(&out);
@@ -66,29 +74,54 @@ spawn_all(const g2048_board *b, const struct run *run)
 	}
 }
 
+/* --at ROW,COL --value V on b: 1 if the cell is taken */
+static int
+spawn_at(g2048_board *b, const struct run *run)
+{
+	g2048_cells c;
+	int cell;
+
+	g2048_board_get_cells(b, &c);
+	if (run->at_row >= c.rows || run->at_col >= c.cols)
+		cli_die_board("--at %d,%d is outside this %dx%d board",
+		    run->at_row + 1, run->at_col + 1, c.rows, c.cols);
+	if (run->at_rank > g2048_cells_cap(c.rows, c.cols))
+		cli_die_board("--value %llu is larger than %llu, the largest tile "
+		    "of a %dx%d board", (unsigned long long)1 << run->at_rank,
+		    (unsigned long long)1 << g2048_cells_cap(c.rows, c.cols),
+		    c.rows, c.cols);
+	cell = run->at_row * c.cols + run->at_col;
+	if (c.rank[cell] != 0) {
+		if (!run->quiet)
+			cli_warn_board("cell %d,%d is not empty",
+			    run->at_row + 1, run->at_col + 1);
+		return 1;
+	}
+	c.rank[cell] = (uint8_t)run->at_rank;
+	g2048_board_set_cells(b, &c);
+	return 0;
+}
+
 static int
 spawn_board(g2048_board *b, void *ctx)
 {
 	struct run *run = ctx;
 	g2048_rng own;
-	int full = g2048_empty_count(b->grid) == 0;
+	int full;
 
+	if (run->four >= 0)
+		b->four = run->four;
+	full = g2048_board_is_4x4(b) ? g2048_empty_count(b->grid) == 0 :
+	    g2048_cells_empty_count(&b->cells) == 0;
 	if (run->all) {
-		spawn_all(b, run);
-	} else if (run->at_cell >= 0) {
-		if (g2048_rank(b->grid, run->at_cell) != 0) {
-			if (!run->quiet)
-				cli_warn_board("cell %d,%d is not empty",
-				    run->at_cell / 4 + 1, run->at_cell % 4 + 1);
-			full = 1;
-		} else {
-			b->grid = g2048_set_rank(b->grid, run->at_cell, run->at_rank);
-		}
+		spawn_all(b);
+	} else if (run->at_row >= 0) {
+		full = spawn_at(b, run);
 	} else if (!full && g2048_board_spawn_rng(b, cli_board_rng(b,
-	    &run->rng, run->have_seed, &own), run->four) == G2048_OVERFLOW) {
+	    &run->rng, run->have_seed, &own)) == G2048_OVERFLOW) {
 		cli_die_overflow(b, -1);
 	}
-	if (full && !run->quiet && run->at_cell < 0)
+	if (full && !run->quiet && run->at_row < 0)
 		cli_warn_board("board is full");
 	if (full || !run->all)
 		cli_write_board(b);
@@ -102,9 +135,28 @@ parse_at(const char *s, struct run *run)
 	char end;
 
 	if (sscanf(s, "%d,%d%c", &row, &col, &end) != 2 || row < 1 ||
-	    row > 4 || col < 1 || col > 4)
-		cli_usage_error("--at: expected ROW,COL from 1,1 to 4,4: '%s'", s);
-	run->at_cell = (row - 1) * 4 + (col - 1);
+	    row > G2048_SIZE_MAX || col < 1 || col > G2048_SIZE_MAX)
+		cli_usage_error("--at: expected ROW,COL from 1,1 to %d,%d: '%s'",
+		    G2048_SIZE_MAX, G2048_SIZE_MAX, s);
+	run->at_row = row - 1;
+	run->at_col = col - 1;
+}
+
+/* a tile from 2 to 2^G2048_RANK_LIMIT: its rank */
+static int
+parse_value(const char *s)
+{
+	uint64_t v = cli_u64(s, "--value");
+	int rank = 0;
+
+	if (v < 2 || (v & (v - 1)) != 0 || v > (uint64_t)1 << G2048_RANK_LIMIT)
+		cli_usage_error("--value: not a tile from 2 to %llu: '%s'",
+		    (unsigned long long)1 << G2048_RANK_LIMIT, s);
+	while (v > 1) {
+		v >>= 1;
+		rank++;
+	}
+	return rank;
 }
 
 int
@@ -122,8 +174,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct run run = { G2048_FOUR_DEFAULT, 0.1, { 0, 0, 0, 0 }, 0, 0, 0,
-	    -1, 1 };
+	struct run run = { -1, { 0, 0, 0, 0 }, 0, 0, 0, -1, -1, 1 };
 	int c, have_value = 0;
 
 	argv[0] = cli_init(argv[0]);
@@ -139,8 +190,7 @@ main(int argc, char **argv)
 			cli_out.compact = 1;
 			break;
 		case 'f':
-			run.four_p = cli_double(optarg, "--four", 0, 1);
-			run.four = g2048_four_threshold(run.four_p);
+			run.four = cli_double(optarg, "--four", 0, 1);
 			break;
 		case 'q':
 			run.quiet = 1;
@@ -150,10 +200,7 @@ main(int argc, char **argv)
 			run.have_seed = 1;
 			break;
 		case 'v':
-			run.at_rank = g2048_rank_of(cli_u64(optarg, "--value"));
-			if (run.at_rank < 1)
-				cli_usage_error("--value: not a tile from 2 to 131072: "
-				    "'%s'", optarg);
+			run.at_rank = parse_value(optarg);
 			have_value = 1;
 			break;
 		case 'h':
@@ -166,9 +213,9 @@ main(int argc, char **argv)
 			cli_usage_error(NULL);
 		}
 	}
-	if (have_value && run.at_cell < 0)
+	if (have_value && run.at_row < 0)
 		cli_usage_error("--value needs --at");
-	if (run.all && run.at_cell >= 0)
+	if (run.all && run.at_row >= 0)
 		cli_usage_error("--all and --at exclude each other");
 	return cli_finish(cli_boards(argv + optind, argc - optind, spawn_board,
 	    &run));

@@ -7,7 +7,7 @@
 _2048_options()
 {
 	case $1 in
-	2048-new)   echo "-s --seed -n --count -f --four -c --compact -h --help --version" ;;
+	2048-new)   echo "-s --seed -n --count -f --four --size -c --compact -h --help --version" ;;
 	2048-move)  echo "-c --compact -q --quiet -h --help --version" ;;
 	2048-spawn) echo "-s --seed -f --four --at --value -a --all -c --compact -q --quiet -h --help --version" ;;
 	2048-eval)  echo "-J --json -k --field -q --quiet -t --target -H --heuristic -w --weights --list --net -h --help --version" ;;
@@ -22,7 +22,7 @@ _2048_options()
 _2048_valued()
 {
 	case $1 in
-	2048-new)   echo "-s --seed -n --count -f --four" ;;
+	2048-new)   echo "-s --seed -n --count -f --four --size" ;;
 	2048-move)  echo "" ;;
 	2048-spawn) echo "-s --seed -f --four --at --value" ;;
 	2048-eval)  echo "-k --field -t --target -H --heuristic -w --weights --net" ;;
@@ -43,6 +43,7 @@ _2048_values()
 	2048-learn:--net) echo "4x6 5x6 8x6" ;;
 	2048-table:--pattern) echo "44 431 432 L3 442 LL 444" ;;
 	2048-table:--size) echo "2x2 2x3 2x4 3x3" ;;
+	2048-new:--size) echo "2x2 2x3 2x4 3x3 3x4 4x4 5x5 6x6 7x7 8x8" ;;
 	2048-table:--objective) echo "prob score" ;;
 	2048-table:--table | 2048-table:--info | 2048-table:--work | \
 	2048-solve:--tables)

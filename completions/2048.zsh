@@ -16,6 +16,7 @@ case $service in
     '(-s --seed)'{-s+,--seed=}'[seed of the first game]:seed:' \
     '(-n --count)'{-n+,--count=}'[games]:count:' \
     '(-f --four)'{-f+,--four=}'[probability of a 4]:probability:' \
+    '--size=[rows x columns, 2 to 8 each]:size:(2x2 2x3 2x4 3x3 3x4 4x4 5x5 6x6 7x7 8x8)' \
     '(-c --compact)'{-c,--compact}'[one line a board]'
   ;;
 2048-move)

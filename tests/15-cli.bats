@@ -170,7 +170,7 @@ on_terminal() {
 
 @test "a tool reading boards from a terminal says once how to end input" {
 	command -v script >/dev/null || skip "script (util-linux) is not installed"
-	local hint="reading boards from the terminal: 4 rows of 4 cells each (. for empty), a blank line after each board, Ctrl-D to end"
+	local hint="reading boards from the terminal: rows of cells, . for empty (4 rows of 4 for the classic board), a blank line after each board, Ctrl-D to end"
 	run on_terminal "2048-move -q left - -" \
 	    < <(printf '2 . . .\n. . . .\n. . . .\n. . . .\n\n\004\004')
 	echo "$output"

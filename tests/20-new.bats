@@ -7,7 +7,7 @@ bats_require_minimum_version 1.5.0
 @test "2048-new --help and --version" {
 	run --separate-stderr 2048-new --help
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "usage: 2048-new [-c] [-s SEED] [-n N] [-f P]" ]
+	[ "${lines[0]}" = "usage: 2048-new [-c] [-s SEED] [-n N] [-f P] [--size RxC]" ]
 	[ "$stderr" = "" ]
 	run --separate-stderr 2048-new --version
 	[ "$status" -eq 0 ]
@@ -66,8 +66,8 @@ bats_require_minimum_version 1.5.0
 	    tr -d 0 | sort -u'
 	[ "$output" = "22" ]
 	# the cells do not depend on P: the value draw comes after the cell
-	run bash -c "diff <(2048-new -s 5 -n 50 -c -f 0 | tr 2 1) \
-	    <(2048-new -s 5 -n 50 -c -f 1 | tr 2 1)"
+	run bash -c "diff <(2048-new -s 5 -n 50 -c -f 0 | cut -d' ' -f1 | tr 2 1) \
+	    <(2048-new -s 5 -n 50 -c -f 1 | cut -d' ' -f1 | tr 2 1)"
 	[ "$status" -eq 0 ]
 }
 
@@ -83,6 +83,8 @@ bats_require_minimum_version 1.5.0
 @test "2048-new: usage errors exit 2 with a line naming the tool, then where to read more" {
 	for args in "--seed x" "--seed -1" "--seed 18446744073709551616" \
 	    "--count x" "--count -2" "--four 1.5" "--four -0.1" "--four x" \
+	    "--size 9x4" "--size 4x1" "--size 1" "--size 4x" "--size x4" \
+	    "--size 4x4x4" "--size 44" "--size 0" "--size 4X4" \
 	    "extra" "--bogus" "-x" "--seed"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr 2048-new $args
@@ -119,4 +121,53 @@ bats_require_minimum_version 1.5.0
 	[ "$output" = "$(2048-new --seed 99 --count 1000 | cksum)" ]
 	[ "$(2048-new --seed 99 --count 1000 -c | 2048-move -q left)" = \
 	    "$(2048-new --seed 99 --count 1000 | 2048-move -q left)" ]
+}
+
+@test "2048-new --size RxC: an empty board of that size with two tiles" {
+	for size in 2x2 3x3 2x4 4x2 5x5 3x8 8x8; do
+		r=${size%x*} c=${size#*x}
+		run 2048-new --seed 3 --size "$size"
+		[ "$status" -eq 0 ]
+		[ "$(rows <<< "$output" | wc -l)" -eq "$r" ]
+		[ "$(rows <<< "$output" | awk '{ print NF }' | sort -u)" = "$c" ]
+		[ "$(rows <<< "$output" | tr ' ' '\n' | grep -c '^[24]$')" -eq 2 ]
+		[ "$(rows <<< "$output" | tr ' ' '\n' | grep -c '^\.$')" -eq $((r * c - 2)) ]
+		# the compact form: r rows of c rank digits, separated by '/'
+		run 2048-new --seed 3 --size "$size" -c
+		[[ $output =~ ^([0-2]{$c}/){$((r - 1))}[0-2]{$c}\ 0\ 0\ seed=3\ draws=4$ ]]
+	done
+	# a square side alone is the size; 4x4 is the classic board, byte for byte
+	[ "$(2048-new -s 1 --size 3)" = "$(2048-new -s 1 --size 3x3)" ]
+	[ "$(2048-new -s 1 -n 20 --size 4x4)" = "$(2048-new -s 1 -n 20)" ]
+	[ "$(2048-new -s 1 -n 20 --size 4 -c)" = "$(2048-new -s 1 -n 20 -c)" ]
+}
+
+@test "2048-new --size: the cell of each spawn is one bounded draw over the empty cells" {
+	# on 2x2 with --four 0: two 2s, four draws (a cell and a value each)
+	run 2048-new --seed 0 --size 2x2 -c --four 0
+	[ "$status" -eq 0 ]
+	[[ $output =~ ^[01]{2}/[01]{2}\ 0\ 0\ four=0\ seed=0\ draws=4$ ]]
+	# the same seed on 4x4 and on 2x8 (16 cells each) picks the same cells
+	[ "$(2048-new -s 11 -n 30 -c | cut -c1-16)" = \
+	    "$(2048-new -s 11 -n 30 -c --size 2x8 | cut -c1-17 | tr -d /)" ]
+}
+
+@test "2048-new --four travels with the board: a four header, kept down the pipe" {
+	run 2048-new --seed 4 --size 5x5 --four 0.2
+	[ "${lines[2]}" = "four 0.2" ]
+	run bash -c '2048-new --seed 4 --size 5x5 --four 0.2 | 2048-move left |
+	    2048-spawn | 2048-move -q up | 2048-spawn -c'
+	[ "$status" -eq 0 ]
+	[[ $output == *" four=0.2 move=up seed=4 draws="* ]]
+	# 0.1, the default, is not written: existing files stay byte for byte
+	[ "$(2048-new -s 8 --four 0.1)" = "$(2048-new -s 8)" ]
+	run bash -c '2048-new -s 8 | grep -c four'
+	[ "$output" = 0 ]
+	# the odds the board carries are the spawns' odds: over 2000 games of
+	# 3x3 at 0.5, about half the tiles are 4s
+	run bash -c '2048-new -s 1 -n 2000 --size 3 --four 0.5 -c | cut -c1-11 |
+	    tr -d 0/ | fold -w1 | sort | uniq -c | awk "{ print \$1 }" | tr "\n" " "'
+	read -r twos fours <<< "$output"
+	[ "$twos" -gt 1800 ] && [ "$twos" -lt 2200 ]
+	[ "$fours" -gt 1800 ] && [ "$fours" -lt 2200 ]
 }

@@ -179,3 +179,69 @@ EOF2
 	run 2048-move -cq left <<<"1000000000000000 $max $max"
 	[ "$status" -eq 1 ]
 }
+
+# moved SIZE DIR ROWS... : the rows (spaces between cells, / between rows)
+# moved toward DIR, as rows joined by /
+moved() {
+	local dir=$1 r
+	shift
+	for r in "$@"; do echo "$r"; done | 2048-move -q "$dir" | rows | paste -sd/
+}
+
+@test "every size: the rules on lines of 2 to 8, in each direction" {
+	# three equal: the front two merge; four: two merges; gaps do not matter
+	[ "$(moved left '2 2' '. .')" = "4 ./. ." ]
+	[ "$(moved right '2 2 2' '. . .' '. . .')" = ". 2 4/. . ./. . ." ]
+	[ "$(moved up '2 .' '2 .' '2 .')" = "4 ./2 ./. ." ]
+	[ "$(moved down '2 . .' '. . .' '2 . .' '2 . .')" = ". . ./. . ./2 . ./4 . ." ]
+	[ "$(moved left '2 2 2 2 2' '. . . . .' '. . . . .' '. . . . .' '. . . . .')" = \
+	    "4 4 2 . ./. . . . ./. . . . ./. . . . ./. . . . ." ]
+	[ "$(moved left '4 4 8 . . 8' '. . . . . .')" = "8 16 . . . ./. . . . . ." ]
+	[ "$(moved right '2 . . . . . . 2' '4 4 4 4 4 4 4 4')" = \
+	    ". . . . . . . 4/. . . . 8 8 8 8" ]
+	[ "$(moved left '2 2 4 4 8 8 16 16' '. . . . . . . .')" = \
+	    "4 8 16 32 . . . ./. . . . . . . ." ]
+	run bash -c "printf '2 2 4 4 8 8 16 16\n. . . . . . . .\n' | 2048-move -c left"
+	[ "$output" = "23450000/00000000 60 1 move=left" ]
+}
+
+@test "every size: 2x2, 3x3, 2x4, 5x5 and 8x8 boards move and score" {
+	board 'score 10' '4 4' '4 .' > "$in"
+	run 2048-move -c up "$in"
+	[ "$output" = "32/00 18 1 move=up" ]
+	board '2 4 8' '2 4 8' '2 4 8' > "$in"
+	run 2048-move -c down "$in"
+	[ "$output" = "000/123/234 28 1 move=down" ]
+	board '2 2 2 .' '. 8 . 8' > "$in"
+	run 2048-move -c right "$in"
+	[ "$output" = "0012/0004 20 1 move=right" ]
+	2048-new --size 5x5 --seed 12 > "$in"
+	[ "$(2048-move -q left "$in" | 2048-move -q up | 2048-move -q right |
+	    rows | awk '{ print NF }' | tr '\n' ' ')" = "5 5 5 5 5 " ]
+	2048-new --size 8x8 --seed 12 -c > "$in"
+	# two tiles, moved left then up: both in the top left corner
+	run bash -c "2048-move -q -c left '$in' | 2048-move -q -c up"
+	[[ $output =~ ^[1-3][0-2]0{6}/(0{8}/){6}0{8}\ [04]\ [12]\ move=up\ seed=12\ draws=4$ ]]
+}
+
+@test "every size: an illegal move, the cap's tiles do not merge" {
+	board '2 4' '4 2' > "$in"
+	run --separate-stderr 2048-move left "$in"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "2048-move: $in:1: cannot move left" ]
+	[ "$output" = "$(board 'score 0' 'moves 0' '2 4' '4 2')" ]
+	# 3x3: the cap is 1024; two of them stay, two 512 merge
+	board '1024 1024 .' '512 512 .' '. . .' > "$in"
+	run 2048-move -c left "$in"
+	[ "$status" -eq 0 ]
+	[ "$output" = "aa0/a00/000 1024 1 move=left" ]
+	run 2048-move -c right "$in"
+	[ "$output" = "0aa/00a/000 1024 1 move=right" ]
+	run 2048-move -q -c up "$in"
+	[ "$status" -eq 1 ]
+	[ "$output" = "aa0/990/000 0 0" ]
+	# on 2x2 the cap is 32
+	board '32 32' '16 16' > "$in"
+	run 2048-move -c left "$in"
+	[ "$output" = "55/50 32 1 move=left" ]
+}

@@ -182,7 +182,7 @@ empty() {
 	    sort | uniq -c | tr -s ' '"
 	[ "$output" = " 16 1" ]
 	run 2048-spawn -a -f 1 -c "$in"
-	[ "${lines[0]}" = "2000000000000000 0 0 prob=0.0625" ]
+	[ "${lines[0]}" = "2000000000000000 0 0 four=1 prob=0.0625" ]
 	[ "${#lines[@]}" -eq 16 ]
 }
 
@@ -205,9 +205,9 @@ empty() {
 }
 
 @test "2048-spawn: usage errors exit 2 with a line naming the tool, then where to read more" {
-	for args in "--at 0,1" "--at 5,1" "--at 1,5" "--at 1" "--at 1,1,1" \
+	for args in "--at 0,1" "--at 9,1" "--at 1,9" "--at 1" "--at 1,1,1" \
 	    "--at x" "--at 1,1 --value 3" "--at 1,1 --value 0" \
-	    "--at 1,1 --value 262144" "--value 4" "--all --at 1,1" \
+	    "--at 1,1 --value 4611686018427387904" "--value 4" "--all --at 1,1" \
 	    "--four 2" "--four x" "--seed x" "--seed -3" "--bogus" "-z" \
 	    "--seed"; do
 		# shellcheck disable=SC2086
@@ -223,7 +223,7 @@ empty() {
 	[ "${stderr_lines[0]}" = "2048-spawn: --value needs --at" ]
 	run --separate-stderr 2048-spawn --at 9,9
 	[ "${stderr_lines[0]}" = \
-	    "2048-spawn: --at: expected ROW,COL from 1,1 to 4,4: '9,9'" ]
+	    "2048-spawn: --at: expected ROW,COL from 1,1 to 8,8: '9,9'" ]
 }
 
 @test "2048-spawn: a closed stdout ends it quietly; a write error is exit 2" {
@@ -247,4 +247,89 @@ EOF2
 	[ "${#lines[@]}" -eq 1 ]
 	[[ "$output" == *" seed=1 draws=$max" ]]
 	[ "$stderr" = "2048-spawn: <stdin>:2: draws would pass $max" ]
+}
+
+# fours: the share of 4s among N spawns on boards of SIZE whose header says
+# four P (none: the default), as a count of 4s
+fours() {
+	local size=$1 p=$2 n=$3
+	if [ -n "$p" ]; then
+		2048-new --size "$size" --seed 1 --count "$n" --four "$p" -c
+	else
+		2048-new --size "$size" --seed 1 --count "$n" -c
+	fi | 2048-spawn -c |
+	    awk '{ print $1 }' | tr -d '0/' | fold -w1 | grep -c 2 || true
+}
+
+@test "every size: a spawn uses the board's own odds, from its four header" {
+	# 2000 new boards and a spawn: 6000 spawned tiles
+	run fours 3x3 0.2 2000
+	echo "0.2: $output"
+	[ "$output" -gt 1050 ] && [ "$output" -lt 1350 ]
+	run fours 5x5 1 2000
+	[ "$output" -eq 6000 ]
+	run fours 2x4 0 2000
+	[ "$output" -eq 0 ]
+	run fours 3x3 "" 2000
+	echo "default: $output"
+	[ "$output" -gt 450 ] && [ "$output" -lt 750 ]
+	# the board's odds are kept down the pipe
+	run bash -c '2048-new --size 5x5 --four 0.2 -s 9 | 2048-move left |
+	    2048-spawn | 2048-spawn | 2048-spawn -c'
+	[[ $output == *" four=0.2 "* ]]
+}
+
+@test "--four sets the board's odds and records them on it" {
+	board '. . .' '. 2 .' '. . .' > "$in"
+	run 2048-spawn --seed 1 --four 0.25 "$in"
+	[ "${lines[2]}" = "four 0.25" ]
+	# the next tool spawns with them, without being told
+	[ "$(2048-spawn --seed 2 --four 1 "$in" | 2048-spawn -c | cut -d' ' -f1 |
+	    tr -d '0/' | fold -w1 | sort | tr -d '\n')" = "122" ]
+	[ "$(2048-spawn --seed 2 --four 0 "$in" | 2048-spawn -c | cut -d' ' -f1 |
+	    tr -d '0/')" = "111" ]
+	# --four 0.1 is the default: no header
+	run 2048-spawn --seed 1 --four 0.1 -c "$in"
+	[[ $output != *four* ]]
+}
+
+@test "--all on every size: each outcome with the board's probabilities, summing to 1" {
+	for size in 2x2 3x3 2x4 5x5 8x8; do
+		for p in "" 0.2 0.5; do
+			2048-new --size "$size" -s 4 ${p:+--four "$p"} > "$in"
+			run bash -c "2048-spawn -a -c '$in' | sed 's/.*prob=//' |
+			    awk '{ s += \$1 } END { printf \"%d %.12f\", NR, s }'"
+			r=${size%x*} c=${size#*x}
+			[ "$output" = "$(( (r * c - 2) * 2 )) 1.000000000000" ]
+		done
+	done
+	# four 0.2 on 2x2 with 2 empty cells: 0.4 each 2, 0.1 each 4
+	board 'four 0.2' '2 .' '. 4' > "$in"
+	run 2048-spawn -a -c "$in"
+	[ "${lines[0]}" = "11/02 0 0 four=0.2 prob=0.4" ]
+	[ "${lines[1]}" = "12/02 0 0 four=0.2 prob=0.1" ]
+	[ "${lines[2]}" = "10/12 0 0 four=0.2 prob=0.4" ]
+	[ "${lines[3]}" = "10/22 0 0 four=0.2 prob=0.1" ]
+	[ "${#lines[@]}" -eq 4 ]
+	# four 1: one outcome per empty cell
+	board 'four 1' '2 .' '. 4' > "$in"
+	run 2048-spawn -a -c "$in"
+	[ "$output" = "$(printf '%s\n' '12/02 0 0 four=1 prob=0.5' '10/22 0 0 four=1 prob=0.5')" ]
+}
+
+@test "--at and --value on other sizes; outside the board or past its cap is exit 2" {
+	board '. . .' '. . .' '. . .' > "$in"
+	run 2048-spawn -c --at 3,3 --value 1024 "$in"
+	[ "$status" -eq 0 ]
+	[ "$output" = "000/000/00a 0 0" ]
+	run --separate-stderr 2048-spawn -c --at 4,1 "$in"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "2048-spawn: $in:1: --at 4,1 is outside this 3x3 board" ]
+	run --separate-stderr 2048-spawn -c --at 1,1 --value 2048 "$in"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "2048-spawn: $in:1: --value 2048 is larger than 1024, the largest tile of a 3x3 board" ]
+	2048-new --size 8x8 -s 1 > "$in"
+	run 2048-spawn -c --at 8,8 --value 2305843009213693952 "$in"
+	[ "$status" -eq 0 ]
+	[[ $output == *"Z "* ]]
 }

@@ -11,7 +11,7 @@
 #include "play.h"
 
 void
-play_game_init(struct play_game *g, uint64_t four)
+play_game_init(struct play_game *g, double four)
 {
 	memset(g, 0, sizeof *g);
 	g->four = four;
@@ -92,6 +92,7 @@ play_game_board(const struct play_game *g, size_t i, g2048_board *b)
 		memcpy(b->extra, g->extra.extra, sizeof b->extra);
 	}
 	b->grid = s->grid;
+	b->four = g->four;
 	b->score = s->score;
 	b->moves = s->moves;
 	b->last_move = s->last_move;
@@ -111,7 +112,7 @@ play_game_move(struct play_game *g, enum g2048_dir d, int *spawned)
 		return -1;
 	/* the spawn law of `2048-move DIR | 2048-spawn` */
 	if (gained == G2048_OVERFLOW ||
-	    (*spawned = g2048_board_spawn(&b, g->four)) == G2048_OVERFLOW)
+	    (*spawned = g2048_board_spawn(&b)) == G2048_OVERFLOW)
 		return -3;
 	if (play_game_push(g, &b) < 0)
 		return -2;

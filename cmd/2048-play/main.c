@@ -347,8 +347,8 @@ new_game(struct ui *u)
 
 	if (u->game.n > 0)
 		keep_best(u);
-	g2048_new_game(&b, u->seeded ? u->next_seed++ : cli_random_seed(),
-	    u->game.four);
+	g2048_new_game_size(&b, G2048_SIDE, G2048_SIDE, u->game.four,
+	    u->seeded ? u->next_seed++ : cli_random_seed());
 	if (play_game_start(&u->game, &b) < 0)
 		out_of_memory();
 	u->message = "New game.";
@@ -539,7 +539,7 @@ play(const struct opts *o)
 		    "2048-spawn and 2048-solve");
 	if (!term || !*term || strcmp(term, "dumb") == 0)
 		cli_die(2, "TERM=%s cannot draw the board", term ? term : "");
-	play_game_init(&u->game, G2048_FOUR_DEFAULT);
+	play_game_init(&u->game, G2048_FOUR_PROB);
 	u->anim = o->anim;
 	u->depth = o->depth >= 0 ? (enum play_depth)o->depth :
 	    play_depth_detect(term, getenv("COLORTERM"), getenv("NO_COLOR"));

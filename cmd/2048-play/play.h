@@ -175,11 +175,11 @@ struct play_state {
 struct play_game {
 	struct play_state *hist;
 	size_t n, cap;            /* hist[n - 1] is the current position */
-	uint64_t four;            /* the spawn's four threshold */
+	double four;              /* the probability of a 4, its boards' four */
 	g2048_board extra;        /* the unknown header keys of the board loaded */
 };
 
-void play_game_init(struct play_game *g, uint64_t four);
+void play_game_init(struct play_game *g, double four);
 void play_game_free(struct play_game *g);
 /* No position at all. */
 void play_game_clear(struct play_game *g);

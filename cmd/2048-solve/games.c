@@ -309,7 +309,7 @@ play_new_games(struct run *run)
 	    sizeof *p.games)) == NULL)
 		cli_die(2, "out of memory");
 	for (i = 0; i < run->games; i++) {
-		g2048_new_game(&p.games[i].b, run->seed + i, G2048_FOUR_DEFAULT);
+		g2048_new_game(&p.games[i].b, run->seed + i);
 		/* every game writes a board or none: after the first, a
 		 * game's boards go on a stream that holds some already */
 		p.games[i].w = cli_out;

@@ -174,6 +174,25 @@ cli_double(const char *s, const char *option, double min, double max)
 	return v;
 }
 
+void
+cli_size(const char *s, const char *option, int *rows, int *cols)
+{
+	int r = s[0] - '0', c = r;
+
+	/* one digit a side: "5" or "3x4" */
+	if (s[0] != '\0' && s[1] == 'x' && s[2] != '\0' && s[3] == '\0')
+		c = s[2] - '0';
+	else if (s[0] == '\0' || s[1] != '\0')
+		r = 0;
+	if (r < G2048_SIZE_MIN || r > G2048_SIZE_MAX || c < G2048_SIZE_MIN ||
+	    c > G2048_SIZE_MAX)
+		cli_usage_error("%s: expected ROWSxCOLS, each from %d to %d, "
+		    "as 4x4 or 3x5: '%s'", option, G2048_SIZE_MIN,
+		    G2048_SIZE_MAX, s);
+	*rows = r;
+	*cols = c;
+}
+
 uint64_t
 cli_random_seed(void)
 {
@@ -271,8 +290,9 @@ terminal_hint(int fd)
 	if (told || !isatty(fd))
 		return;
 	told = 1;
-	cli_warn("reading boards from the terminal: 4 rows of 4 cells each "
-	    "(. for empty), a blank line after each board, Ctrl-D to end");
+	cli_warn("reading boards from the terminal: rows of cells, . for "
+	    "empty (4 rows of 4 for the classic board), a blank line after "
+	    "each board, Ctrl-D to end");
 }
 
 static int

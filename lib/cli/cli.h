@@ -48,6 +48,8 @@ uint64_t cli_u64(const char *s, const char *option);
  * of --threads. */
 int cli_cores(int max);
 double cli_double(const char *s, const char *option, double min, double max);
+/* A board's size "RxC" (also "R" for R x R), each from 2 to 8. */
+void cli_size(const char *s, const char *option, int *rows, int *cols);
 uint64_t cli_random_seed(void);
 
 /* The board stream on stdout (--compact sets cli_out.compact). */

@@ -25,9 +25,9 @@ extern "C" {
 
 #define G2048_VERSION "0.1.0"
 
-#define G2048_SIDE     4        /* only 4x4 for now; the format names the size */
+#define G2048_SIDE     4        /* the classic board, 4x4: the grid below */
 #define G2048_CELLS    16
-#define G2048_MAX_RANK 17       /* 2^17 = 131072, the largest reachable tile */
+#define G2048_MAX_RANK 17       /* 2^17 = 131072, the 4x4 board's largest tile */
 
 /*
  * A grid holds each cell's rank r (tile 2^r, 0 = empty) in five bits split
@@ -77,6 +77,51 @@ g2048_tile(int rank)
 /* rank of a tile value, or -1 if it is not 0 or a power of two in 2..131072 */
 int g2048_rank_of(uint64_t tile);
 
+/* ---- boards of every size: the general path ----------------------------- */
+
+/*
+ * A board of any size, rows x cols with each from 2 to 8: each cell's
+ * rank in reading order (cell i = row * cols + col).  The 4x4 grid above
+ * is the classic board's fast path; these work for every size, 4x4
+ * included, a loop per line.  A cell holds a rank up to the board's cap,
+ * the largest tile a game of that size can make, 2^(cells + 1), and never
+ * past 2^G2048_RANK_LIMIT (what the compact form's digits 0-9 a-z A-Z
+ * spell); two tiles of the cap's rank side by side do not merge.
+ */
+#define G2048_SIZE_MIN   2
+#define G2048_SIZE_MAX   8
+#define G2048_CELLS_MAX  64
+#define G2048_RANK_LIMIT 61
+
+typedef struct {
+	int rows, cols;
+	uint8_t rank[G2048_CELLS_MAX];
+} g2048_cells;
+
+/* The cap of a rows x cols board: min(rows * cols + 1, G2048_RANK_LIMIT). */
+int g2048_cells_cap(int rows, int cols);
+/* An empty board of that size; 0, or -1 if a side is outside 2..8. */
+int g2048_cells_init(g2048_cells *c, int rows, int cols);
+/* As g2048_move, g2048_legal ... for a board of any size.  The move
+ * returns the score gained, -1 when nothing moves, or G2048_OVERFLOW
+ * (below) when the score of the one move would pass LONG_MAX; c is
+ * unchanged in both. */
+long g2048_cells_move(g2048_cells *c, enum g2048_dir d);
+unsigned g2048_cells_legal(const g2048_cells *c);
+int g2048_cells_over(const g2048_cells *c);
+int g2048_cells_empty_count(const g2048_cells *c);
+int g2048_cells_max_rank(const g2048_cells *c);
+/* The n'th empty cell (0-based) in reading order, or -1. */
+int g2048_cells_nth_empty(const g2048_cells *c, int n);
+/* 1 when a and b are of one size and hold the same tiles. */
+int g2048_cells_eq(const g2048_cells *a, const g2048_cells *b);
+/* 1 when every cell is empty or a tile from 2 to the cap (and the size
+ * is from 2 to 8 each way): a board the moves take. */
+int g2048_cells_valid(const g2048_cells *c);
+/* A 4x4 grid's cells, and back (c must be 4x4). */
+void g2048_cells_of_grid(g2048_cells *c, g2048_grid g);
+g2048_grid g2048_cells_grid(const g2048_cells *c);
+
 /* ---- moves ------------------------------------------------------------ */
 
 /*
@@ -104,8 +149,17 @@ int g2048_dir_parse(const char *s);
 #define G2048_EXTRA_MAX 8      /* unknown header lines kept per board */
 #define G2048_EXTRA_LEN 128    /* longest kept header line, with its NUL */
 
+/*
+ * A board carries its rules: its size (4x4, the classic board, keeps its
+ * cells in grid; any other size in cells, whose rows and cols are the
+ * board's) and the probability of a 4 in its spawns (the `four` key,
+ * written only when it is not 0.1).
+ */
 typedef struct {
-	g2048_grid grid;
+	int rows, cols;            /* 4 and 4 unless a variant */
+	g2048_grid grid;           /* the cells of a 4x4 board */
+	g2048_cells cells;         /* the cells of a board of any other size */
+	double four;               /* probability of a 4: 0.1 unless `four` */
 	uint64_t score;
 	uint64_t moves;
 	int last_move;             /* the `move` key: a direction, or -1 */
@@ -117,7 +171,15 @@ typedef struct {
 	char extra[G2048_EXTRA_MAX][G2048_EXTRA_LEN];
 } g2048_board;
 
-void g2048_board_init(g2048_board *b);   /* empty grid, no state */
+void g2048_board_init(g2048_board *b);   /* empty 4x4 grid, four 0.1, no state */
+/* An empty board of any size (0, or -1 if a side is outside 2..8). */
+int g2048_board_init_size(g2048_board *b, int rows, int cols);
+/* 1 for the classic 4x4 board, whose cells are in b->grid. */
+int g2048_board_is_4x4(const g2048_board *b);
+/* The board's cells, whatever its size (a 4x4 grid converted), and the
+ * other way: b takes c's size and cells. */
+void g2048_board_get_cells(const g2048_board *b, g2048_cells *c);
+void g2048_board_set_cells(g2048_board *b, const g2048_cells *c);
 
 /* Text form.  Both return the length written (excluding the NUL) or -1 if
  * buf is too small; G2048_TEXT_MAX always suffices. */
@@ -199,8 +261,11 @@ void g2048_rng_advance(g2048_rng *r, uint64_t delta);        /* O(log delta) */
  * G2048_FOUR_DEFAULT is four = 0.1.
  */
 #define G2048_FOUR_DEFAULT 429496730u   /* round(0.1 * 2^32) */
+#define G2048_FOUR_PROB    0.1          /* a board's four unless told */
 uint64_t g2048_four_threshold(double four);  /* four in [0, 1] */
 int g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold);
+/* The same on a board of any size. */
+int g2048_cells_spawn(g2048_cells *c, g2048_rng *r, uint64_t four_threshold);
 /* The cell'th empty cell (0-based) in reading order, or -1. */
 int g2048_nth_empty(g2048_grid g, int n);
 
@@ -210,20 +275,30 @@ int g2048_nth_empty(g2048_grid g, int n);
  * board continues that board's stream.  This is the one spawn law of every
  * tool: 2048-new, 2048-spawn, 2048-solve --play and 2048-play.
  */
-/* Empty grid, two spawns from the generator of `seed`; score and moves 0. */
-void g2048_new_game(g2048_board *b, uint64_t seed, uint64_t four_threshold);
+/* A classic game (4x4, four 0.1): an empty board, two spawns from the
+ * generator of `seed`; score and moves 0. */
+void g2048_new_game(g2048_board *b, uint64_t seed);
+/* The same on a rows x cols board whose spawns give a 4 with probability
+ * four (the board keeps it): 0, or -1 (b unchanged) if a side is outside
+ * 2..8 or four outside [0, 1]. */
+int g2048_new_game_size(g2048_board *b, int rows, int cols, double four,
+    uint64_t seed);
 /*
  * A board's counters (score, moves, draws) never wrap: a move or a spawn
  * that would take one past 2^64 - 1 is not made and returns
  * G2048_OVERFLOW, with b (and r) unchanged.
  */
 #define G2048_OVERFLOW (-2)
+/*
+ * The board-level functions work on a board of any size and spawn with
+ * the board's own odds (b->four).
+ */
 /* Spawn with r and record r's position in b; the cell, -1 when full. */
-int g2048_board_spawn_rng(g2048_board *b, g2048_rng *r,
-    uint64_t four_threshold);
+int g2048_board_spawn_rng(g2048_board *b, g2048_rng *r);
 /* Spawn from b's own stream (b->has_rng must be set); cell or -1. */
-int g2048_board_spawn(g2048_board *b, uint64_t four_threshold);
-/* Apply a move to a board: grid, score, moves and `move`; as g2048_move. */
+int g2048_board_spawn(g2048_board *b);
+/* Apply a move to a board: cells, score, moves and `move`; as g2048_move
+ * (G2048_OVERFLOW also when the move's own score passes LONG_MAX). */
 long g2048_board_move(g2048_board *b, enum g2048_dir d);
 
 /* ---- evaluation (2048-eval) -------------------------------------------- */

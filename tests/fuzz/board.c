@@ -8,7 +8,9 @@
  * table-driven and the cell-by-cell moves agree; a refused move or spawn
  * changes nothing; a spawn fills one empty cell with a 2 or a 4; the
  * outcomes' probabilities sum to the board's and read back exactly; the
- * search picks a legal move, or none exactly when none is legal.
+ * search picks a legal move, or none exactly when none is legal.  A board
+ * of another size than 4x4 (2x2 to 8x8) takes the same checks on the
+ * general path, with the board's own four, and is not searched.
  */
 #include <math.h>
 #include <stdint.h>
@@ -78,8 +80,14 @@ check_text(const g2048_board *b)
 	char err[256];
 	g2048_board p;
 
+	g2048_cells cb, cp;
+
 	if (g2048_format_compact(b, text, sizeof text) < 0 ||
-	    g2048_parse(text, &p, err, sizeof err) != 0 ||
+	    g2048_parse(text, &p, err, sizeof err) != 0)
+		abort();
+	g2048_board_get_cells(b, &cb);
+	g2048_board_get_cells(&p, &cp);
+	if (!g2048_cells_eq(&cb, &cp) || p.four != b->four ||
 	    !g2048_grid_eq(p.grid, b->grid) || p.score != b->score ||
 	    p.moves != b->moves || p.last_move != b->last_move ||
 	    p.has_rng != b->has_rng || (b->has_rng && (p.seed != b->seed ||
@@ -133,10 +141,9 @@ check_moves(const g2048_board *b)
 static void
 check_spawn(const g2048_board *b)
 {
-	static const uint64_t fours[3] = { 0, G2048_FOUR_DEFAULT,
-	    (uint64_t)1 << 32 };
+	static const double fours[3] = { 0, 0.1, 1 };
 	g2048_board t = *b;
-	uint64_t four = fours[b->moves % 3];
+	double four = fours[b->moves % 3];
 	int cell, i, empty = g2048_empty_count(b->grid);
 
 	if (!t.has_rng) {
@@ -144,7 +151,8 @@ check_spawn(const g2048_board *b)
 		t.seed = b->score;
 		t.draws = b->moves;
 	}
-	cell = g2048_board_spawn(&t, four);
+	t.four = four;
+	cell = g2048_board_spawn(&t);
 	if (cell == G2048_OVERFLOW) {
 		if (t.draws < UINT64_MAX - 64)
 			abort();
@@ -157,7 +165,7 @@ check_spawn(const g2048_board *b)
 	if (g2048_rank(b->grid, cell) != 0 ||
 	    g2048_empty_count(t.grid) != empty - 1 ||
 	    (four == 0 && g2048_rank(t.grid, cell) != 1) ||
-	    (four >> 32 && g2048_rank(t.grid, cell) != 2) ||
+	    (four == 1 && g2048_rank(t.grid, cell) != 2) ||
 	    tile_sum(t.grid) != tile_sum(b->grid) +
 	    g2048_tile(g2048_rank(t.grid, cell)))
 		abort();
@@ -171,7 +179,7 @@ check_spawn(const g2048_board *b)
 static void
 check_outcomes(const g2048_board *b)
 {
-	double p_rank[3] = { 0, 0.9, 0.1 }, total = 0, in;
+	double p_rank[3] = { 0, 1 - b->four, b->four }, total = 0, in;
 	int n = g2048_empty_count(b->grid), cell, rank;
 	g2048_board out;
 
@@ -184,6 +192,128 @@ check_outcomes(const g2048_board *b)
 		for (rank = 1; rank <= 2; rank++) {
 			out = *b;
 			out.grid = g2048_set_rank(b->grid, cell, rank);
+			out.prob = in * p_rank[rank] / n;
+			out.has_prob = 1;
+			total += out.prob;
+			check_text(&out);
+		}
+	}
+	if (fabs(total - in) > 1e-9 * in)
+		abort();
+}
+
+/* ---- boards of other sizes: the general path ------------------------- */
+
+static uint64_t
+cells_sum(const g2048_cells *c)
+{
+	uint64_t sum = 0;
+	int i;
+
+	for (i = 0; i < c->rows * c->cols; i++)
+		sum += c->rank[i] ? (uint64_t)1 << c->rank[i] : 0;
+	return sum;
+}
+
+/* 2048-move DIR on every direction, any size */
+static void
+check_moves_cells(const g2048_board *b)
+{
+	const g2048_cells *c = &b->cells;
+	unsigned legal = g2048_cells_legal(c);
+	g2048_board t;
+	g2048_cells m;
+	long r, gained;
+	int d;
+
+	if (g2048_cells_over(c) != (legal == 0) || !g2048_cells_valid(c))
+		abort();
+	for (d = 0; d < G2048_NDIRS; d++) {
+		t = *b;
+		m = *c;
+		gained = g2048_cells_move(&m, (enum g2048_dir)d);
+		r = g2048_board_move(&t, (enum g2048_dir)d);
+		if ((gained != -1) != (legal >> d & 1))
+			abort();
+		if (r < 0) {
+			if (!same_board(&t, b) || (r == -1) != (gained == -1))
+				abort();
+			if (r == G2048_OVERFLOW && gained != G2048_OVERFLOW &&
+			    b->moves != UINT64_MAX &&
+			    b->score <= UINT64_MAX - (uint64_t)gained)
+				abort();
+			continue;
+		}
+		if (r != gained || r % 2 != 0 || !g2048_cells_eq(&t.cells, &m) ||
+		    cells_sum(&m) != cells_sum(c) ||
+		    t.score != b->score + (uint64_t)r ||
+		    t.moves != b->moves + 1 || t.last_move != d ||
+		    g2048_cells_empty_count(&m) < g2048_cells_empty_count(c) ||
+		    g2048_cells_max_rank(&m) < g2048_cells_max_rank(c) ||
+		    !g2048_cells_valid(&m))
+			abort();
+		check_text(&t);
+	}
+}
+
+/* 2048-spawn, with the board's own four or 0, 0.1, 1 set on it */
+static void
+check_spawn_cells(const g2048_board *b)
+{
+	static const double fours[4] = { -1, 0, 0.1, 1 };
+	g2048_board t = *b;
+	const g2048_cells *c = &b->cells;
+	int cell, i, empty = g2048_cells_empty_count(c);
+
+	if (fours[b->moves % 4] >= 0)
+		t.four = fours[b->moves % 4];
+	if (!t.has_rng) {
+		t.has_rng = 1;
+		t.seed = b->score;
+		t.draws = b->moves;
+	}
+	cell = g2048_board_spawn(&t);
+	if (cell == G2048_OVERFLOW) {
+		if (t.draws < UINT64_MAX - 64)
+			abort();
+		return;
+	}
+	if ((cell < 0) != (empty == 0))
+		abort();
+	if (cell < 0)
+		return;
+	if (c->rank[cell] != 0 || t.cells.rank[cell] < 1 ||
+	    t.cells.rank[cell] > 2 ||
+	    g2048_cells_empty_count(&t.cells) != empty - 1 ||
+	    (t.four == 0 && t.cells.rank[cell] != 1) ||
+	    (t.four == 1 && t.cells.rank[cell] != 2))
+		abort();
+	for (i = 0; i < c->rows * c->cols; i++)
+		if (i != cell && t.cells.rank[i] != c->rank[i])
+			abort();
+	check_text(&t);
+}
+
+/* 2048-spawn --all with the board's four */
+static void
+check_outcomes_cells(const g2048_board *b)
+{
+	double p_rank[3] = { 0, 1 - b->four, b->four }, total = 0, in;
+	int n = g2048_cells_empty_count(&b->cells), cell, rank;
+	g2048_board out;
+	g2048_cells c;
+
+	if (n == 0)
+		return;
+	in = b->has_prob ? b->prob : 1;
+	for (cell = 0; cell < b->rows * b->cols; cell++) {
+		if (b->cells.rank[cell] != 0)
+			continue;
+		for (rank = 1; rank <= 2; rank++) {
+			out = *b;
+			c = b->cells;
+			c.rank[cell] = (uint8_t)rank;
+			g2048_board_set_cells(&out, &c);
 			out.prob = in * p_rank[rank] / n;
 			out.has_prob = 1;
 			total += out.prob;
@@ -237,6 +367,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((rd = g2048_reader_new(fd, "<fuzz>")) == NULL)
 		abort();
 	while (g2048_read(rd, &b) > 0) {
+		if (!g2048_board_is_4x4(&b)) {
+			check_moves_cells(&b);
+			check_spawn_cells(&b);
+			check_outcomes_cells(&b);
+			continue;
+		}
 		check_moves(&b);
 		check_spawn(&b);
 		check_outcomes(&b);

@@ -1,8 +1,9 @@
 /*
  * parse.c - libFuzzer target for the text format (`make fuzz`).  Any input
- * either fails to parse or parses to a board whose printed forms both read
- * back as the same board and print again byte for byte; the stream reader
- * over a pipe holds the same for every board it returns.  A crash, a
+ * either fails to parse or parses to a board (of any size, 2x2 to 8x8,
+ * its tiles within its cap, its four in [0, 1]) whose printed forms both
+ * read back as the same board and print again byte for byte; the stream
+ * reader over a pipe holds the same for every board it returns.  A crash, a
  * sanitizer report or an abort here is a bug.
  */
 #include <stdint.h>
@@ -18,9 +19,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static int
 same_board(const g2048_board *a, const g2048_board *b)
 {
+	g2048_cells ca, cb;
 	int i;
 
-	if (!g2048_grid_eq(a->grid, b->grid) || a->score != b->score ||
+	g2048_board_get_cells(a, &ca);
+	g2048_board_get_cells(b, &cb);
+	if (a->rows != b->rows || a->cols != b->cols ||
+	    g2048_board_is_4x4(a) != (a->rows == 4 && a->cols == 4) ||
+	    !g2048_cells_eq(&ca, &cb) || !g2048_cells_valid(&ca) ||
+	    a->four != b->four || !(a->four >= 0 && a->four <= 1) ||
+	    (g2048_board_is_4x4(a) && !g2048_grid_eq(a->grid, b->grid)) ||
+	    a->score != b->score ||
 	    a->moves != b->moves || a->last_move != b->last_move ||
 	    a->has_rng != b->has_rng || a->has_prob != b->has_prob ||
 	    a->nextra != b->nextra ||

@@ -123,7 +123,7 @@ act(struct play_game *g, enum play_key k)
 	}
 	if (gained < 0 || g2048_board_move(&want, (enum g2048_dir)(k -
 	    PLAY_K_UP)) != gained ||
-	    g2048_board_spawn(&want, g->four) != spawned)
+	    g2048_board_spawn(&want) != spawned)
 		abort();
 	if (!g2048_grid_eq(play_game_now(g)->grid, want.grid) ||
 	    play_game_now(g)->score != want.score ||
@@ -181,7 +181,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	nkeys = decode_keys(data, nul ? (size_t)(nul - data) : size, keys);
 	if ((fd = fuzz_input(game, game_size, 8192)) < 0)
 		return 0;
-	play_game_init(&g, G2048_FOUR_DEFAULT);
+	play_game_init(&g, G2048_FOUR_PROB);
 	n = resume(&g, fd, &last);
 	close(fd);
 	if (n > 0) {

@@ -448,7 +448,7 @@ test_new_game(void)
 	uint64_t seed;
 
 	for (seed = 0; seed < 2000; seed++) {
-		g2048_new_game(&b, seed, G2048_FOUR_DEFAULT);
+		g2048_new_game(&b, seed);
 		g2048_rng_seed(&r, seed, 0);
 		g.lo = 0;
 		g2048_spawn(&g, &r, G2048_FOUR_DEFAULT);
@@ -463,7 +463,7 @@ test_new_game(void)
 		CHECK(b.draws >= 4);
 		/* the board's own stream continues where the game left it */
 		again = b;
-		g2048_board_spawn(&b, G2048_FOUR_DEFAULT);
+		g2048_board_spawn(&b);
 		g2048_spawn(&g, &r, G2048_FOUR_DEFAULT);
 		CHECK(g2048_grid_eq(b.grid, g));
 		CHECK_EQ_U64(b.draws, r.draws);

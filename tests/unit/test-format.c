@@ -330,8 +330,13 @@ test_compact(void)
 }
 
 /* what every message about a cell ends with */
-#define RULE "tiles are powers of two from 2 to 131072, and . or 0 is an " \
-	"empty cell"
+#define RULE "tiles are powers of two from 2 to the board's largest " \
+	"(131072 on 4x4), and . or 0 is an empty cell"
+#define ROWS "every row of a board has as many cells as its first"
+#define SLASHES "(a board of another size has its rows separated by " \
+	"'/', as 012/000/100)"
+#define COMPACT "is not a compact board: 2 to 8 rows of 2 to 8 rank " \
+	"digits each, all of one length, separated by '/'"
 
 /* Each bad text and the message it gives. */
 static void
@@ -342,13 +347,44 @@ test_errors(void)
 	} cases[] = {
 		{ "", "no board" },
 		{ "\n\n \n", "no board" },
-		{ "2 . .\n", "expected 4 cells, found 3" },
-		{ "2 . . . .\n", "expected 4 cells, found 5" },
-		{ ". . . .\n. . . .\n. . . .\n", "unexpected end of input: "
-		    "expected 4 rows, found 3" },
-		{ ". . . .\n\n", "expected 4 rows, found 1" },
-		{ ". . . .\n. . . .\n. . . .\n. . . .\n. . . .\n",
-		    "expected 4 rows, found more (only 4x4 boards are supported)" },
+		{ "2 . .\n", "unexpected end of input: expected 2 to 8 rows, "
+		    "found 1" },
+		{ "2 . .\n. . . .\n", "expected 3 cells, found 4 (" ROWS ")" },
+		{ "2 . . .\n. . .\n. . . .\n", "expected 4 cells, found 3 (" ROWS
+		    ")" },
+		{ "2 . . . .\n. . . .\n", "expected 5 cells, found 4 (" ROWS ")" },
+		{ "2\n2\n", "expected 2 to 8 cells in a row, found 1" },
+		{ "2 . . . . . . . .\n", "expected 2 to 8 cells in a row, "
+		    "found 9" },
+		{ ". .\n. .\n. .\n. .\n. .\n. .\n. .\n. .\n. .\n",
+		    "expected 2 to 8 rows, found more" },
+		{ ". . . .\n\n", "expected 2 to 8 rows, found 1" },
+		{ ". . . .\nscore 1\n", "expected 2 to 8 rows, found 1" },
+		{ "64 .\n. .\n", "64 is larger than 32, the largest tile of a "
+		    "2x2 board" },
+		{ ". . .\n. 2048 .\n. . .\n\n", "2048 is larger than 1024, the "
+		    "largest tile of a 3x3 board" },
+		{ "four 1.5\n", "bad value for four: '1.5' (the probability of "
+		    "a 4, from 0 to 1)" },
+		{ "four -0.1\n", "bad value for four: '-0.1' (the probability of "
+		    "a 4, from 0 to 1)" },
+		{ "four nan\n", "bad value for four: 'nan' (the probability of "
+		    "a 4, from 0 to 1)" },
+		{ "four 0.2\nfour 0.2\n", "duplicate header key 'four'" },
+		{ "Four 0.2\n", "unknown header key 'Four': keys are lower case "
+		    "('four')" },
+		{ "000/00a 0 0\n", "rank digit 'a' (1024) is larger than 7 "
+		    "(128), the largest tile of a 2x3 board" },
+		{ "00/00/001 0 0\n", "'00/00/001' " COMPACT },
+		{ "0/0 0 0\n", "'0/0' " COMPACT },
+		{ "00/ 0 0\n", "'00/' " COMPACT },
+		{ "00/00/00/00/00/00/00/00/00 0 0\n",
+		    "'00/00/00/00/00/00/00/00/...' " COMPACT },
+		{ "000000000/000000000 0 0\n", "'000000000/000000000' " COMPACT },
+		{ "00/0.\n", "'.' is not a rank digit of a compact board: 0 "
+		    "(empty), 1 (2) to 9 (512), a (1024) to z, A to Z (2^61)" },
+		{ "00/00 0 0 four=2\n", "bad value for four: '2' (the probability "
+		    "of a 4, from 0 to 1)" },
 		{ "3 . . .\n", "3 is not a tile: " RULE },
 		{ "1 . . .\n", "1 is not a tile: " RULE },
 		{ "6 . . .\n", "6 is not a tile: " RULE },
@@ -367,17 +403,20 @@ test_errors(void)
 		{ "0000000000000000 1 2 Seed=3\n", "unknown header key 'Seed': "
 		    "keys are lower case ('seed')" },
 		{ "100000000\n", "expected 16 rank digits in a compact line, "
-		    "found 9 (only 4x4 boards are supported)" },
+		    "found 9 " SLASHES },
 		{ "0000000000000000000000000 0 0\n", "expected 16 rank digits in "
-		    "a compact line, found 25 (only 4x4 boards are supported)" },
+		    "a compact line, found 25 " SLASHES },
 		{ "0000a0000 5 1 x=1\n", "expected 16 rank digits in a compact "
-		    "line, found 9 (only 4x4 boards are supported)" },
-		{ "1000000 . . .\n", "1000000 is larger than 131072, the largest "
-		    "tile" },
+		    "line, found 9 " SLASHES },
+		{ "1000000 . . .\n", "1000000 is not a tile: " RULE },
 		{ ". x . .\n", "'x' is not a tile: " RULE },
-		{ "262144 . . .\n", "262144 is larger than 131072, the largest tile" },
+		{ "262144 . . .\n. . . .\n. . . .\n. . . .\n", "262144 is larger "
+		    "than 131072, the largest tile of a 4x4 board" },
+		{ "4611686018427387904 . . .\n", "4611686018427387904 is larger "
+		    "than 2305843009213693952, the largest tile of any board" },
 		{ "99999999999999999999999 . . .\n", "9999999999999999999999"
-		    "9 is larger than 131072, the largest tile" },
+		    "9 is larger than 2305843009213693952, the largest tile of "
+		    "any board" },
 		{ "score x\n", "bad value for score: 'x'" },
 		{ "score -1\n", "bad value for score: '-1'" },
 		{ "score 18446744073709551616\n",
@@ -393,7 +432,8 @@ test_errors(void)
 		{ "score 1\n", "unexpected end of input after a header" },
 		{ "score 1\n\n", "header without a grid" },
 		{ "a.b 1\n", "bad header line 'a.b 1'" },
-		{ ". . . .\n. . . .\nscore 1\n", "expected 4 rows, found 2" },
+		{ ". . . .\n. . . .\nscore 1\n", "expected a blank line after "
+		    "the grid" },
 		{ ". . . .\n. . . .\n. . . .\n. . . .\nscore 1\n",
 		    "expected a blank line after the grid" },
 		{ "2 . . .\n. . . .\n. . . .\n. . . .\n\n2 . . .\n. . . .\n"
@@ -522,7 +562,8 @@ test_reader_stream(void)
 	CHECK_EQ_U64(n, 40);
 	CHECK_EQ_U64(r, -1);
 	CHECK_EQ_U64(g2048_reader_line(rd), bad_line);
-	CHECK(strcmp(g2048_reader_error(rd), "expected 4 cells, found 3") == 0);
+	CHECK(strcmp(g2048_reader_error(rd), "unexpected end of input: "
+	    "expected 2 to 8 rows, found 1") == 0);
 	g2048_reader_free(rd);
 	close(fd);
 }
@@ -578,8 +619,8 @@ test_reader_long_line(void)
 	fd = pipe_of(text, G2048_LINE_MAX + 1);
 	rd = g2048_reader_new(fd, "<pipe>");
 	CHECK_EQ_U64(g2048_read(rd, &b), -1);
-	CHECK(strcmp(g2048_reader_error(rd), "unexpected end of input: expected 4 rows, "
-	    "found 1") == 0);
+	CHECK(strcmp(g2048_reader_error(rd), "unexpected end of input: "
+	    "expected 2 to 8 rows, found 1") == 0);
 	g2048_reader_free(rd);
 	close(fd);
 }

@@ -20,7 +20,7 @@ test_writer(void)
 	g2048_board b;
 	int n;
 
-	g2048_new_game(&b, 7, G2048_FOUR_DEFAULT);
+	g2048_new_game(&b, 7);
 	g2048_format(&b, one, sizeof one);
 	n = g2048_writer_format(&w, &b, buf, sizeof buf);
 	CHECK(strcmp(buf, one) == 0);
@@ -58,13 +58,13 @@ test_play_step(void)
 		g2048_eval_free(e);
 		return;
 	}
-	g2048_new_game(&b, 3, G2048_FOUR_DEFAULT);
+	g2048_new_game(&b, 3);
 	for (i = 0; i < 50; i++) {
 		by_hand = b;
 		d = g2048_best_move(s, &by_hand, &r);
 		CHECK(d >= 0 && d == r.dir);
 		g2048_board_move(&by_hand, (enum g2048_dir)d);
-		g2048_board_spawn(&by_hand, G2048_FOUR_DEFAULT);
+		g2048_board_spawn(&by_hand);
 		CHECK_EQ_U64(g2048_play_step(s, &b, NULL), d);
 		CHECK(g2048_grid_eq(b.grid, by_hand.grid));
 		CHECK_EQ_U64(b.draws, by_hand.draws);
@@ -103,7 +103,7 @@ test_random_moves(void)
 		CHECK(!"a search");
 		return;
 	}
-	g2048_new_game(&b, 11, G2048_FOUR_DEFAULT);
+	g2048_new_game(&b, 11);
 	for (i = 0; i < 30; i++) {
 		g2048_choice_rng(&b, &rng);
 		CHECK_EQ_U64(rng.draws, b.draws);
@@ -192,14 +192,14 @@ test_counters(void)
 
 	full_board(&b, 0, 0, UINT64_MAX - 1);
 	was = b;
-	CHECK_EQ_U64(g2048_board_spawn(&b, G2048_FOUR_DEFAULT), G2048_OVERFLOW);
+	CHECK_EQ_U64(g2048_board_spawn(&b), G2048_OVERFLOW);
 	CHECK(memcmp(&b, &was, sizeof b) == 0);
 	g2048_rng_seed(&r, 5, UINT64_MAX);
-	CHECK_EQ_U64(g2048_board_spawn_rng(&b, &r, 0), G2048_OVERFLOW);
+	CHECK_EQ_U64(g2048_board_spawn_rng(&b, &r), G2048_OVERFLOW);
 	CHECK_EQ_U64(r.draws, UINT64_MAX);
 	CHECK(memcmp(&b, &was, sizeof b) == 0);
 	full_board(&b, 0, 0, UINT64_MAX - 2);
-	CHECK(g2048_board_spawn(&b, G2048_FOUR_DEFAULT) >= 2);
+	CHECK(g2048_board_spawn(&b) >= 2);
 	CHECK_EQ_U64(b.draws, UINT64_MAX);
 
 	/* a step is both or neither */

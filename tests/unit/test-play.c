@@ -363,7 +363,7 @@ test_draw_board(void)
 	struct play_scene s;
 	g2048_board b;
 
-	g2048_new_game(&b, 7, G2048_FOUR_DEFAULT);
+	g2048_new_game(&b, 7);
 	CHECK(g2048_rank(b.grid, 7) == 1 && g2048_rank(b.grid, 13) == 1);
 	memset(&s, 0, sizeof s);
 	s.grid = b.grid;
@@ -484,14 +484,14 @@ test_history(void)
 	int spawned, cell;
 	size_t i;
 
-	play_game_init(&g, G2048_FOUR_DEFAULT);
-	g2048_new_game(&b, 7, G2048_FOUR_DEFAULT);
+	play_game_init(&g, G2048_FOUR_PROB);
+	g2048_new_game(&b, 7);
 	CHECK(play_game_start(&g, &b) == 0);
 	CHECK(play_game_undo(&g) == -1);
 	/* as 2048-move left | 2048-spawn */
 	want = b;
 	CHECK(g2048_board_move(&want, G2048_LEFT) == 0);
-	cell = g2048_board_spawn(&want, G2048_FOUR_DEFAULT);
+	cell = g2048_board_spawn(&want);
 	CHECK(play_game_move(&g, G2048_LEFT, &spawned) == 0);
 	CHECK_EQ_U64(spawned, cell);
 	play_game_board(&g, g.n - 1, &b);
@@ -564,15 +564,15 @@ test_save_load(void)
 
 	CHECK(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/a/b/game", dir);
-	play_game_init(&g, G2048_FOUR_DEFAULT);
-	g2048_new_game(&b, 11, G2048_FOUR_DEFAULT);
+	play_game_init(&g, G2048_FOUR_PROB);
+	g2048_new_game(&b, 11);
 	play_game_start(&g, &b);
 	for (k = 0; k < 12; k++)
 		play_game_move(&g, (enum g2048_dir)(k % 4), &spawned);
 	CHECK(play_mkdirs(path) == 0);
 	CHECK(play_game_save(&g, path) == 0);
 	CHECK(access(path, F_OK) == 0);
-	play_game_init(&h, G2048_FOUR_DEFAULT);
+	play_game_init(&h, G2048_FOUR_PROB);
 	CHECK_EQ_U64(load(&h, path), 13);
 	CHECK_EQ_U64(h.n, g.n);
 	for (i = 0; i < g.n && i < h.n; i++) {

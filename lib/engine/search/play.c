@@ -35,7 +35,7 @@ g2048_play_step(g2048_search *s, g2048_board *b, g2048_search_result *r)
 	if ((d = g2048_best_move(s, b, r ? r : &own)) < 0)
 		return -1;
 	if (g2048_board_move(&next, (enum g2048_dir)d) == G2048_OVERFLOW ||
-	    g2048_board_spawn(&next, G2048_FOUR_DEFAULT) == G2048_OVERFLOW)
+	    g2048_board_spawn(&next) == G2048_OVERFLOW)
 		return G2048_OVERFLOW;
 	*b = next;
 	return d;

@@ -29,7 +29,8 @@ g2048_put_u64(char *p, uint64_t v)
 	return p;
 }
 
-/* the shortest "%.Ng" that reads back as the same double */
+/* the shortest "%.Ng" that reads back as the same double (from 6
+ * digits, which %g writes without trailing zeros: 0.2 is "0.2") */
 static int
 format_double(char *buf, size_t size, double v)
 {
@@ -55,8 +56,8 @@ put_key_u64(char *p, const char *key, uint64_t v, char sep, char end)
 }
 
 /*
- * Everything but score and moves, which both forms always write: `move`,
- * `prob`, `seed`, `draws`, then the kept lines.  The grid form writes
+ * Everything but score and moves, which both forms always write: `four`,
+ * `move`, `prob`, `seed`, `draws`, then the kept lines.  The grid form writes
  * "key value\n"; the compact form " key=value" with spaces and % in values
  * escaped as %20 and %25.
  */
@@ -67,6 +68,13 @@ put_state(const g2048_board *b, char *p, int compact)
 	char num[40];
 	int i;
 
+	if (b->four != G2048_FOUR_PROB) {
+		format_double(num, sizeof num, b->four);
+		p = compact ? stpcpy(p, " four=") : stpcpy(p, "four ");
+		p = stpcpy(p, num);
+		if (end)
+			*p++ = end;
+	}
 	if (b->last_move >= 0) {
 		p = compact ? stpcpy(p, " move=") : stpcpy(p, "move ");
 		p = stpcpy(p, g2048_dir_name((enum g2048_dir)b->last_move));
@@ -112,6 +120,58 @@ put_state(const g2048_board *b, char *p, int compact)
 	return p;
 }
 
+/* A cell's text, right-aligned to width, and the separator after it. */
+static char *
+put_cell(char *p, int rank, int width, char after)
+{
+	char text[24];
+	int len;
+
+	if (rank <= G2048_MAX_RANK) {
+		len = tile_len[rank];
+		memcpy(text, tile_text[rank], 8);
+	} else {
+		len = (int)(g2048_put_u64(text, (uint64_t)1 << rank) - text);
+	}
+	while (width-- > len)
+		*p++ = ' ';
+	memcpy(p, text, (size_t)len);
+	p += len;
+	*p++ = after;
+	return p;
+}
+
+static int
+cell_len(int rank)
+{
+	char text[24];
+
+	return rank <= G2048_MAX_RANK ? tile_len[rank] :
+	    (int)(g2048_put_u64(text, (uint64_t)1 << rank) - text);
+}
+
+/* The grid form of a board of another size than 4x4. */
+static int
+format_cells(const g2048_board *b, char *buf)
+{
+	const g2048_cells *c = &b->cells;
+	int n = c->rows * c->cols, width = 1, max = 0, i;
+	char *p = buf;
+
+	for (i = 0; i < n; i++)
+		if (c->rank[i] > max)
+			max = c->rank[i];
+	width = cell_len(max);
+	p = put_key_u64(p, "score", b->score, ' ', '\n');
+	p = put_key_u64(p, "moves", b->moves, ' ', '\n');
+	p = put_state(b, p, 0);
+	for (i = 0; i < n; i++)
+		p = put_cell(p, c->rank[i], width,
+		    i % c->cols == c->cols - 1 ? '\n' : ' ');
+	*p = '\0';
+	return (int)(p - buf);
+}
+
 int
 g2048_format(const g2048_board *b, char *buf, size_t size)
 {
@@ -120,6 +180,8 @@ g2048_format(const g2048_board *b, char *buf, size_t size)
 
 	if (size < G2048_TEXT_MAX)
 		return -1;
+	if (!g2048_board_is_4x4(b))
+		return format_cells(b, buf);
 	for (i = 0; i < G2048_CELLS; i++) {
 		rank[i] = g2048_rank(b->grid, i);
 		if (tile_len[rank[i]] > width)
@@ -149,7 +211,13 @@ g2048_format_compact(const g2048_board *b, char *buf, size_t size)
 
 	if (size < G2048_TEXT_MAX)
 		return -1;
-	if (b->grid.hi == 0) {
+	if (!g2048_board_is_4x4(b)) {
+		for (i = 0; i < b->cells.rows * b->cells.cols; i++) {
+			if (i > 0 && i % b->cells.cols == 0)
+				*p++ = '/';
+			*p++ = TEXT_RANK_DIGITS[b->cells.rank[i]];
+		}
+	} else if (b->grid.hi == 0) {
 		for (i = 0; i < G2048_CELLS; i++)
 			*p++ = TEXT_RANK_DIGITS[(b->grid.lo >> (4 * i)) & 0xF];
 	} else {

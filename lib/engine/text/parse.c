@@ -15,11 +15,11 @@
 
 enum {
 	SEEN_SCORE = 1, SEEN_MOVES = 2, SEEN_MOVE = 4, SEEN_PROB = 8,
-	SEEN_SEED = 16, SEEN_DRAWS = 32
+	SEEN_SEED = 16, SEEN_DRAWS = 32, SEEN_FOUR = 64
 };
 
 static const char *const known_keys[] = {
-	"score", "moves", "move", "prob", "seed", "draws"
+	"score", "moves", "move", "prob", "seed", "draws", "four"
 };
 #define NKNOWN (sizeof known_keys / sizeof known_keys[0])
 
@@ -73,7 +73,9 @@ void
 text_feeder_init(struct text_feeder *f)
 {
 	f->state = TEXT_FEEDER_IDLE;
-	f->rows = 0;
+	f->rows = f->cols = 0;
+	f->max_rank = 0;
+	f->max_at = 0;
 	f->seen = 0;
 	f->fed = f->draws_at = f->err_back = 0;
 }
@@ -111,6 +113,7 @@ parse_prob(const char *s, size_t n, double *v)
 	*v = strtod(tmp, &end);
 	if (*end || errno || !(*v >= 0 && *v <= 1))
 		return -1;
+	*v += 0.0;   /* -0 is 0: one board, one text */
 	return 0;
 }
 
@@ -159,21 +162,29 @@ set_known(g2048_board *b, int *seen, const char *key, size_t klen,
 		bad = parse_u64(val, vlen, &b->seed);
 		b->has_rng = 1;
 		break;
+	case SEEN_FOUR:
+		bad = parse_prob(val, vlen, &b->four);
+		break;
 	default:
 		bad = parse_u64(val, vlen, &b->draws);
 		break;
 	}
 	if (bad) {
-		fail(err, errsize, "bad value for %s: '%s'", known_keys[k],
-		    quote(val, vlen, q, sizeof q));
+		fail(err, errsize, "bad value for %s: '%s'%s", known_keys[k],
+		    quote(val, vlen, q, sizeof q), (1 << k) == SEEN_FOUR ?
+		    " (the probability of a 4, from 0 to 1)" : "");
 		return -1;
 	}
 	return 1;
 }
 
 /* the rule every cell-message ends with */
-#define CELL_RULE "tiles are powers of two from 2 to 131072, " \
-	"and . or 0 is an empty cell"
+#define CELL_RULE "tiles are powers of two from 2 to the board's largest " \
+	"(131072 on 4x4), and . or 0 is an empty cell"
+
+/* the largest tile of any board, 2^61: a cell's digits stop counting
+ * past it */
+#define TILE_LIMIT ((uint64_t)1 << G2048_RANK_LIMIT)
 
 /* Is s[0..n) a cell of a grid row: '.' or digits? */
 static int
@@ -363,7 +374,7 @@ log2_pow2(uint32_t v)
 /* The rank of cell text s[0..n) whose digits read as v (capped), or -1
  * with a message. */
 static int
-cell_rank(const char *s, size_t n, size_t ndigits, uint32_t v, char *err,
+cell_rank(const char *s, size_t n, size_t ndigits, uint64_t v, char *err,
     size_t errsize)
 {
 	char q[128];
@@ -376,9 +387,10 @@ cell_rank(const char *s, size_t n, size_t ndigits, uint32_t v, char *err,
 		    quote(s, n, q, sizeof q));
 		return -1;
 	}
-	if (v > g2048_tile(G2048_MAX_RANK)) {
-		fail(err, errsize, "%s is larger than 131072, the largest tile",
-		    quote(s, n, q, sizeof q));
+	if (v > TILE_LIMIT) {
+		fail(err, errsize, "%s is larger than %llu, the largest tile of "
+		    "any board", quote(s, n, q, sizeof q),
+		    (unsigned long long)TILE_LIMIT);
 		return -1;
 	}
 	if (v == 0)
@@ -388,20 +400,43 @@ cell_rank(const char *s, size_t n, size_t ndigits, uint32_t v, char *err,
 		    quote(s, n, q, sizeof q));
 		return -1;
 	}
-	return log2_pow2(v);
+	return v >> 32 ? 32 + log2_pow2((uint32_t)(v >> 32)) :
+	    log2_pow2((uint32_t)v);
 }
 
+/* The first row gives the width; every other row has as many cells. */
+static int
+row_width(struct text_feeder *f, int n, char *err, size_t errsize)
+{
+	if (f->rows == 0 && (n < G2048_SIZE_MIN || n > G2048_SIZE_MAX))
+		return fail(err, errsize, "expected %d to %d cells in a row, "
+		    "found %d", G2048_SIZE_MIN, G2048_SIZE_MAX, n);
+	if (f->rows == 0)
+		f->cols = n;
+	else if (n != f->cols)
+		return fail(err, errsize, "expected %d cells, found %d "
+		    "(every row of a board has as many cells as its first)",
+		    f->cols, n);
+	return TEXT_FEED_MORE;
+}
+
+/*
+ * A row: its cells' ranks go to b->cells, and, for the classic board,
+ * the first four rows of four to b->grid as well, so that a 4x4 grid is
+ * whole when its last row is read.
+ */
 static int
 grid_row(struct text_feeder *f, const char *p, const char *e,
     g2048_board *b, char *err, size_t errsize)
 {
+	uint8_t row[G2048_SIZE_MAX] = { 0 };
 	uint64_t lo = 0;
 	unsigned hi = 0;
-	int n = 0, shift = 16 * f->rows;
+	int n = 0, max = 0;
 
 	while (p < e) {
 		const char *tok = p, *digits_end;
-		uint32_t v = 0;
+		uint64_t v = 0;
 		int r;
 
 		/* one pass: read the digits, then make sure the token ended */
@@ -410,27 +445,45 @@ grid_row(struct text_feeder *f, const char *p, const char *e,
 
 			if (d > 9)
 				break;
-			v = v < 10000000 ? v * 10 + d : v;
+			v = v <= TILE_LIMIT / 2 ? v * 10 + d : UINT64_MAX;
 		}
 		digits_end = p;
 		while (p < e && !is_blank((unsigned char)*p))
 			p++;
-		if (n < G2048_SIDE) {
+		if (n < G2048_SIZE_MAX) {
 			if ((r = cell_rank(tok, (size_t)(p - tok),
 			    (size_t)(digits_end - tok), v, err, errsize)) < 0)
 				return TEXT_FEED_ERROR;
-			lo |= (uint64_t)(r & 0xF) << (shift + 4 * n);
-			hi |= (unsigned)(r >> 4) << (f->rows * 4 + n);
+			row[n] = (uint8_t)r;
+			max = r > max ? r : max;
+			/* the 4x4 grid's nibbles; right unless a rank
+			 * passes 15, mended below */
+			lo |= (uint64_t)r << (4 * n);
 		}
 		n++;
 		while (p < e && is_blank((unsigned char)*p))
 			p++;
 	}
-	if (n != G2048_SIDE)
-		return fail(err, errsize, "expected %d cells, found %d",
-		    G2048_SIDE, n);
-	b->grid.lo |= lo;
-	b->grid.hi = (uint16_t)(b->grid.hi | hi);
+	if (row_width(f, n, err, errsize) == TEXT_FEED_ERROR)
+		return TEXT_FEED_ERROR;
+	if (max > f->max_rank) {
+		f->max_rank = max;
+		f->max_at = f->fed;
+	}
+	/* all 8 bytes: what passes the row is the next row's, or unused */
+	memcpy(b->cells.rank + f->rows * n, row, sizeof row);
+	if (f->rows < G2048_SIDE && n == G2048_SIDE) {
+		if (max > 15) {
+			int i;
+
+			for (lo = 0, i = 0; i < G2048_SIDE; i++) {
+				lo |= (uint64_t)(row[i] & 0xF) << (4 * i);
+				hi |= (unsigned)(row[i] >> 4) << i;
+			}
+		}
+		b->grid.lo |= (lo & 0xFFFF) << (16 * f->rows);
+		b->grid.hi = (uint16_t)(b->grid.hi | hi << (4 * f->rows));
+	}
 	f->rows++;
 	return TEXT_FEED_MORE;
 }
@@ -438,11 +491,30 @@ grid_row(struct text_feeder *f, const char *p, const char *e,
 /* rank_digit[c]: the rank of a compact-form digit, or -1 */
 static const signed char rank_digit[256] = {
 	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
-	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12,
-	['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['g'] = 17, ['h'] = 18
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15,
+	['f'] = 16, ['g'] = 17, ['h'] = 18, ['i'] = 19, ['j'] = 20,
+	['k'] = 21, ['l'] = 22, ['m'] = 23, ['n'] = 24, ['o'] = 25,
+	['p'] = 26, ['q'] = 27, ['r'] = 28, ['s'] = 29, ['t'] = 30,
+	['u'] = 31, ['v'] = 32, ['w'] = 33, ['x'] = 34, ['y'] = 35,
+	['z'] = 36,
+	['A'] = 37, ['B'] = 38, ['C'] = 39, ['D'] = 40, ['E'] = 41,
+	['F'] = 42, ['G'] = 43, ['H'] = 44, ['I'] = 45, ['J'] = 46,
+	['K'] = 47, ['L'] = 48, ['M'] = 49, ['N'] = 50, ['O'] = 51,
+	['P'] = 52, ['Q'] = 53, ['R'] = 54, ['S'] = 55, ['T'] = 56,
+	['U'] = 57, ['V'] = 58, ['W'] = 59, ['X'] = 60, ['Y'] = 61,
+	['Z'] = 62
 };   /* stored plus one, so that 0 means "not a digit" */
 
-/* Is this line the compact form?  If so, its grid in *g. */
+/* The rank digits of the 4x4 board's compact form, 0-9 and a-h, stored
+ * plus one: only these make a 16-digit compact line, so that a header
+ * line of 16 letters stays a header. */
+static const signed char digit_4x4[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12,
+	['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['g'] = 17, ['h'] = 18
+};
+
 static int
 compact_grid(const char *p, const char *e, g2048_grid *g)
 {
@@ -453,7 +525,7 @@ compact_grid(const char *p, const char *e, g2048_grid *g)
 	    (e - p > G2048_CELLS && !is_blank((unsigned char)p[G2048_CELLS])))
 		return 0;
 	for (i = 0; i < G2048_CELLS; i++) {
-		int d = rank_digit[(unsigned char)p[i]] - 1;
+		int d = digit_4x4[(unsigned char)p[i]] - 1;
 
 		if (d < 0)
 			return 0;
@@ -465,16 +537,16 @@ compact_grid(const char *p, const char *e, g2048_grid *g)
 }
 
 /* The rank digits of a first line that is a compact line of another size
- * (3x3: 9, 5x5: 25), else 0: its first token is 7 or more rank digits,
- * longer than any tile, and it is not a row of 4 cells (or it has a
- * rank letter, which no cell has). */
+ * without its '/' (3x3: 9, 5x5: 25), else 0: its first token is 7 or
+ * more rank digits, longer than any 4x4 tile, and it is not a row of 4
+ * cells (or it has a rank letter, which no cell has). */
 static size_t
 compact_other_size(const char *p, const char *e)
 {
 	size_t digits = 0;
 	int ntokens = 0, letters = 0;
 
-	for (; p + digits < e && rank_digit[(unsigned char)p[digits]]; digits++)
+	for (; p + digits < e && digit_4x4[(unsigned char)p[digits]]; digits++)
 		letters |= p[digits] >= 'a';
 	if (digits < 7 || (p + digits < e && !is_blank((unsigned char)
 	    p[digits])))
@@ -491,16 +563,82 @@ compact_other_size(const char *p, const char *e)
 	return ntokens == G2048_SIDE ? 0 : digits;
 }
 
+/*
+ * The compact form of a board of any size: rows of rank digits separated
+ * by '/' (012/000/100).  No header key holds a '/' and no grid cell does,
+ * so a first token with one that starts with a rank digit is this form.
+ * 0 not this form, 1 read into *c (its length in *len), -1 an error.
+ */
 static int
-compact_line(struct text_feeder *f, g2048_grid grid, const char *p,
+compact_slashed(const char *p, const char *e, g2048_cells *c, size_t *len,
+    char *err, size_t errsize)
+{
+	const char *t = p;
+	char q[128];
+	int rows = 0, cols = 0, n = 0, d, cap, i;
+
+	while (t < e && !is_blank((unsigned char)*t))
+		t++;
+	if (!rank_digit[(unsigned char)*p] || !memchr(p, '/', (size_t)(t - p)))
+		return 0;
+	*len = (size_t)(t - p);
+	for (; p <= t; p++) {
+		if (p == t || *p == '/') {
+			if (rows == 0)
+				cols = n;
+			if (n != cols || n < G2048_SIZE_MIN ||
+			    n > G2048_SIZE_MAX || ++rows > G2048_SIZE_MAX)
+				break;
+			n = 0;
+			continue;
+		}
+		if ((d = rank_digit[(unsigned char)*p] - 1) < 0) {
+			fail(err, errsize, "'%s' is not a rank digit of a compact "
+			    "board: 0 (empty), 1 (2) to 9 (512), a (1024) to z, "
+			    "A to Z (2^61)", quote(p, 1, q, sizeof q));
+			return -1;
+		}
+		if (n < G2048_SIZE_MAX && rows < G2048_SIZE_MAX)
+			c->rank[rows * G2048_SIZE_MAX + n] = (uint8_t)d;
+		n++;
+	}
+	if (p <= t || rows < G2048_SIZE_MIN) {
+		fail(err, errsize, "'%s' is not a compact board: %d to %d rows "
+		    "of %d to %d rank digits each, all of one length, "
+		    "separated by '/'", quote(t - *len, *len, q, sizeof q),
+		    G2048_SIZE_MIN, G2048_SIZE_MAX, G2048_SIZE_MIN,
+		    G2048_SIZE_MAX);
+		return -1;
+	}
+	/* the digits were kept 8 a row: close them up */
+	for (i = 0; i < rows * cols; i++)
+		c->rank[i] = c->rank[i / cols * G2048_SIZE_MAX + i % cols];
+	c->rows = rows;
+	c->cols = cols;
+	cap = g2048_cells_cap(rows, cols);
+	for (i = 0; i < rows * cols; i++)
+		if (c->rank[i] > cap) {
+			fail(err, errsize, "rank digit '%c' (%llu) is larger than "
+			    "%c (%llu), the largest tile of a %dx%d board",
+			    TEXT_RANK_DIGITS[c->rank[i]],
+			    (unsigned long long)1 << c->rank[i],
+			    TEXT_RANK_DIGITS[cap], (unsigned long long)1 << cap,
+			    rows, cols);
+			return -1;
+		}
+	return 1;
+}
+
+/* The rest of a compact line, after its len rank digits, into b (whose
+ * cells are set). */
+static int
+compact_line(struct text_feeder *f, size_t len, const char *p,
     const char *e, g2048_board *b, char *err, size_t errsize)
 {
 	char q[128];
 	int npos = 0;
 
-	g2048_board_init(b);
-	b->grid = grid;
-	p += G2048_CELLS;
+	p += len;
 	for (;;) {
 		const char *tok, *eq;
 		int r;
@@ -543,13 +681,76 @@ compact_line(struct text_feeder *f, g2048_grid grid, const char *p,
 	return TEXT_FEED_BOARD;
 }
 
+/* A compact line, if the line is one: TEXT_FEED_BOARD or _ERROR; else
+ * TEXT_FEED_MORE. */
 static int
-finish(struct text_feeder *f, char *err, size_t errsize)
+compact_board(struct text_feeder *f, const char *p, const char *e,
+    g2048_board *b, char *err, size_t errsize)
 {
-	int seen = f->seen;
-	unsigned long back = f->fed - f->draws_at;
+	g2048_grid grid;
+	g2048_cells c;
+	size_t len;
+	int r;
 
+	if (compact_grid(p, e, &grid)) {
+		g2048_board_init(b);
+		b->grid = grid;
+		return compact_line(f, G2048_CELLS, p, e, b, err, errsize);
+	}
+	if ((r = compact_slashed(p, e, &c, &len, err, errsize)) < 0)
+		return TEXT_FEED_ERROR;
+	if (r == 0)
+		return TEXT_FEED_MORE;
+	g2048_board_init(b);
+	g2048_board_set_cells(b, &c);
+	return compact_line(f, len, p, e, b, err, errsize);
+}
+
+/* A grid is whole (a blank line or the end after its rows): its size
+ * checked, its tiles against the size's cap, its cells put in place. */
+static int
+grid_done(struct text_feeder *f, g2048_board *b, char *err, size_t errsize)
+{
+	int rows = f->rows, cols = f->cols, cap;
+
+	if (rows < G2048_SIZE_MIN)
+		return fail(err, errsize, "expected %d to %d rows, found %d",
+		    G2048_SIZE_MIN, G2048_SIZE_MAX, rows);
+	cap = g2048_cells_cap(rows, cols);
+	if (f->max_rank > cap) {
+		/* the error is the line of the tile, not the grid's end */
+		f->err_back = f->fed - f->max_at;
+		return fail(err, errsize, "%llu is larger than %llu, the largest "
+		    "tile of a %dx%d board", (unsigned long long)1 << f->max_rank,
+		    (unsigned long long)1 << cap, rows, cols);
+	}
+	b->rows = rows;
+	b->cols = cols;
+	if (rows == G2048_SIDE && cols == G2048_SIDE) {
+		/* the grid is whole already (grid_row) */
+		b->cells.rows = b->cells.cols = 0;
+	} else {
+		b->grid.lo = 0;
+		b->grid.hi = 0;
+		b->cells.rows = rows;
+		b->cells.cols = cols;
+	}
+	return TEXT_FEED_BOARD;
+}
+
+static int
+finish(struct text_feeder *f, g2048_board *b, char *err, size_t errsize)
+{
+	int seen = f->seen, r;
+	unsigned long back = f->fed - f->draws_at, tile_back;
+
+	r = grid_done(f, b, err, errsize);
+	tile_back = f->err_back;
 	text_feeder_init(f);
+	if (r == TEXT_FEED_ERROR) {
+		f->err_back = tile_back;
+		return r;
+	}
 	if ((seen & SEEN_DRAWS) && !(seen & SEEN_SEED)) {
 		/* the error is the draws line's, not the grid's */
 		f->err_back = back;
@@ -558,14 +759,24 @@ finish(struct text_feeder *f, char *err, size_t errsize)
 	return TEXT_FEED_BOARD;
 }
 
+/* a grid row cannot start here: a size error */
+static int
+rows_error(const struct text_feeder *f, char *err, size_t errsize)
+{
+	if (f->rows == G2048_SIZE_MAX)
+		return fail(err, errsize, "expected %d to %d rows, found more",
+		    G2048_SIZE_MIN, G2048_SIZE_MAX);
+	return fail(err, errsize, "expected %d to %d rows, found %d",
+	    G2048_SIZE_MIN, G2048_SIZE_MAX, f->rows);
+}
+
 int
 text_feed_line(struct text_feeder *f, const char *line, size_t len,
     g2048_board *b, char *err, size_t errsize)
 {
 	const char *p = line, *e = line + len;
-	g2048_grid grid;
 	size_t n;
-	int c;
+	int c, r;
 
 	f->fed++;
 	f->err_back = 0;
@@ -576,19 +787,17 @@ text_feed_line(struct text_feeder *f, const char *line, size_t len,
 	if (p == e) {
 		if (f->state == TEXT_FEEDER_IDLE)
 			return TEXT_FEED_MORE;
-		if (f->state == TEXT_FEEDER_GRID && f->rows == G2048_SIDE)
-			return finish(f, err, errsize);
 		if (f->state == TEXT_FEEDER_HEADER)
 			return fail(err, errsize, "header without a grid");
-		return fail(err, errsize, "expected %d rows, found %d",
-		    G2048_SIDE, f->rows);
+		return finish(f, b, err, errsize);
 	}
-	if (f->state == TEXT_FEEDER_IDLE && compact_grid(p, e, &grid))
-		return compact_line(f, grid, p, e, b, err, errsize);
+	if (f->state == TEXT_FEEDER_IDLE &&
+	    (r = compact_board(f, p, e, b, err, errsize)) != TEXT_FEED_MORE)
+		return r;
 	if (f->state == TEXT_FEEDER_IDLE && (n = compact_other_size(p, e)) > 0)
-		return fail(err, errsize, "expected %d rank digits in a compact "
-		    "line, found %zu (only 4x4 boards are supported)",
-		    G2048_CELLS, n);
+		return fail(err, errsize, "expected 16 rank digits in a compact "
+		    "line, found %zu (a board of another size has its rows "
+		    "separated by '/', as 012/000/100)", n);
 	if (f->state == TEXT_FEEDER_IDLE) {
 		g2048_board_init(b);
 		f->seen = 0;
@@ -598,16 +807,13 @@ text_feed_line(struct text_feeder *f, const char *line, size_t len,
 	c = (unsigned char)*p;
 	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
 		if (f->state == TEXT_FEEDER_GRID)
-			return f->rows < G2048_SIDE ?
-			    fail(err, errsize, "expected %d rows, found %d",
-			    G2048_SIDE, f->rows) :
-			    fail(err, errsize, "expected a blank line after the grid");
+			return f->rows < G2048_SIZE_MIN ? rows_error(f, err,
+			    errsize) : fail(err, errsize,
+			    "expected a blank line after the grid");
 		return header_line(f, p, e, b, err, errsize);
 	}
-	if (f->rows == G2048_SIDE)
-		return fail(err, errsize,
-		    "expected %d rows, found more (only 4x4 boards are supported)",
-		    G2048_SIDE);
+	if (f->rows == G2048_SIZE_MAX)
+		return rows_error(f, err, errsize);
 	f->state = TEXT_FEEDER_GRID;
 	return grid_row(f, p, e, b, err, errsize);
 }
@@ -616,16 +822,16 @@ int
 text_feed_end(struct text_feeder *f, g2048_board *b, char *err,
     size_t errsize)
 {
-	(void)b;
 	f->err_back = 0;
 	if (f->state == TEXT_FEEDER_IDLE)
 		return TEXT_FEED_MORE;
-	if (f->state == TEXT_FEEDER_GRID && f->rows == G2048_SIDE)
-		return finish(f, err, errsize);
 	if (f->state == TEXT_FEEDER_HEADER)
 		return fail(err, errsize, "unexpected end of input after a header");
-	return fail(err, errsize, "unexpected end of input: expected %d rows, "
-	    "found %d", G2048_SIDE, f->rows);
+	if (f->rows < G2048_SIZE_MIN)
+		return fail(err, errsize, "unexpected end of input: expected %d "
+		    "to %d rows, found %d", G2048_SIZE_MIN, G2048_SIZE_MAX,
+		    f->rows);
+	return finish(f, b, err, errsize);
 }
 
 int

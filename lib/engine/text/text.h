@@ -11,8 +11,10 @@
 
 #include "2048.h"
 
-/* the compact form's rank digits: 0-9 then a (1024) to h (131072) */
-#define TEXT_RANK_DIGITS "0123456789abcdefgh"
+/* the compact form's rank digits: 0-9, then a (1024) to z (2^35), then A
+ * (2^36) to Z (2^61); a 4x4 board's reach h (131072) */
+#define TEXT_RANK_DIGITS \
+	"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 /* ---- parse.c ----------------------------------------------------------- */
 
@@ -25,6 +27,10 @@ enum { TEXT_FEED_MORE, TEXT_FEED_BOARD, TEXT_FEED_ERROR };
 struct text_feeder {
 	int state;     /* TEXT_FEEDER_IDLE, _HEADER or _GRID */
 	int rows;      /* grid rows read */
+	int cols;      /* cells in each, from the first */
+	int max_rank;  /* the largest tile's, checked against the size's cap
+	                  once the grid is whole */
+	unsigned long max_at;    /* fed at the first row holding it */
 	int seen;      /* known header keys read, a bit each */
 	unsigned long fed;       /* lines fed since the last board */
 	unsigned long draws_at;  /* fed at the board's draws line */
