@@ -145,18 +145,20 @@ set_num(struct item *it, const char *key, double v)
 	it->len = put_num(it->val, v);
 }
 
-/* The values of the terms of g (a net's: its tuples), with their names if
- * names is not NULL; returns their count. */
+/* The values of the terms of b (a net's: its tuples), with their names if
+ * names is not NULL; returns their count.  A board not 4x4 has the
+ * general path's terms (a heuristic's: a net values 4x4 boards only). */
 static int
-terms_of(const struct run *run, g2048_grid g, double *values,
+terms_of(const struct run *run, const g2048_board *b, double *values,
     char names[][40])
 {
 	g2048_eval_term terms[G2048_EVAL_TERMS_MAX];
+	g2048_cells c;
 	const char *tuple;
 	int i, n;
 
 	if (run->net) {
-		n = g2048_net_terms(run->net, g, values);
+		n = g2048_net_terms(run->net, b->grid, values);
 		tuple = g2048_net_info_of(run->net)->tuples;
 		for (i = 0; names && i < n; i++, tuple += strcspn(tuple, " "),
 		    tuple += *tuple == ' ')
@@ -164,7 +166,12 @@ terms_of(const struct run *run, g2048_grid g, double *values,
 			    (int)strcspn(tuple, " "), tuple);
 		return n;
 	}
-	n = g2048_eval_terms(run->eval, g, terms);
+	if (g2048_board_is_4x4(b)) {
+		n = g2048_eval_terms(run->eval, b->grid, terms);
+	} else {
+		g2048_board_get_cells(b, &c);
+		n = g2048_eval_cells_terms(run->eval, &c, terms);
+	}
 	for (i = 0; i < n; i++) {
 		values[i] = terms[i].value;
 		if (names)
@@ -173,29 +180,51 @@ terms_of(const struct run *run, g2048_grid g, double *values,
 	return n;
 }
 
-/* Every key and value of board b, in the order they are printed. */
+/* A net values 4x4 boards only: another size is bad input. */
+static void
+check_fits(const struct run *run, const g2048_board *b)
+{
+	if (!g2048_eval_fits(run->eval, b->rows, b->cols))
+		cli_die_board("--net: the net values 4x4 boards, not %dx%d",
+		    b->rows, b->cols);
+}
+
+/* Every key and value of board b, in the order they are printed: the
+ * same keys for a board of any size. */
 static int
 report(struct run *run, const g2048_board *b, struct item *it)
 {
 	double terms[TERMS_MAX];
-	g2048_grid g = b->grid;
-	unsigned legal = g2048_legal(g);
-	int n = 0, i, max = g2048_max_rank(g);
+	g2048_cells c;
+	unsigned legal;
+	int n = 0, i, max, empty;
 	const char *p;
 
+	if (g2048_board_is_4x4(b)) {
+		legal = g2048_legal(b->grid);
+		max = g2048_max_rank(b->grid);
+		empty = g2048_empty_count(b->grid);
+	} else {
+		g2048_board_get_cells(b, &c);
+		legal = g2048_cells_legal(&c);
+		max = g2048_cells_max_rank(&c);
+		empty = g2048_cells_empty_count(&c);
+	}
 	set_u64(&it[n++], "score", b->score);
 	set_u64(&it[n++], "moves", b->moves);
-	set_u64(&it[n++], "max", g2048_tile(max));
-	set_u64(&it[n++], "empty", (unsigned)g2048_empty_count(g));
+	set_u64(&it[n++], "max", max ? 1ULL << max : 0);
+	set_u64(&it[n++], "empty", (unsigned)empty);
 	p = legal_words[legal & 0xF];
 	set(&it[n++], "legal", WORDS, p);
 	set(&it[n++], "over", YESNO, legal ? "no" : "yes");
 	set(&it[n++], "won", YESNO, max >= run->target_rank ? "yes" : "no");
 	set(&it[n++], "heuristic", WORD, g2048_eval_name(run->eval));
-	terms_of(run, g, terms, NULL);
+	terms_of(run, b, terms, NULL);
 	for (i = 0; i < run->nterms; i++)
 		set_num(&it[n++], run->term_keys[i], terms[i]);
-	set_num(&it[n++], "total", g2048_eval_grid(run->eval, g));
+	set_num(&it[n++], "total", g2048_board_is_4x4(b) ?
+	    g2048_eval_grid(run->eval, b->grid) :
+	    g2048_eval_cells(run->eval, &c));
 	return n;
 }
 
@@ -259,8 +288,15 @@ eval_board(g2048_board *b, void *ctx)
 	char out[NKEYS * 90], *p = out;
 	int n, i;
 
-	if (run->quiet)
-		return g2048_over(b->grid);
+	if (run->quiet) {
+		g2048_cells c;
+
+		if (g2048_board_is_4x4(b))
+			return g2048_over(b->grid);
+		g2048_board_get_cells(b, &c);
+		return g2048_cells_over(&c);
+	}
+	check_fits(run, b);
 	n = report(run, b, it);
 	cli_net_check(run->net);
 	if (run->field) {
@@ -297,7 +333,7 @@ setup(struct run *run, int list)
 	int i, n;
 
 	g2048_board_init(&b);
-	run->nterms = terms_of(run, b.grid, terms, run->term_keys);
+	run->nterms = terms_of(run, &b, terms, run->term_keys);
 	cli_net_check(run->net);
 	if (list) {
 		n = g2048_eval_params(run->eval, names, values);
@@ -316,6 +352,22 @@ setup(struct run *run, int list)
 		if (++run->field_index == n)
 			cli_usage_error("unknown key '%s' for --field",
 			    run->field);
+}
+
+/* --target N: the rank of tile N, a power of two from 2 to the largest
+ * tile of the largest board (2^G2048_RANK_LIMIT) */
+static int
+target_rank(const char *arg)
+{
+	uint64_t tile = cli_u64(arg, "--target");
+	int rank = 0;
+
+	while (rank < 63 && ((uint64_t)1 << rank) < tile)
+		rank++;
+	if (rank < 1 || rank > G2048_RANK_LIMIT || ((uint64_t)1 << rank) != tile)
+		cli_usage_error("--target: '%s' is not a tile from 2 to 2^%d",
+		    arg, G2048_RANK_LIMIT);
+	return rank;
 }
 
 int
@@ -352,10 +404,7 @@ main(int argc, char **argv)
 			run.quiet = 1;
 			break;
 		case 't':
-			if ((run.target_rank = g2048_rank_of(cli_u64(optarg,
-			    "--target"))) < 1)
-				cli_usage_error("--target: '%s' is not a tile "
-				    "from 2 to 131072", optarg);
+			run.target_rank = target_rank(optarg);
 			break;
 		case 'H':
 			heuristic = optarg;

@@ -64,6 +64,9 @@ case $service in
     '(-e --explain)'{-e,--explain}'[values and cost of each move]' \
     '(-p --play)'{-p,--play}'[play every board to the end]' \
     '(-g --games)'{-g+,--games=}'[play new games]:games:' \
+    '--size=[size of the new games]:size:(2x2 2x3 2x4 3x3 3x4 4x4 5x5 6x6 7x7 8x8)' \
+    '(-f --four)'{-f+,--four=}'[probability of a 4 in the new games]:probability:' \
+    '--moves=[moves a game at most]:moves:' \
     '--final[only the last board of a game]' \
     '(-S --summary)'{-S,--summary}'[table of the games]' \
     '(-T --tally)'{-T,--tally}'[table of finished games]' \

@@ -246,3 +246,94 @@ max 1" ]
 	run 2048-eval -q --heuristic xu --weights max=3 "$FIXTURES/eval-gaps.txt"
 	[ "$status" -eq 0 ]
 }
+
+@test "boards of every size: every key, computed by hand (3x3 lines, 2x2 and 2x4 xu)" {
+	# rows (2 2 .) (. 4 .) (. . .), columns (2 . .) (2 4 .) (. . .):
+	# merges 2 (the pair); monotonicity min(16,16) + min(16,15) = 31;
+	# sum 1+1 + 4^... 2*1 + 2^3.5 (row) and 1 + 1 + 2^3.5 (columns);
+	# total 6*200000 + 270*12 + 700*2 - 47*31 - 11*26.627417
+	run 2048-eval < <(board '2 2 .' '. 4 .' '. . .')
+	[ "$status" -eq 0 ]
+	[ "$output" = "score 0
+moves 0
+max 4
+empty 6
+legal down left right
+over no
+won no
+heuristic lines
+term.fixed 6
+term.empty 12
+term.merges 2
+term.monotonicity -31
+term.sum -26.627417
+total 1202890.098413" ]
+	# xu, 2x2: rows (2 4) smoothness -1, (. 8) an empty cell; columns
+	# (2 .), (4 8) smoothness -1; max rank 3: -0.2 + 2.7 + 3
+	run 2048-eval -H xu < <(board '2 4' '. 8')
+	[ "${lines[4]}" = "legal down left" ]
+	[ "${lines[8]}" = "term.smoothness -2" ]
+	[ "${lines[10]}" = "term.empty 1" ]
+	[ "${lines[11]}" = "term.max 3" ]
+	[ "${lines[12]}" = "total 5.5" ]
+	# xu, 2x4 with its four header: rows (2 4 8 16) -3, (. . . 2) three
+	# empty cells; columns of two, (16 2) -3; max rank 4
+	run 2048-eval -H xu -J < <(printf 'four 0.25\n2 4 8 16\n. . . 2\n')
+	[ "$output" = '{"score":0,"moves":0,"max":16,"empty":3,"legal":["down","left"],"over":false,"won":false,"heuristic":"xu","term":{"smoothness":-6,"monotonicity":0,"empty":3,"max":4},"total":11.5}' ]
+}
+
+# terms_total HEURISTIC < report: the sum of weight x term (the weights of
+# --list), to compare with the report's total
+terms_total() {
+	local w=$BATS_TEST_TMPDIR/weights
+	2048-eval --list -H "$1" > "$w"
+	awk 'NR == FNR { w[$1] = $2; next }
+	    /^term\./ { sub(/^term\./, "", $1); s += w[$1] * $2 }
+	    /^total/ { printf "%.3f %.3f\n", s, $2 }' "$w" -
+}
+
+@test "boards of every size: the same keys, and the terms add up to the total" {
+	local size h keys4
+	keys4=$(2048-new --seed 1 | 2048-eval | cut -d' ' -f1)
+	for size in 2x2 3x3 2x4 4x2 5x5 3x7 8x8; do
+		2048-new --seed 3 --size "$size" --four 0.2 -c |
+		    2048-move -c left | 2048-spawn -c > "$BATS_TEST_TMPDIR/b"
+		[ "$(2048-eval < "$BATS_TEST_TMPDIR/b" | cut -d' ' -f1)" = "$keys4" ]
+		for h in lines xu; do
+			2048-eval -H "$h" < "$BATS_TEST_TMPDIR/b" | terms_total "$h" |
+			    awk '{ d = $1 - $2; exit !(d * d < 1e-4) }'
+		done
+	done
+}
+
+@test "boards of every size: over and won; --target past 131072 on a big board" {
+	run 2048-eval -k over < <(board '2 4 2' '4 2 4' '2 4 2')
+	[ "$output" = yes ]
+	run 2048-eval -q < <(board '2 4 2' '4 2 4' '2 4 2')
+	[ "$status" -eq 1 ]
+	run 2048-eval -q < <(board '2 4' '4 4')
+	[ "$status" -eq 0 ]
+	printf '%s\n' '262144 . . . . . . .' '. . . . . . . .' '. . . . . . . .' \
+	    '. . . . . . . .' '. . . . . . . .' '. . . . . . . .' \
+	    '. . . . . . . .' '. . . . . . . 2' > "$BATS_TEST_TMPDIR/big"
+	run 2048-eval -k max "$BATS_TEST_TMPDIR/big"
+	[ "$output" = 262144 ]
+	run 2048-eval -t 262144 -k won "$BATS_TEST_TMPDIR/big"
+	[ "$output" = yes ]
+	run 2048-eval -t 524288 -k won "$BATS_TEST_TMPDIR/big"
+	[ "$output" = no ]
+	run 2048-eval -t 4611686018427387904 -k won "$BATS_TEST_TMPDIR/big"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"not a tile from 2 to 2^61"* ]]
+}
+
+@test "a net values 4x4 boards: another size is exit 2 with its line" {
+	local T=$BATS_TEST_TMPDIR
+	2048-learn --net 0123 --save "$T/n" --games 1 --seed 1 --threads 1 -q
+	{ 2048-new --seed 1; echo; 2048-new --seed 1 --size 5x5; } > "$T/boards"
+	run 2048-eval --net "$T/n" -k total "$T/boards"
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "${lines[0]}" =~ ^-?[0-9.]+$ ]]
+	[ "${lines[1]}" = "2048-eval: $T/boards:10: --net: the net values 4x4 boards, not 5x5" ]
+}

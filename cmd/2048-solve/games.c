@@ -52,7 +52,9 @@ progress_count(struct progress *p, const g2048_board *b)
 
 	p->games++;
 	p->score_sum += b->score;
-	for (r = g2048_max_rank(b->grid); r > 0; r--)
+	if (g2048_cells_cap(b->rows, b->cols) > p->rank_cap)
+		p->rank_cap = g2048_cells_cap(b->rows, b->cols);
+	for (r = board_max_rank(b); r > 0; r--)
 		p->reach[r]++;
 }
 
@@ -89,9 +91,11 @@ progress_draw(struct progress *p, uint64_t of)
 	if (p->games) {
 		n += (size_t)snprintf(text + n, sizeof text - n, "  mean %.0f ",
 		    (double)p->score_sum / (double)p->games);
-		for (r = 11; r <= 15 && n < sizeof text; r++)
+		/* 2048 ... 32768, or a small board's five largest */
+		for (r = p->rank_cap < 17 ? p->rank_cap - 4 : 11; r <= (p->rank_cap < 17 ?
+		    p->rank_cap : 15) && n < sizeof text; r++)
 			n += (size_t)snprintf(text + n, sizeof text - n,
-			    " %lu:%.0f%%", (unsigned long)g2048_tile(r),
+			    " %llu:%.0f%%", 1ULL << r,
 			    100.0 * (double)p->reach[r] / (double)p->games);
 	}
 	cli_status_draw(&p->line, "%s", text);
@@ -160,11 +164,11 @@ out_decision(struct out *o, const g2048_board *b, const g2048_search_result *r,
 
 void
 log_decision(struct run *run, const g2048_board *b,
-    const g2048_search_result *r)
+    const g2048_search_result *r, const char *evaluator)
 {
 	struct out log = { NULL, 0, 0 };
 
-	out_decision(&log, b, r, run->evaluator);
+	out_decision(&log, b, r, evaluator);
 	out_flush(&log, run->log);
 }
 
@@ -181,15 +185,22 @@ give_stream(struct run *run, g2048_board *b)
 /* Play gm->b to the end, step by step as 2048-solve | 2048-move |
  * 2048-spawn does; keep its boards (all, or the last with --final). */
 static void
-play_game(const struct run *run, g2048_search *s, struct game *gm)
+play_game(const struct run *run, g2048_search *s, const char *evaluator,
+    struct game *gm)
 {
 	g2048_search_result r;
 	g2048_board before;
 	int boards = !run->summary || run->final, d;
+	uint64_t moves = 0;
 
 	if (boards && !run->final)
 		out_board(gm);
 	do {
+		if (run->max_moves && moves++ == run->max_moves) {
+			d = -1;
+			r.dir = -1;
+			break;
+		}
 		if (run->log)
 			before = gm->b;
 		d = g2048_play_step(s, &gm->b, &r);
@@ -197,7 +208,7 @@ play_game(const struct run *run, g2048_search *s, struct game *gm)
 		    (uint64_t)r.deepened, r.seconds, r.seconds,
 		    r.table >= 0 });
 		if (run->log)
-			out_decision(&gm->log, &before, &r, run->evaluator);
+			out_decision(&gm->log, &before, &r, evaluator);
 		if (d >= 0 && boards && !run->final)
 			out_board(gm);
 		if (d >= 0 && run->progress) {
@@ -237,12 +248,14 @@ play_board(struct run *run, g2048_board *b)
 {
 	struct game gm;
 	int adopt = !b->has_rng && run->have_seed;
+	const char *evaluator;
+	g2048_search *s = search_for(run, b, &evaluator);
 
 	memset(&gm, 0, sizeof gm);
 	give_stream(run, b);
 	gm.b = *b;
 	gm.w = cli_out;
-	play_game(run, run->search, &gm);
+	play_game(run, s, evaluator, &gm);
 	if (gm.overflow >= 0)
 		cli_die_overflow(&gm.b, gm.overflow);
 	if (game_done(run, &gm) < 0)
@@ -283,7 +296,7 @@ games_worker(void *arg)
 		pthread_mutex_unlock(&p->lock);
 		if (i == UINT64_MAX)
 			break;
-		play_game(p->run, s, &p->games[i]);
+		play_game(p->run, s, p->run->evaluator, &p->games[i]);
 		pthread_mutex_lock(&p->lock);
 		progress_count(p->run->progress, &p->games[i].b);
 		p->games[i].done = 1;
@@ -309,7 +322,11 @@ play_new_games(struct run *run)
 	    sizeof *p.games)) == NULL)
 		cli_die(2, "out of memory");
 	for (i = 0; i < run->games; i++) {
-		g2048_new_game(&p.games[i].b, run->seed + i);
+		if (run->size_given || run->odds_given)
+			g2048_new_game_size(&p.games[i].b, run->rows,
+			    run->cols, run->four, run->seed + i);
+		else
+			g2048_new_game(&p.games[i].b, run->seed + i);
 		/* every game writes a board or none: after the first, a
 		 * game's boards go on a stream that holds some already */
 		p.games[i].w = cli_out;

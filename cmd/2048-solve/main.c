@@ -1,91 +1,11 @@
 /* 2048-solve - the best move for every board read; or play games to the end. */
 #include <errno.h>
-#include <getopt.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "solve.h"
-
-static void
-usage(int status)
-{
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp,
-	    "usage: %s [options] [FILE ...]\n"
-	    "       %s --play [--final] [--summary] [options] [FILE ...]\n"
-	    "       %s --games N [--seed S] [--final] [--summary] [options]\n"
-	    "       %s --tally [FILE ...]\n"
-	    "Write the best move for every board read (up, down, left or right),\n"
-	    "or play games to the end.\n"
-	    "\n"
-	    "      --algo A       expectimax (default), minimax, greedy, random\n"
-	    "  -d, --depth N      look N moves ahead (default: from the board)\n"
-	    "      --time MS      iterative deepening within MS per move (not\n"
-	    "                     reproducible)\n"
-	    "      --fast         the fast setting (1000 moves/s or more)\n"
-	    "      --adaptive MIN,SUB,MAX  depth: distinct tiles less SUB, from\n"
-	    "                     MIN to MAX (default 3,2,15)\n"
-	    "  -H, --heuristic H  the heuristic of 2048-eval --heuristic: lines\n"
-	    "                     (default) or xu\n"
-	    "  -w, --weights W    its weights, k=v,..., as 2048-eval --weights\n"
-	    "      --net FILE     evaluate with the n-tuple network in FILE (see\n"
-	    "                     2048-learn); moves add their score; depth 7,\n"
-	    "                     cutoff 0.003 (--fast: depth 3, cutoff 0.03).\n"
-	    "                     Default with --fast and --depth 1, where it\n"
-	    "                     is stronger: the file $G2048_NET names\n"
-	    "                     (empty: none), else share/2048-tools/2048.net\n"
-	    "                     installed beside bin/, else the net make net\n"
-	    "                     built, if any; else the heuristic\n"
-	    "  -j, --threads N    threads (default: all cores)\n"
-	    "  -s, --seed N       seed of --games, and of boards without a stream\n"
-	    "  -e, --explain      also write each legal move's value and the\n"
-	    "                     search's depth, nodes and time (not with\n"
-	    "                     --play, --games or --tally: see --log)\n"
-	    "  -p, --play         play every board to the end, writing each board\n"
-	    "  -g, --games N      play N new games (those of 2048-new --seed S, S+1...)\n"
-	    "      --final        write only the last board of each game\n"
-	    "  -S, --summary      write a table of the games at the end (boards\n"
-	    "                     only with --final)\n"
-	    "  -T, --tally        read finished games and write their table\n"
-	    "  -J, --json         write the moves (with --explain) or the table\n"
-	    "                     (--summary, --tally) as JSON Lines\n"
-	    "      --log FILE     write every decision with each move's value\n"
-	    "  -c, --compact      write boards in the one-line compact form\n"
-	    "  -q, --quiet        no message for a board that cannot move, no\n"
-	    "                     status line on a terminal\n"
-	    "      --cutoff P     expectimax probability cutoff (default\n"
-	    "                     0.000125, 0: off)\n"
-	    "      --crowded N,P  cutoff P on boards with at most N empty cells\n"
-	    "      --deepen R,SUB,MAX,P  search again, depth distinct tiles less\n"
-	    "                     SUB up to MAX, cutoff P, when the best value\n"
-	    "                     is below R times the heuristic after the move\n"
-	    "                     (default 0.995,1,15,0.0001)\n"
-	    "      --no-deepen    never search again\n"
-	    "      --tt-bits N    transposition table of up to 2^N entries, grown\n"
-	    "                     as the search needs (default 20, --fast 16;\n"
-	    "                     0: off)\n"
-	    "      --no-lost      score a board that cannot move by its heuristic\n"
-	    "      --tables DIR   play by the exact tables in DIR (2048-table)\n"
-	    "                     on the boards they cover.  Default:\n"
-	    "                     $G2048_TABLES, else the tables make tables\n"
-	    "                     built, if any\n"
-	    "      --no-tables    consult no table\n"
-	    "      --downgrade T  with a net, value a board whose largest tile\n"
-	    "                     is T or more with the tiles above its largest\n"
-	    "                     missing tile halved (default 16384, 0: never)\n"
-	    "      --no-bitboard  move cell by cell instead of by row tables\n"
-	    "  -h, --help         show this help and exit\n"
-	    "      --version      show the version and exit\n"
-	    "\n"
-	    "Exit status: 0 success, 1 some board had no legal move (without\n"
-	    "--play), 2 usage or input error.  See 2048-solve(1).\n",
-	    progname, progname, progname, progname);
-	exit(status ? 2 : cli_finish(0));
-}
 
 void
 check_tables(struct run *run)
@@ -94,6 +14,36 @@ check_tables(struct run *run)
 
 	if (g2048_tables_error(run->tables, err, sizeof err))
 		cli_die(2, "%s", err);
+}
+
+g2048_search *
+search_for(struct run *run, const g2048_board *b, const char **evaluator)
+{
+	if (run->plain_search && !g2048_eval_fits(run->eval, b->rows,
+	    b->cols)) {
+		run->used_plain = 1;
+		*evaluator = run->plain_evaluator;
+		return run->plain_search;
+	}
+	if (!g2048_eval_fits(run->eval, b->rows, b->cols))
+		cli_die_board("--net: the net values 4x4 boards, not %dx%d",
+		    b->rows, b->cols);
+	run->used_run = 1;
+	*evaluator = run->evaluator;
+	return run->search;
+}
+
+const char *
+run_evaluator(const struct run *run, char *buf, size_t size)
+{
+	if (run->used_plain && !run->used_run)
+		return run->plain_evaluator;
+	if (run->used_plain)
+		snprintf(buf, size, "%s (4x4), %s (other sizes)",
+		    run->evaluator, run->plain_evaluator);
+	else
+		snprintf(buf, size, "%s", run->evaluator);
+	return buf;
 }
 
 /* ---- one board at a time ---------------------------------------------- */
@@ -123,7 +73,8 @@ explain(const struct run *run, const g2048_search_result *r)
 /* --json: {"move":"left"}, with --explain each direction's value (null:
  * not legal) and the search's cost */
 static void
-explain_json(const struct run *run, const g2048_search_result *r)
+explain_json(const struct run *run, const g2048_search_result *r,
+    const char *evaluator)
 {
 	int d;
 
@@ -147,7 +98,7 @@ explain_json(const struct run *run, const g2048_search_result *r)
 		    "\"ms\":%.3f,\"evaluator\":", r->depth,
 		    r->deepened ? "true" : "false",
 		    (unsigned long long)r->nodes, r->seconds * 1000);
-		cli_json_string(run->evaluator);
+		cli_json_string(evaluator);
 		fputs(",\"table\":", stdout);
 		if (r->table >= 0)
 			cli_json_string(g2048_tables_name(run->tables,
@@ -163,6 +114,7 @@ solve_board(g2048_board *b, void *ctx)
 {
 	struct run *run = ctx;
 	g2048_search_result r;
+	const char *evaluator;
 
 	if (run->tally) {
 		if (stats_add(&run->st, b, NULL) < 0)
@@ -178,313 +130,65 @@ solve_board(g2048_board *b, void *ctx)
 		if (run->have_seed)
 			g2048_rng_next(&run->run_rng);
 	}
-	g2048_best_move(run->search, b, &r);
+	g2048_best_move(search_for(run, b, &evaluator), b, &r);
 	cli_net_check(run->net);
 	check_tables(run);
 	if (r.dir < 0 && !run->quiet)
 		cli_warn_board("no legal move");
 	if (run->json)
-		explain_json(run, &r);
+		explain_json(run, &r, evaluator);
 	else if (r.dir >= 0)
 		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
 	if (run->explain && !run->json) {
 		explain(run, &r);
-		printf("  evaluator %s\n", run->evaluator);
+		printf("  evaluator %s\n", evaluator);
 	}
 	if (run->log)
-		log_decision(run, b, &r);
+		log_decision(run, b, &r, evaluator);
 	return r.dir < 0;
 }
 
-/* ---- options ---------------------------------------------------------- */
-
-static enum g2048_algo
-parse_algo(const char *s)
-{
-	static const char *names[] = { "expectimax", "minimax", "greedy",
-	    "random" };
-	int i;
-
-	for (i = 0; i < 4; i++)
-		if (strcmp(s, names[i]) == 0)
-			return (enum g2048_algo)i;
-	cli_usage_error("--algo: unknown algorithm '%s': use expectimax, "
-	    "minimax, greedy or random", s);
-	return G2048_EXPECTIMAX;
-}
-
-/* Split s, the value of option, at its commas into the n fields that
- * form names (e.g. "MIN,SUB,MAX"), kept in buf. */
+/* The evaluator and the search of the run, the heuristic's beside the
+ * default net, and the tables; the checks of the options together. */
 static void
-split(const char *s, const char *option, const char *form, char *buf,
-    size_t size, char **field, int n)
+make_searches(struct run *run, const struct timespec *started)
 {
-	int i;
+	char err[256];
 
-	if (snprintf(buf, size, "%s", s) >= (int)size)
-		n = 0;
-	for (i = 0; i < n; i++) {
-		field[i] = i ? strchr(field[i - 1], ',') : buf;
-		if (field[i] == NULL)
-			break;
-		if (i)
-			*field[i]++ = '\0';
+	if (run->net_given && run->new_games && run->other_size)
+		cli_usage_error("--net: the net values 4x4 boards, not the "
+		    "%dx%d of --size", run->rows, run->cols);
+	run->eval = cli_evaluator(run->heuristic, run->weights, run->netpath,
+	    &run->net);
+	snprintf(run->evaluator, sizeof run->evaluator, "%s%s%s",
+	    g2048_eval_name(run->eval), run->net ? " " : "",
+	    run->net ? run->netpath : "");
+	if ((run->search = g2048_search_new(&run->opts, run->eval, err,
+	    sizeof err)) == NULL)
+		cli_usage_error("%s", err);
+	if (run->net && !run->net_given && !run->new_games) {
+		if ((run->plain_eval = g2048_eval_new(NULL, NULL, err,
+		    sizeof err)) == NULL ||
+		    (run->plain_search = g2048_search_new(&run->plain_opts,
+		    run->plain_eval, err, sizeof err)) == NULL)
+			cli_die(2, "%s", err);
+		snprintf(run->plain_evaluator, sizeof run->plain_evaluator,
+		    "%s", g2048_eval_name(run->plain_eval));
+		g2048_search_time_from(run->plain_search, started);
 	}
-	if (i == 0 || i < n || strchr(field[n - 1], ','))
-		cli_usage_error("%s: expected %s: '%s'", option, form, s);
-}
-
-/* --adaptive MIN,SUB,MAX: depth = distinct tiles - SUB, within MIN..MAX */
-static void
-parse_adaptive(const char *s, g2048_search_opts *o)
-{
-	char buf[128], *f[3];
-
-	split(s, "--adaptive", "MIN,SUB,MAX", buf, sizeof buf, f, 3);
-	o->depth = 0;
-	o->depth_min = (int)cli_int(f[0], "--adaptive MIN", 1, G2048_DEPTH_MAX);
-	o->depth_sub = (int)cli_int(f[1], "--adaptive SUB", -G2048_DEPTH_MAX,
-	    G2048_DEPTH_MAX);
-	o->depth_max = (int)cli_int(f[2], "--adaptive MAX", o->depth_min,
-	    G2048_DEPTH_MAX);
-}
-
-/* --crowded N,P: cutoff P on boards with at most N empty cells */
-static void
-parse_crowded(const char *s, g2048_search_opts *o)
-{
-	char buf[128], *f[2];
-
-	split(s, "--crowded", "N,P", buf, sizeof buf, f, 2);
-	o->crowded = (int)cli_int(f[0], "--crowded N", 0, G2048_CELLS);
-	o->cutoff_crowded = cli_double(f[1], "--crowded P", 0,
-	    G2048_CUTOFF_MAX);
-}
-
-/* --deepen R,SUB,MAX,P: search again as distinct tiles - SUB (up to MAX)
- * with cutoff P when the best value is below R times the heuristic */
-static void
-parse_deepen(const char *s, g2048_search_opts *o)
-{
-	char buf[128], *f[4];
-
-	split(s, "--deepen", "R,SUB,MAX,P", buf, sizeof buf, f, 4);
-	/* R = 0 would be --no-deepen */
-	if ((o->deepen = cli_double(f[0], "--deepen R", 0,
-	    G2048_DEEPEN_MAX)) == 0)
-		cli_usage_error("--deepen R: expected a number above 0 (see "
-		    "--no-deepen): '%s'", f[0]);
-	o->deepen_sub = (int)cli_int(f[1], "--deepen SUB", -G2048_DEPTH_MAX,
-	    G2048_DEPTH_MAX);
-	o->deepen_max = (int)cli_int(f[2], "--deepen MAX", 1, G2048_DEPTH_MAX);
-	o->deepen_cutoff = cli_double(f[3], "--deepen P", 0, G2048_CUTOFF_MAX);
-}
-
-/* --downgrade TILE: its rank, or 0 for never. */
-static int
-parse_downgrade(const char *arg)
-{
-	uint64_t tile = cli_u64(arg, "--downgrade");
-	int rank = tile ? g2048_rank_of(tile) : 0;
-
-	if (tile && rank < 2)
-		cli_usage_error("--downgrade: '%s' is not 0 (never) or a tile "
-		    "from 4 to 131072", arg);
-	return rank;
-}
-
-/* Options that name a setting go first, so the others refine it. */
-static void
-parse_options(int argc, char **argv, struct run *run)
-{
-	static const struct option longopts[] = {
-		{ "adaptive", required_argument, NULL, 'A' },
-		{ "algo", required_argument, NULL, 'a' },
-		{ "compact", no_argument, NULL, 'c' },
-		{ "crowded", required_argument, NULL, 'R' },
-		{ "cutoff", required_argument, NULL, 'C' },
-		{ "deepen", required_argument, NULL, 'D' },
-		{ "depth", required_argument, NULL, 'd' },
-		{ "downgrade", required_argument, NULL, 'G' },
-		{ "explain", no_argument, NULL, 'e' },
-		{ "fast", no_argument, NULL, 'F' },
-		{ "final", no_argument, NULL, 'f' },
-		{ "games", required_argument, NULL, 'g' },
-		{ "heuristic", required_argument, NULL, 'H' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "log", required_argument, NULL, 'l' },
-		{ "net", required_argument, NULL, 'E' },
-		{ "no-bitboard", no_argument, NULL, 'B' },
-		{ "no-deepen", no_argument, NULL, 'N' },
-		{ "no-lost", no_argument, NULL, 'L' },
-		{ "no-tables", no_argument, NULL, 'O' },
-		{ "play", no_argument, NULL, 'p' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "summary", no_argument, NULL, 'S' },
-		{ "tables", required_argument, NULL, 'X' },
-		{ "tally", no_argument, NULL, 'T' },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "time", required_argument, NULL, 't' },
-		{ "tt-bits", required_argument, NULL, 'b' },
-		{ "weights", required_argument, NULL, 'w' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	/* the letters of 2048(7)'s table; the other options are long only */
-	static const char *shortopts = "cd:eg:H:Jj:pqSs:Tw:";
-	int c, threads = 0, deepen_given = 0, fast = 0, heuristic = 0,
-	    one_ply = 0;
-
-	/* The evaluator and --fast first: they name the setting that the
-	 * other options, after or before them, refine.  The second pass
-	 * alone reports bad options. */
-	opterr = 0;
-	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1)
-		if (c == 'F')
-			fast = 1;
-		else if (c == 'E')
-			run->netpath = optarg;
-		else if (c == 'H' || c == 'w')
-			heuristic = 1;
-		else if (c == 'd')
-			one_ply = strcmp(optarg, "1") == 0;
-	/* Each setting's evaluator is the one measured strongest at its
-	 * time (README, bench/AI.md): the default net, where there is one,
-	 * at --fast and at 1-ply; the heuristic at the default setting,
-	 * where the net is not stronger, which so loads no net. */
-	if (run->netpath == NULL && !heuristic && (fast || one_ply))
-		run->netpath = cli_default_net();
-	run->tablesdir = cli_default_tables();
-	if (run->netpath && fast)
-		g2048_search_net_fast(&run->opts);
-	else if (run->netpath)
-		g2048_search_net_defaults(&run->opts);
-	else if (fast)
-		g2048_search_fast(&run->opts);
-	opterr = 1;
-	optind = 1;
-	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1) {
-		switch (c) {
-		case 'a':
-			run->opts.algo = parse_algo(optarg);
-			break;
-		case 'A':
-			parse_adaptive(optarg, &run->opts);
-			break;
-		case 'b':
-			run->opts.tt_bits = (int)cli_int(optarg, "--tt-bits", 0,
-			    G2048_TT_BITS_MAX);
-			break;
-		case 'B':
-			run->opts.bitboard = 0;
-			break;
-		case 'c':
-			cli_out.compact = 1;
-			break;
-		case 'C':
-			run->opts.cutoff = cli_double(optarg, "--cutoff", 0,
-			    G2048_CUTOFF_MAX);
-			break;
-		case 'R':
-			parse_crowded(optarg, &run->opts);
-			break;
-		case 'D':
-			parse_deepen(optarg, &run->opts);
-			deepen_given = 1;
-			break;
-		case 'd':
-			run->opts.depth = (int)cli_int(optarg, "--depth", 1,
-			    G2048_DEPTH_MAX);
-			break;
-		case 'G':
-			run->opts.downgrade = parse_downgrade(optarg);
-			break;
-		case 'e':
-			run->explain = 1;
-			break;
-		case 'f':
-			run->final = 1;
-			break;
-		case 'F':
-			break;
-		case 'H':
-			run->heuristic = optarg;
-			break;
-		case 'E':
-			break;
-		case 'J':
-			run->json = 1;
-			break;
-		case 'j':
-			threads = (int)cli_int(optarg, "--threads", 1,
-			    G2048_THREADS_MAX);
-			break;
-		case 'l':
-			if ((run->log = fopen(optarg, "w")) == NULL)
-				cli_die(2, "--log %s: cannot write: %s", optarg,
-				    strerror(errno));
-			break;
-		case 'L':
-			run->opts.lost = 0;
-			break;
-		case 'N':
-			run->opts.deepen = 0;
-			break;
-		case 'O':
-			run->tablesdir = NULL;
-			run->no_tables = 1;
-			break;
-		case 'X':
-			run->tablesdir = optarg;
-			run->no_tables = 0;
-			break;
-		case 'g':
-			/* the bound of 2048-learn --games */
-			run->games = (uint64_t)cli_int(optarg, "--games", 0,
-			    LLONG_MAX / 2);
-			run->play = run->new_games = 1;
-			break;
-		case 'p':
-			run->play = 1;
-			break;
-		case 'q':
-			run->quiet = 1;
-			break;
-		case 's':
-			run->seed = cli_u64(optarg, "--seed");
-			run->have_seed = 1;
-			break;
-		case 'S':
-			run->summary = 1;
-			break;
-		case 'T':
-			run->tally = run->summary = 1;
-			break;
-		case 't':
-			run->opts.time_ms = (unsigned)cli_int(optarg, "--time", 1,
-			    3600000);
-			break;
-		case 'w':
-			run->weights = optarg;
-			break;
-		case 'h':
-			usage(0);
-			break;
-		case 'V':
-			cli_version();
-			break;
-		default:
-			cli_usage_error(NULL);
+	if (run->tablesdir && !run->tally) {
+		if ((run->tables = g2048_tables_open_dir(run->tablesdir, err,
+		    sizeof err)) == NULL)
+			cli_die(2, "%s", err);
+		if (g2048_tables_count(run->tables) == 0) {
+			g2048_tables_close(run->tables);
+			run->tables = NULL;
 		}
+		run->st.tables = run->tables != NULL;
+		g2048_search_tables(run->search, run->tables);
 	}
-	/* a fixed depth means that depth, unless --deepen says otherwise */
-	if (run->opts.depth > 0 && !deepen_given)
-		run->opts.deepen = 0;
-	run->workers = threads ? threads : cli_cores(G2048_THREADS_MAX);
-	run->opts.threads = run->workers < G2048_NDIRS ? run->workers :
-	    G2048_NDIRS;
+	/* --time MS: the first move's budget holds the start-up too */
+	g2048_search_time_from(run->search, started);
 }
 
 int
@@ -492,14 +196,16 @@ main(int argc, char **argv)
 {
 	static struct run run;
 	struct timespec started, t0, t1;
-	char err[256];
+	char err[600];
 
 	clock_gettime(CLOCK_MONOTONIC, &started);
 	argv[0] = cli_init(argv[0]);
-	g2048_search_defaults(&run.opts);
+	run.rows = run.cols = G2048_SIDE;
+	run.four = G2048_FOUR_PROB;
 	parse_options(argc, argv, &run);
 	/* the ranges of options together, as any user of the library */
-	if (g2048_search_check(&run.opts, err, sizeof err) < 0)
+	if (g2048_search_check(&run.opts, err, sizeof err) < 0 ||
+	    g2048_search_check(&run.plain_opts, err, sizeof err) < 0)
 		cli_usage_error("%s", err);
 	/* the trace is a board stream: no lines between its boards */
 	if (run.explain && (run.play || run.tally))
@@ -514,31 +220,17 @@ main(int argc, char **argv)
 		cli_usage_error("--json writes the table alone: not with --final");
 	if (run.new_games && optind < argc)
 		cli_usage_error("--games reads no boards: '%s'", argv[optind]);
+	/* a board read keeps its size and odds */
+	if (run.max_moves && !run.play)
+		cli_usage_error("--moves is for the games of --play and --games");
+	if ((run.size_given || run.odds_given) && !run.new_games)
+		cli_usage_error("--size and --four are the new games' of "
+		    "--games: a board read keeps its own");
 	if (run.have_seed)
 		g2048_rng_seed(&run.run_rng, run.seed, 0);
 	else if (run.new_games)
 		run.seed = cli_random_seed();
-	run.eval = cli_evaluator(run.heuristic, run.weights, run.netpath,
-	    &run.net);
-	snprintf(run.evaluator, sizeof run.evaluator, "%s%s%s",
-	    g2048_eval_name(run.eval), run.net ? " " : "",
-	    run.net ? run.netpath : "");
-	if ((run.search = g2048_search_new(&run.opts, run.eval, err,
-	    sizeof err)) == NULL)
-		cli_usage_error("%s", err);
-	if (run.tablesdir && !run.tally) {
-		if ((run.tables = g2048_tables_open_dir(run.tablesdir, err,
-		    sizeof err)) == NULL)
-			cli_die(2, "%s", err);
-		if (g2048_tables_count(run.tables) == 0) {
-			g2048_tables_close(run.tables);
-			run.tables = NULL;
-		}
-		run.st.tables = run.tables != NULL;
-		g2048_search_tables(run.search, run.tables);
-	}
-	/* --time MS: the first move's budget holds the start-up too */
-	g2048_search_time_from(run.search, &started);
+	make_searches(&run, &started);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (run.play)
 		progress_start(&run);
@@ -555,13 +247,15 @@ main(int argc, char **argv)
 		(run.json ? print_summary_json : print_summary)(&run.st,
 		    run.tally ? 0 : (double)(t1.tv_sec - t0.tv_sec) +
 		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
-		    run.tally ? NULL : run.evaluator);
+		    run.tally ? NULL : run_evaluator(&run, err, sizeof err));
 	}
 	if (run.log)
 		cli_close_or_die(run.log, "--log");
 	g2048_search_free(run.search);
+	g2048_search_free(run.plain_search);
 	g2048_tables_close(run.tables);
 	g2048_eval_free(run.eval);
+	g2048_eval_free(run.plain_eval);
 	g2048_net_free(run.net);
 	free(run.st.scores);
 	return cli_finish(run.status);

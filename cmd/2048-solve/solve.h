@@ -1,8 +1,8 @@
 /*
- * solve.h - the parts of 2048-solve.  main.c: the options, and the best
- * move for every board read.  games.c: games played to the end, each board
- * read (--play) or N new games on a pool of workers (--games), written in
- * game order.  tally.c: the table of finished games (--summary, --tally).
+ * solve.h - the parts of 2048-solve.  options.c: the options.  main.c:
+ * the searches of the run, and the best move for every board read.
+ * games.c: games played to the end, each board read (--play) or N new
+ * games on a pool of workers (--games), written in game order.  tally.c: the table of finished games (--summary, --tally).
  * A game's steps are the library's (g2048_play_step); what prints is here.
  */
 #ifndef SOLVE_H
@@ -26,7 +26,8 @@ struct stats {
 	struct effort search;
 	uint64_t *scores;            /* every game's score, for the median */
 	size_t cap;
-	uint64_t reach[G2048_MAX_RANK + 1];   /* games reaching each rank */
+	uint64_t reach[G2048_RANK_LIMIT + 1]; /* games reaching each rank */
+	int rank_cap;                /* the largest cap of the games' sizes */
 	int tables;                  /* exact tables were consulted */
 };
 
@@ -37,11 +38,24 @@ struct progress {
 	struct cli_status line;
 	atomic_ullong moves;
 	uint64_t games, score_sum;
-	uint64_t reach[G2048_MAX_RANK + 1];
+	uint64_t reach[G2048_RANK_LIMIT + 1];
+	int rank_cap;                /* the largest cap of the games' sizes */
 };
 
 struct run {
 	g2048_search_opts opts;
+	/* A net values 4x4 boards: the default net (not --net) leaves the
+	 * other sizes to the heuristic with the heuristic's setting (the
+	 * same options applied), its own evaluator and search. */
+	g2048_search_opts plain_opts;
+	g2048_eval *plain_eval;      /* NULL: the run's evaluator fits all */
+	g2048_search *plain_search;
+	char plain_evaluator[64];
+	int net_given;               /* --net FILE: another size is an error */
+	int used_run, used_plain;    /* which evaluated the games (summary) */
+	/* --games: the new games' size and odds */
+	int rows, cols, size_given, other_size, odds_given;
+	double four;
 	const char *heuristic, *weights;
 	const char *netpath;         /* the net evaluating, or NULL */
 	const char *tablesdir;       /* the exact tables consulted, or NULL */
@@ -51,6 +65,7 @@ struct run {
 	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
 	int explain, play, final, summary, tally, quiet, have_seed, json;
 	uint64_t games, seed;
+	uint64_t max_moves;          /* --moves: a game's most (0: no bound) */
 	int new_games;               /* --games N given, N = games (even 0) */
 	int workers;                 /* games in parallel */
 	g2048_rng run_rng;           /* with --seed: for boards without a stream */
@@ -62,16 +77,27 @@ struct run {
 	int status;
 };
 
+/* options.c */
+/* Every option into run (--help, --version and usage errors exit). */
+void parse_options(int argc, char **argv, struct run *run);
+
 /* main.c */
 /* End the run (exit 2) once an exact table has failed its check. */
 void check_tables(struct run *run);
+/* The search for board b, one of the boards read: the run's, or for a
+ * board its net does not value, the heuristic's; --net FILE on such a
+ * board is an error (exit 2).  *evaluator gets its name. */
+g2048_search *search_for(struct run *run, const g2048_board *b,
+    const char **evaluator);
+/* What evaluated the games of the run, for the table. */
+const char *run_evaluator(const struct run *run, char *buf, size_t size);
 
 /* games.c */
 /* Give b a stream if it has none, as 2048-spawn would. */
 void give_stream(struct run *run, g2048_board *b);
 /* Write one decision to --log: the board, the move, every value. */
 void log_decision(struct run *run, const g2048_board *b,
-    const g2048_search_result *r);
+    const g2048_search_result *r, const char *evaluator);
 /* --play: play b to the end and write it. */
 void play_board(struct run *run, g2048_board *b);
 /* --games: play the run's new games on its workers, written in order. */
@@ -82,6 +108,8 @@ void progress_start(struct run *run);
 void progress_end(struct run *run);
 
 /* tally.c */
+/* The largest tile of b, whatever its size: a rank. */
+int board_max_rank(const g2048_board *b);
 #define TOTAL_OVERFLOW "the moves of all games would pass 18446744073709551615"
 
 void effort_add(struct effort *to, const struct effort *e);

@@ -5,7 +5,36 @@
 
 #include "solve.h"
 
-#define TILE_FIRST 9             /* the table counts 512 ... 131072 */
+/* The table counts nine tiles: 512 ... 131072 on the 4x4 board, up to
+ * the largest tile (the cap) of a smaller board, and past 131072 on a
+ * larger one as far as its games went. */
+#define TILE_ROWS 9
+
+int
+board_max_rank(const g2048_board *b)
+{
+	g2048_cells c;
+
+	if (g2048_board_is_4x4(b))
+		return g2048_max_rank(b->grid);
+	g2048_board_get_cells(b, &c);
+	return g2048_cells_max_rank(&c);
+}
+
+/* The ranks of the table's rows, first and last. */
+static void
+tile_rows(const struct stats *st, int *first, int *last)
+{
+	int r, reached = 0;
+
+	for (r = 1; r <= G2048_RANK_LIMIT; r++)
+		if (st->reach[r])
+			reached = r;
+	*last = reached > G2048_MAX_RANK ? reached : G2048_MAX_RANK;
+	if (*last > st->rank_cap)
+		*last = st->rank_cap;
+	*first = *last - TILE_ROWS + 1 > 1 ? *last - TILE_ROWS + 1 : 1;
+}
 
 void
 effort_add(struct effort *to, const struct effort *e)
@@ -35,8 +64,10 @@ stats_add(struct stats *st, const g2048_board *b, const struct effort *e)
 	st->moves += b->moves;
 	if (e)
 		effort_add(&st->search, e);
-	for (r = g2048_max_rank(b->grid); r > 0; r--)
+	for (r = board_max_rank(b); r > 0; r--)
 		st->reach[r]++;
+	if (g2048_cells_cap(b->rows, b->cols) > st->rank_cap)
+		st->rank_cap = g2048_cells_cap(b->rows, b->cols);
 	return 0;
 }
 
@@ -101,7 +132,7 @@ print_summary_json(struct stats *st, double wall, const char *evaluator)
 {
 	double mean = 0, median = 0, lo, hi, ms;
 	uint64_t n = st->games, i;
-	int r;
+	int r, first, last;
 
 	printf("{\"games\":%llu", (unsigned long long)n);
 	if (evaluator) {
@@ -129,11 +160,12 @@ print_summary_json(struct stats *st, double wall, const char *evaluator)
 			    (unsigned long long)st->search.by_table);
 	}
 	fputs(",\"tiles\":[", stdout);
-	for (r = TILE_FIRST; n && r <= G2048_MAX_RANK; r++) {
+	tile_rows(st, &first, &last);
+	for (r = first; n && r <= last; r++) {
 		wilson(st->reach[r], n, &lo, &hi);
-		printf("%s{\"tile\":%lu,\"games\":%llu,\"percent\":%.2f,"
-		    "\"ci_low\":%.2f,\"ci_high\":%.2f}", r > TILE_FIRST ?
-		    "," : "", (unsigned long)g2048_tile(r),
+		printf("%s{\"tile\":%llu,\"games\":%llu,\"percent\":%.2f,"
+		    "\"ci_low\":%.2f,\"ci_high\":%.2f}", r > first ?
+		    "," : "", 1ULL << r,
 		    (unsigned long long)st->reach[r],
 		    100.0 * (double)st->reach[r] / (double)n, lo, hi);
 	}
@@ -148,7 +180,7 @@ print_summary(struct stats *st, double wall, const char *evaluator)
 {
 	double median, mean, lo, hi;
 	uint64_t n = st->games;
-	int r;
+	int r, first, last;
 
 	if (n == 0) {
 		printf("games 0\n");
@@ -165,9 +197,10 @@ print_summary(struct stats *st, double wall, const char *evaluator)
 	if (wall > 0)
 		print_speed(st, wall);
 	printf("tile      games       %%  95%% CI\n");
-	for (r = TILE_FIRST; r <= G2048_MAX_RANK; r++) {
+	tile_rows(st, &first, &last);
+	for (r = first; r <= last; r++) {
 		wilson(st->reach[r], n, &lo, &hi);
-		printf("%-8u %6llu  %6.1f  %.1f-%.1f\n", g2048_tile(r),
+		printf("%-8llu %6llu  %6.1f  %.1f-%.1f\n", 1ULL << r,
 		    (unsigned long long)st->reach[r],
 		    100.0 * (double)st->reach[r] / (double)n, lo, hi);
 	}

@@ -358,6 +358,19 @@ typedef struct {
 int g2048_eval_terms(const g2048_eval *e, g2048_grid g,
     g2048_eval_term *terms);
 
+/*
+ * Boards of any size.  Both heuristics value every size, a line of 2 to 8
+ * cells as a line of four (man/2048-eval.1); a net values 4x4 boards only.
+ * g2048_eval_fits: 1 if e values a board of rows x cols.  g2048_eval_cells:
+ * the value of c, NaN if e does not fit it; a heuristic's value of a 4x4
+ * board is g2048_eval_grid's, to the bit.  g2048_eval_cells_terms: as
+ * g2048_eval_terms, or -1 if e does not fit c.
+ */
+int g2048_eval_fits(const g2048_eval *e, int rows, int cols);
+double g2048_eval_cells(const g2048_eval *e, const g2048_cells *c);
+int g2048_eval_cells_terms(const g2048_eval *e, const g2048_cells *c,
+    g2048_eval_term *terms);
+
 /* ---- n-tuple networks (2048-learn, --net) ----------------------------- */
 
 /*
@@ -504,6 +517,9 @@ typedef struct {
 	                       (2048-solve(1) --downgrade); 0: never */
 	unsigned time_ms;   /* >0: iterative deepening in this budget, per move;
 	                       depends on timing, so not reproducible */
+	int leaves_bits;    /* a board other than 4x4: the adaptive depth is
+	                       lowered while the search's estimated leaves
+	                       (2048-solve(1)) pass 2^leaves_bits; 0: never */
 } g2048_search_opts;
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */
@@ -519,6 +535,7 @@ void g2048_search_net_fast(g2048_search_opts *o);
 #define G2048_DEEPEN_MAX   2.0    /* deepen */
 #define G2048_TT_BITS_MAX  28
 #define G2048_THREADS_MAX  256
+#define G2048_LEAVES_BITS_MAX 40
 /* 0, or -1 with a one-line message naming the option and its range. */
 int g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize);
 
@@ -546,6 +563,20 @@ void g2048_search_free(g2048_search *s);
  */
 int g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
     g2048_search_result *r);
+/*
+ * The same for a board of any size whose spawns are a 4 with probability
+ * four (a 2 otherwise): a 4x4 board by the grid's path, every other size
+ * by the general path (a loop per line; the transposition table, the
+ * threads, the cutoffs, deepening and the time budget as on the grid;
+ * not the exact tables).  g2048_search_board takes the size and the odds
+ * from b (b->four).  An evaluator that does not value the board's size
+ * (a net, g2048_eval_fits) returns G2048_UNFIT, r->dir -1.
+ */
+#define G2048_UNFIT (-3)
+int g2048_search_cells(g2048_search *s, const g2048_cells *c, double four,
+    g2048_rng *rng, g2048_search_result *r);
+int g2048_search_board(g2048_search *s, const g2048_board *b, g2048_rng *rng,
+    g2048_search_result *r);
 /* With a time budget (time_ms), count the next run's budget from origin
  * (CLOCK_MONOTONIC), not from the run's start: a tool that makes one move
  * a call so keeps its whole call, start-up included, within the budget. */
@@ -561,13 +592,15 @@ void g2048_search_time_from(g2048_search *s, const struct timespec *origin);
 #define G2048_CHOICE_STREAM 0x5eed
 /* The generator of b's random move: b's seed and draws (0 without). */
 void g2048_choice_rng(const g2048_board *b, g2048_rng *r);
-/* The search's move for b, with r filled as g2048_search_run fills it:
- * the direction, or -1 when no move is legal. */
+/* The search's move for b (any size, its odds: g2048_search_board),
+ * with r filled as g2048_search_run fills it: the direction, or -1 when
+ * no move is legal, or G2048_UNFIT. */
 int g2048_best_move(g2048_search *s, const g2048_board *b,
     g2048_search_result *r);
 /* A step of a game: the search's move on b, then a spawn from b's stream
- * (b->has_rng must be set).  The direction, or -1 when the game is over,
- * or G2048_OVERFLOW (b unchanged in both).  r may be NULL. */
+ * with b's odds (b->has_rng must be set).  The direction, or -1 when the
+ * game is over, or G2048_OVERFLOW or G2048_UNFIT (b unchanged in all).
+ * r may be NULL. */
 int g2048_play_step(g2048_search *s, g2048_board *b, g2048_search_result *r);
 
 /* The default search's best direction for g, or -1 when no move is legal

@@ -10,7 +10,8 @@
  * outcomes' probabilities sum to the board's and read back exactly; the
  * search picks a legal move, or none exactly when none is legal.  A board
  * of another size than 4x4 (2x2 to 8x8) takes the same checks on the
- * general path, with the board's own four, and is not searched.
+ * general path, with the board's own four, and is searched as well (the
+ * search's general path).
  */
 #include <math.h>
 #include <stdint.h>
@@ -330,8 +331,13 @@ check_search(const g2048_board *b)
 {
 	g2048_search_result r;
 	g2048_board t;
-	unsigned legal = g2048_legal(b->grid);
+	g2048_cells c;
+	unsigned legal;
 	int a, d, dir;
+
+	g2048_board_get_cells(b, &c);
+	legal = g2048_board_is_4x4(b) ? g2048_legal(b->grid) :
+	    g2048_cells_legal(&c);
 
 	for (a = 0; a < 4; a++)
 		for (d = 0; d < 2; d++) {
@@ -371,6 +377,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_moves_cells(&b);
 			check_spawn_cells(&b);
 			check_outcomes_cells(&b);
+			if (n++ < SEARCHED_BOARDS)
+				check_search(&b);
 			continue;
 		}
 		check_moves(&b);

@@ -24,6 +24,7 @@
 
 #define main solve_main
 #include "../../cmd/2048-solve/main.c"
+#include "../../cmd/2048-solve/options.c"
 #undef main
 #include "../../cmd/2048-solve/games.c"
 #include "../../cmd/2048-solve/tally.c"

@@ -27,14 +27,8 @@
 #include "eval.h"
 #include "grid.h"
 
-enum heuristic { LINES, XU };
-
-/* Parameters: the term weights, in term order, then other settings. */
-enum { L_FIXED, L_EMPTY, L_MERGES, L_MONO, L_SUM, L_MONO_POW, L_SUM_POW,
-    L_NPARAMS };
-#define L_NTERMS 5
-enum { X_SMOOTH, X_MONO, X_EMPTY, X_MAX, X_NPARAMS };
-#define X_NTERMS 4
+#define LINES EVAL_LINES
+#define XU    EVAL_XU
 
 struct param {
 	const char *name;
@@ -61,33 +55,6 @@ static const struct {
 	{ "xu", xu_params, X_NPARAMS, X_NTERMS },
 };
 #define NHEURISTICS (int)(sizeof(heuristics) / sizeof(heuristics[0]))
-
-/* A heuristic evaluator: its kind (struct eval_kind) first. */
-struct eval_heuristic {
-	struct g2048_eval base;
-	enum heuristic which;
-	double w[G2048_EVAL_PARAMS_MAX];
-	double pow_mono[G2048_MAX_RANK + 1];   /* lines: rank^monotonicity_power */
-	double pow_sum[G2048_MAX_RANK + 1];    /* lines: rank^sum_power */
-	/* the value of every row: row, or with lines' default weights the
-	 * table made at build time (eval_lines_row), row left untouched */
-	const double *rows;
-	const double *col;                     /* rows, or aux1 for xu */
-	/* the tables of g2048_eval_terms alone are filled on its first call:
-	 * a search needs only row (xu: and aux1, row_max), and a page of a
-	 * table costs its first touch (1.7 MB: 10 ms of a one-board call) */
-	atomic_int terms_ready;
-	pthread_mutex_t terms_lock;
-	double row[65536];
-	/* xu: the column table (rows count empties, columns not);
-	 * lines: the monotonicity term of a line, for g2048_eval_terms */
-	double aux1[65536];
-	double aux2[65536];                    /* lines: the sum term */
-	unsigned char row_max[65536];          /* xu: the largest rank of a row */
-	/* integer terms of a line, for g2048_eval_terms: lines: merges |
-	 * empty << 12; xu: -smoothness | -monotonicity << 6 | empty << 12 */
-	uint16_t counts[65536];
-};
 
 /* ---- one line of ranks ------------------------------------------------ */
 
@@ -290,7 +257,7 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 		return NULL;
 	}
 	e->base.kind = &kinds[h];
-	e->which = (enum heuristic)h;
+	e->which = (enum eval_heuristic_which)h;
 	atomic_init(&e->terms_ready, 0);
 	pthread_mutex_init(&e->terms_lock, NULL);
 	memcpy(e->w, w, sizeof(w));
@@ -300,6 +267,7 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 		for (i = 0; i <= G2048_MAX_RANK; i++)
 			e->pow_mono[i] = e->pow_sum[i] = 0;
 	fill_tables(e);
+	eval_general_init(e);
 	return &e->base;
 }
 
@@ -309,6 +277,7 @@ heuristic_free(g2048_eval *base)
 	struct eval_heuristic *e = (struct eval_heuristic *)base;
 
 	pthread_mutex_destroy(&e->terms_lock);
+	eval_general_free(e);
 	free(e);
 }
 
@@ -386,6 +355,33 @@ double
 g2048_eval_grid(const g2048_eval *e, g2048_grid g)
 {
 	return eval_value(e, g, 0);
+}
+
+int
+g2048_eval_fits(const g2048_eval *e, int rows, int cols)
+{
+	return e->kind->value_cells != NULL || (rows == 4 && cols == 4);
+}
+
+double
+g2048_eval_cells(const g2048_eval *e, const g2048_cells *c)
+{
+	if (e->kind->value_cells)
+		return e->kind->value_cells(e, c);
+	if (c->rows == 4 && c->cols == 4)
+		return eval_value(e, g2048_cells_grid(c), 0);
+	return NAN;
+}
+
+int
+g2048_eval_cells_terms(const g2048_eval *e, const g2048_cells *c,
+    g2048_eval_term *terms)
+{
+	if (e->kind->terms_cells)
+		return e->kind->terms_cells(e, c, terms);
+	if (c->rows == 4 && c->cols == 4)
+		return e->kind->terms(e, g2048_cells_grid(c), terms);
+	return -1;
 }
 
 /* ---- description ------------------------------------------------------ */
@@ -496,7 +492,9 @@ heuristic_terms(const g2048_eval *base, g2048_grid g, g2048_eval_term *terms)
 
 static const struct eval_kind kinds[NHEURISTICS] = {
 	{ "lines", 0, heuristic_value, NULL, heuristic_params,
-	    heuristic_terms, heuristic_free },
+	    heuristic_terms, heuristic_free, eval_general_value,
+	    eval_general_terms },
 	{ "xu", 0, heuristic_value, NULL, heuristic_params,
-	    heuristic_terms, heuristic_free },
+	    heuristic_terms, heuristic_free, eval_general_value,
+	    eval_general_terms },
 };

@@ -10,6 +10,8 @@
 #define G2048_EVAL_H
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 
 #include "2048.h"
 
@@ -38,6 +40,11 @@ struct eval_kind {
 	int (*terms)(const g2048_eval *e, g2048_grid g,
 	    g2048_eval_term *terms);
 	void (*free)(g2048_eval *e);
+	/* A board of any size (the general path), its value and terms;
+	 * NULL: the kind values 4x4 grids only (a net). */
+	double (*value_cells)(const g2048_eval *e, const g2048_cells *c);
+	int (*terms_cells)(const g2048_eval *e, const g2048_cells *c,
+	    g2048_eval_term *terms);
 };
 
 /* An evaluator: the first member of each kind's own structure. */
@@ -137,5 +144,63 @@ eval_lines_value(const double *w, const double *pow_mono,
 		v += w[i] * t[i];
 	return v;
 }
+
+/* ---- eval.c and general.c: the heuristic evaluator ---- */
+
+enum eval_heuristic_which { EVAL_LINES, EVAL_XU };
+
+/* Parameters: the term weights, in term order, then other settings. */
+enum { L_FIXED, L_EMPTY, L_MERGES, L_MONO, L_SUM, L_MONO_POW, L_SUM_POW,
+    L_NPARAMS };
+#define L_NTERMS 5
+enum { X_SMOOTH, X_MONO, X_EMPTY, X_MAX, X_NPARAMS };
+#define X_NTERMS 4
+
+/* A heuristic evaluator: its kind (struct eval_kind) first. */
+struct eval_heuristic {
+	struct g2048_eval base;
+	enum eval_heuristic_which which;
+	double w[G2048_EVAL_PARAMS_MAX];
+	double pow_mono[G2048_MAX_RANK + 1];   /* lines: rank^monotonicity_power */
+	double pow_sum[G2048_MAX_RANK + 1];    /* lines: rank^sum_power */
+	/* the value of every row: row, or with lines' default weights the
+	 * table made at build time (eval_lines_row), row left untouched */
+	const double *rows;
+	const double *col;                     /* rows, or aux1 for xu */
+	/* the tables of g2048_eval_terms alone are filled on its first call:
+	 * a search needs only row (xu: and aux1, row_max), and a page of a
+	 * table costs its first touch (1.7 MB: 10 ms of a one-board call) */
+	atomic_int terms_ready;
+	pthread_mutex_t terms_lock;
+	double row[65536];
+	/* xu: the column table (rows count empties, columns not);
+	 * lines: the monotonicity term of a line, for g2048_eval_terms */
+	double aux1[65536];
+	double aux2[65536];                    /* lines: the sum term */
+	unsigned char row_max[65536];          /* xu: the largest rank of a row */
+	/* integer terms of a line, for g2048_eval_terms: lines: merges |
+	 * empty << 12; xu: -smoothness | -monotonicity << 6 | empty << 12 */
+	uint16_t counts[65536];
+	/* The general path (general.c): the powers of every rank a board
+	 * of any size holds, and the value of every line of two and of
+	 * three cells of ranks below 16, as a row and as a column. */
+	atomic_int general_ready;              /* filled on first use */
+	pthread_mutex_t general_lock;
+	double gpow_mono[G2048_RANK_LIMIT + 1];
+	double gpow_sum[G2048_RANK_LIMIT + 1];
+	double row2[256], col2[256];
+	double row3[4096], col3[4096];
+};
+
+/* general.c: the general path's tables of e are made on its first use
+ * (a 4x4 board's tool never pays for them): set up their lock here, and
+ * free it with e. */
+void eval_general_init(struct eval_heuristic *e);
+void eval_general_free(struct eval_heuristic *e);
+/* The value and the terms of a board of any size, line by line (a 4x4
+ * board's value is the table path's, to the bit). */
+double eval_general_value(const g2048_eval *e, const g2048_cells *c);
+int eval_general_terms(const g2048_eval *e, const g2048_cells *c,
+    g2048_eval_term *terms);
 
 #endif

@@ -22,7 +22,7 @@ g2048_best_move(g2048_search *s, const g2048_board *b,
 	g2048_rng choice;
 
 	g2048_choice_rng(b, &choice);
-	return g2048_search_run(s, b->grid, &choice, r);
+	return g2048_search_board(s, b, &choice, r);
 }
 
 int
@@ -33,7 +33,7 @@ g2048_play_step(g2048_search *s, g2048_board *b, g2048_search_result *r)
 	int d;
 
 	if ((d = g2048_best_move(s, b, r ? r : &own)) < 0)
-		return -1;
+		return d == G2048_UNFIT ? d : -1;
 	if (g2048_board_move(&next, (enum g2048_dir)d) == G2048_OVERFLOW ||
 	    g2048_board_spawn(&next) == G2048_OVERFLOW)
 		return G2048_OVERFLOW;

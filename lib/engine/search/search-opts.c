@@ -31,6 +31,8 @@ g2048_search_defaults(g2048_search_opts *o)
 	 * downgraded (bench/AI.md) */
 	o->downgrade = 14;
 	o->time_ms = 0;
+	/* an 8x8 board's move in about 50 ms on one core (bench/VARIANTS.md) */
+	o->leaves_bits = 20;
 }
 
 void
@@ -43,6 +45,7 @@ g2048_search_fast(g2048_search_opts *o)
 	o->cutoff = 3e-3;
 	o->deepen = 0;
 	o->tt_bits = 16;
+	o->leaves_bits = 14;
 }
 
 /*
@@ -106,9 +109,9 @@ g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize)
 	    !cutoff_ok(o->deepen_cutoff))
 		snprintf(why, sizeof why, "cutoff: expected 0 to %g",
 		    G2048_CUTOFF_MAX);
-	else if (!in(o->crowded, 0, G2048_CELLS))
+	else if (!in(o->crowded, 0, G2048_CELLS_MAX))
 		snprintf(why, sizeof why, "crowded: expected 0 to %d empty "
-		    "cells", G2048_CELLS);
+		    "cells", G2048_CELLS_MAX);
 	else if (!(o->deepen >= 0 && o->deepen <= G2048_DEEPEN_MAX) ||
 	    (o->deepen > 0 && (!in(o->deepen_max, 1, dmax) ||
 	    !in(o->deepen_sub, -dmax, dmax))))
@@ -121,6 +124,9 @@ g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize)
 	else if (o->downgrade != 0 && !in(o->downgrade, 2, G2048_MAX_RANK))
 		snprintf(why, sizeof why, "downgrade: expected 0 (never) or a "
 		    "tile from 4 to 131072");
+	else if (!in(o->leaves_bits, 0, G2048_LEAVES_BITS_MAX))
+		snprintf(why, sizeof why, "leaves: expected 0 (no bound) to 2^%d",
+		    G2048_LEAVES_BITS_MAX);
 	else if (!in(o->threads, 1, G2048_THREADS_MAX))
 		snprintf(why, sizeof why, "threads: expected 1 to %d",
 		    G2048_THREADS_MAX);

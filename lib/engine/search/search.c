@@ -11,7 +11,7 @@
  * searched which root move, nor what was searched before.
  *
  * One file of over 500 lines: the recursions, the root's threads and the
- * context share struct worker and inline into each other on the hot path.
+ * context share struct search_worker and inline into each other on the hot path.
  * The settings and their check are in search-opts.c, a game's step and
  * the hint in play.c, what it asks of a grid in grid.h, and the values
  * of its leaves come from the evaluator (eval.h), whatever its kind.
@@ -29,46 +29,8 @@
 #include "grid.h"
 #include "search.h"
 
-#define TIME_CHECK 1023        /* nodes between looks at the clock */
-
-/* What one thread needs to search one root move.  Each worker has cache
- * lines of its own: the node counters of two threads in one line made two
- * threads slower than one. */
-struct worker {
-	_Alignas(64) const g2048_search *s;
-	struct search_tt tt;       /* tt.e NULL: none */
-	int limit;                 /* moves to look ahead */
-	double cutoff;             /* the probability cutoff for this board */
-	uint64_t nodes;
-	int aborted;               /* the time budget ran out */
-};
-
-struct g2048_search {
-	g2048_search_opts o;
-	const g2048_eval *e;        /* NULL for random moves */
-	/* the evaluator's values are of the score still to come, so a
-	 * move's value adds its score (eval.h) */
-	int to_come;
-	/* the evaluator's leaves of a max node at once, or NULL */
-	double (*best_leaf)(const g2048_eval *, g2048_grid,
-	    const g2048_grid *, const double *, int, int *);
-	int nworkers;
-	struct worker *w;
-	struct timespec deadline;  /* with o.time_ms */
-	struct timespec origin;    /* the next run's budget counts from here
-	                              (g2048_search_time_from), if set */
-	int has_origin;
-	g2048_tables *tables;      /* consulted first (NULL: none) */
-	/* one root search: the moves to search and where the next one is */
-	pthread_mutex_t lock;
-	int nroot, next_root;
-	g2048_grid root[G2048_NDIRS];
-	double root_reward[G2048_NDIRS];
-	double root_value[G2048_NDIRS];
-};
-
-static int
-elapsed_past(const struct timespec *deadline)
+int
+search_elapsed_past(const struct timespec *deadline)
 {
 	struct timespec now;
 
@@ -85,7 +47,7 @@ evaluate(const g2048_search *s, g2048_grid g)
 }
 
 static inline double
-leaf(const struct worker *w, g2048_grid g)
+leaf(const struct search_worker *w, g2048_grid g)
 {
 	return evaluate(w->s, g);
 }
@@ -94,25 +56,25 @@ leaf(const struct worker *w, g2048_grid g)
 
 /* A chance node this deep and this likely is valued by the evaluator. */
 static inline int
-at_horizon(const struct worker *w, int depth, double cprob)
+at_horizon(const struct search_worker *w, int depth, double cprob)
 {
 	return depth >= w->limit || cprob < w->cutoff;
 }
 
 /* A chance node this deep is looked up in, and stored to, the table. */
 static inline int
-uses_table(const struct worker *w, int depth)
+uses_table(const struct search_worker *w, int depth)
 {
 	return w->tt.e && depth < w->s->o.tt_depth;
 }
 
-static double chance_node(struct worker *w, g2048_grid g, double cprob,
+static double chance_node(struct search_worker *w, g2048_grid g, double cprob,
     int depth);
 
 /* A board that cannot move: lost (0, the least a value can be), or as
  * the evaluator sees it. */
 static double
-no_move(const struct worker *w, g2048_grid g)
+no_move(const struct search_worker *w, g2048_grid g)
 {
 	return w->s->o.lost ? 0.0 : leaf(w, g);
 }
@@ -120,7 +82,7 @@ no_move(const struct worker *w, g2048_grid g)
 /* The best of the moves next[] when all of them are leaves, valued by
  * the evaluator at once. */
 static double
-leaves(struct worker *w, g2048_grid g, const g2048_grid *next,
+leaves(struct search_worker *w, g2048_grid g, const g2048_grid *next,
     const double *reward)
 {
 	int moves;
@@ -133,7 +95,7 @@ leaves(struct worker *w, g2048_grid g, const g2048_grid *next,
 
 /* The best move's value; depth moves have been made so far. */
 static double
-max_node(struct worker *w, g2048_grid g, double cprob, int depth)
+max_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
 {
 	g2048_grid next[G2048_NDIRS];
 	double best = -HUGE_VAL, v, reward[G2048_NDIRS] = { 0 };
@@ -161,17 +123,48 @@ max_node(struct worker *w, g2048_grid g, double cprob, int depth)
 	return best == -HUGE_VAL ? no_move(w, g) : best;
 }
 
-/* The mean over every spawn: each empty cell, a 2 (0.9) or a 4 (0.1). */
+/* The sum over the spawns in the cells of empty at odds other than the
+ * default: a 2 with p2, a 4 with p4; a tile that never spawns is not
+ * searched.  Apart, so that the default's chance node stays as lean as
+ * ever on the hot path (most of its calls are leaves). */
+static double __attribute__((noinline))
+odds_spawns(struct search_worker *w, g2048_grid g, uint64_t empty,
+    double cprob, int depth)
+{
+	const double p2 = w->s->p2, p4 = w->s->p4;
+	double sum = 0;
+	int cell;
+
+	while (empty) {
+		g2048_grid two = g, four = g;
+
+		cell = __builtin_ctzll(empty);
+		empty &= empty - 1;
+		two.lo |= (uint64_t)1 << cell;
+		four.lo |= (uint64_t)2 << cell;
+		if (p2 > 0 && p4 > 0)
+			sum += p2 * max_node(w, two, cprob * p2, depth) +
+			    p4 * max_node(w, four, cprob * p4, depth);
+		else if (p4 > 0)
+			sum += max_node(w, four, cprob, depth);
+		else
+			sum += max_node(w, two, cprob, depth);
+	}
+	return sum;
+}
+
+/* The mean over every spawn: each empty cell, a 2 (0.9) or a 4 (0.1), or
+ * at the board's own odds (odds_spawns). */
 static double
-chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
+chance_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
 {
 	const g2048_search_opts *o = &w->s->o;
 	uint64_t empty;
 	double sum = 0, value;
 	int n, cell;
 
-	if (o->time_ms && (w->aborted || ((w->nodes & TIME_CHECK) == 0 &&
-	    elapsed_past(&w->s->deadline)))) {
+	if (o->time_ms && (w->aborted || ((w->nodes & SEARCH_TIME_CHECK) == 0 &&
+	    search_elapsed_past(&w->s->deadline)))) {
 		w->aborted = 1;
 		return 0;
 	}
@@ -182,16 +175,19 @@ chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
 	empty = grid_empty_nibbles(g);
 	n = __builtin_popcountll(empty);
 	cprob /= n;
-	while (empty) {
-		g2048_grid two = g, four = g;
+	if (w->s->p4 != 0.1)
+		sum = odds_spawns(w, g, empty, cprob, depth);
+	else
+		while (empty) {
+			g2048_grid two = g, four = g;
 
-		cell = __builtin_ctzll(empty);
-		empty &= empty - 1;
-		two.lo |= (uint64_t)1 << cell;
-		four.lo |= (uint64_t)2 << cell;
-		sum += 0.9 * max_node(w, two, cprob * 0.9, depth) +
-		    0.1 * max_node(w, four, cprob * 0.1, depth);
-	}
+			cell = __builtin_ctzll(empty);
+			empty &= empty - 1;
+			two.lo |= (uint64_t)1 << cell;
+			four.lo |= (uint64_t)2 << cell;
+			sum += 0.9 * max_node(w, two, cprob * 0.9, depth) +
+			    0.1 * max_node(w, four, cprob * 0.1, depth);
+		}
 	value = sum / n;
 	if (uses_table(w, depth))
 		search_tt_put(&w->tt, g, depth, value);
@@ -200,11 +196,11 @@ chance_node(struct worker *w, g2048_grid g, double cprob, int depth)
 
 /* ---- minimax with alpha-beta (Xu 2018) -------------------------------- */
 
-static double ab_min(struct worker *w, g2048_grid g, int depth, double alpha,
+static double ab_min(struct search_worker *w, g2048_grid g, int depth, double alpha,
     double beta);
 
 static double
-ab_max(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
+ab_max(struct search_worker *w, g2048_grid g, int depth, double alpha, double beta)
 {
 	g2048_grid next[G2048_NDIRS];
 	double v, reward[G2048_NDIRS] = { 0 };
@@ -229,9 +225,10 @@ ab_max(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
 	return alpha;
 }
 
-/* The computer puts a 2 where it hurts most. */
+/* The computer puts a 2 (a 4 where fours are likelier) where it hurts
+ * most. */
 static double
-ab_min(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
+ab_min(struct search_worker *w, g2048_grid g, int depth, double alpha, double beta)
 {
 	uint64_t empty = grid_empty_nibbles(g);
 	double v;
@@ -239,7 +236,7 @@ ab_min(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
 
 	while (empty && alpha < beta) {
 		two = g;
-		two.lo |= (uint64_t)1 << __builtin_ctzll(empty);
+		two.lo |= (uint64_t)w->s->min_rank << __builtin_ctzll(empty);
 		empty &= empty - 1;
 		v = ab_max(w, two, depth, alpha, beta);
 		if (v < beta)
@@ -250,17 +247,23 @@ ab_min(struct worker *w, g2048_grid g, int depth, double alpha, double beta)
 
 /* ---- the root --------------------------------------------------------- */
 
+/* The value of root move i, by the general path on a board not 4x4. */
 static double
-search_root_move(struct worker *w, g2048_grid g)
+search_root_move(struct search_worker *w, int i)
 {
-	switch (w->s->o.algo) {
+	g2048_search *s = (g2048_search *)w->s;
+	g2048_grid g = s->root[i];
+
+	if (s->o.algo != G2048_MINIMAX && s->o.tt_bits &&
+	    search_tt_next_generation(&w->tt, s->o.tt_bits) < 0)
+		search_tt_free(&w->tt);      /* out of memory: search without */
+	if (s->general)
+		return search_general_root(w, &s->root_cells[i]);
+	switch (s->o.algo) {
 	case G2048_MINIMAX:
 		return w->limit <= 1 ? leaf(w, g) :
 		    ab_min(w, g, 1, -HUGE_VAL, HUGE_VAL);
 	default:
-		if (w->s->o.tt_bits && search_tt_next_generation(&w->tt,
-		    w->s->o.tt_bits) < 0)
-			search_tt_free(&w->tt);  /* out of memory: search without */
 		return chance_node(w, g, 1.0, 1);
 	}
 }
@@ -268,7 +271,7 @@ search_root_move(struct worker *w, g2048_grid g)
 static void *
 root_worker(void *arg)
 {
-	struct worker *w = arg;
+	struct search_worker *w = arg;
 	g2048_search *s = (g2048_search *)w->s;
 	int i;
 
@@ -278,7 +281,7 @@ root_worker(void *arg)
 		pthread_mutex_unlock(&s->lock);
 		if (i < 0)
 			return NULL;
-		s->root_value[i] = search_root_move(w, s->root[i]);
+		s->root_value[i] = search_root_move(w, i);
 	}
 }
 
@@ -357,50 +360,94 @@ search_values(g2048_search *s, const int *dirs, int limit, double cutoff,
 	return 0;
 }
 
+/*
+ * The board searched is a 4x4 grid g, or c (not NULL), a board of another
+ * size, by the general path: its adaptive depth, its empty cells.
+ */
+static int
+board_depth(const g2048_search *s, g2048_grid g, const g2048_cells *c,
+    int min, int sub, int max)
+{
+	return c ? search_general_depth(s, c, min, sub, max) :
+	    depth_from(g, min, sub, max);
+}
+
 /* The best move's value is well below the evaluator's value of the board
  * it leads to: the search sees a real chance of losing within its
  * horizon. */
 static int
-in_danger(const g2048_search *s, g2048_grid g, const g2048_search_result *r)
+in_danger(const g2048_search *s, g2048_grid g, const g2048_cells *c,
+    const g2048_search_result *r)
 {
 	g2048_grid next = g;
-	long reward = g2048_move(&next, (enum g2048_dir)r->dir);
-	double h = g2048_eval_grid(s->e, next);
+	g2048_cells cnext;
+	long reward;
+	double h;
 
+	if (c) {
+		cnext = *c;
+		reward = g2048_cells_move(&cnext, (enum g2048_dir)r->dir);
+		h = g2048_eval_cells(s->e, &cnext);
+	} else {
+		reward = g2048_move(&next, (enum g2048_dir)r->dir);
+		h = g2048_eval_grid(s->e, next);
+	}
 	/* a value of the score to come leaves out the move's own score */
 	return h > 0 && r->value[r->dir] - (s->to_come ? (double)reward : 0) <
 	    s->o.deepen * h;
 }
 
-/* Expectimax or minimax over the legal moves in r->legal. */
+/* The legal moves of r->legal as the root's moves: s->root (s->root_cells
+ * for c), their rewards, and their directions in dirs. */
 static void
-search_tree(g2048_search *s, g2048_grid g, g2048_search_result *r)
+set_roots(g2048_search *s, g2048_grid g, const g2048_cells *c,
+    const g2048_search_result *r, int *dirs)
 {
-	const g2048_search_opts *o = &s->o;
-	int dirs[G2048_NDIRS], d, limit, last;
-	/* a crowded board is where games are lost: look further there */
-	double cutoff = o->crowded && g2048_empty_count(g) <= o->crowded ?
-	    o->cutoff_crowded : o->cutoff;
+	long reward;
+	int d;
 
 	s->nroot = 0;
 	for (d = 0; d < G2048_NDIRS; d++)
 		if (r->legal >> d & 1) {
 			g2048_grid next = g;
-			long reward = g2048_move(&next, (enum g2048_dir)d);
 
+			if (c) {
+				s->root_cells[s->nroot] = *c;
+				reward = g2048_cells_move(&s->root_cells[s->nroot],
+				    (enum g2048_dir)d);
+			} else {
+				reward = g2048_move(&next, (enum g2048_dir)d);
+			}
 			dirs[s->nroot] = d;
 			s->root_reward[s->nroot] = s->to_come ? (double)reward : 0;
 			s->root[s->nroot++] = next;
 		}
+}
+
+/* Expectimax or minimax over the legal moves in r->legal. */
+static void
+search_tree(g2048_search *s, g2048_grid g, const g2048_cells *c,
+    g2048_search_result *r)
+{
+	const g2048_search_opts *o = &s->o;
+	int dirs[G2048_NDIRS], limit, deeper, last;
+	int empty = c ? g2048_cells_empty_count(c) : g2048_empty_count(g);
+	/* a crowded board is where games are lost: look further there */
+	double cutoff = o->crowded && empty <= o->crowded ?
+	    o->cutoff_crowded : o->cutoff;
+
+	set_roots(s, g, c, r, dirs);
 	if (o->time_ms == 0) {
-		limit = o->depth > 0 ? o->depth :
-		    depth_from(g, o->depth_min, o->depth_sub, o->depth_max);
+		limit = o->depth > 0 ? o->depth : board_depth(s, g, c,
+		    o->depth_min, o->depth_sub, o->depth_max);
 		search_values(s, dirs, limit, cutoff, r);
 		if (o->deepen > 0 && o->algo == G2048_EXPECTIMAX &&
-		    in_danger(s, g, r)) {
+		    in_danger(s, g, c, r)) {
 			r->deepened = 1;
-			search_values(s, dirs, depth_from(g, limit,
-			    o->deepen_sub, o->deepen_max), o->deepen_cutoff, r);
+			deeper = board_depth(s, g, c, limit, o->deepen_sub,
+			    o->deepen_max);
+			search_values(s, dirs, deeper > limit ? deeper : limit,
+			    o->deepen_cutoff, r);
 		}
 		return;
 	}
@@ -408,7 +455,7 @@ search_tree(g2048_search *s, g2048_grid g, g2048_search_result *r)
 	last = o->depth_max > 0 ? o->depth_max : G2048_DEPTH_MAX;
 	for (limit = 1; limit <= last; limit++)
 		if (search_values(s, dirs, limit, cutoff, r) < 0 ||
-		    elapsed_past(&s->deadline))
+		    search_elapsed_past(&s->deadline))
 			break;
 }
 
@@ -454,9 +501,25 @@ search_random(g2048_grid g, g2048_rng *rng, g2048_search_result *r)
 		}
 }
 
-int
-g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
-    g2048_search_result *r)
+/* The spawns' odds of the board searched: four, the probability of a 4
+ * (outside 0..1, the nearer end). */
+static void
+set_odds(g2048_search *s, double four)
+{
+	if (!(four > 0))
+		four = 0;
+	if (four > 1)
+		four = 1;
+	s->p4 = four;
+	s->p2 = 1 - four;
+	s->min_rank = four > 0.5 ? 2 : 1;
+}
+
+/* Search the 4x4 grid g, or c (not NULL), a board of another size, whose
+ * spawns are a 4 with probability four. */
+static int
+search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
+    g2048_rng *rng, g2048_search_result *r)
 {
 	struct timespec start, end;
 	int i;
@@ -465,9 +528,14 @@ g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
 	memset(r, 0, sizeof *r);
 	r->dir = -1;
 	r->table = -1;
-	r->legal = g2048_legal(g);
+	r->legal = c ? g2048_cells_legal(c) : g2048_legal(g);
 	for (i = 0; i < s->nworkers; i++)
 		s->w[i].nodes = 0;
+	set_odds(s, four);
+	s->general = c != NULL;
+	if (c && s->e && s->o.algo != G2048_RANDOM &&
+	    !g2048_eval_fits(s->e, c->rows, c->cols))
+		return G2048_UNFIT;
 	if (s->o.time_ms) {
 		s->deadline = s->has_origin ? s->origin : start;
 		s->has_origin = 0;
@@ -480,17 +548,22 @@ g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
 	}
 	if (r->legal == 0)
 		return -1;
-	if (s->tables && search_by_table(s->tables, g, r) >= 0)
+	/* the pattern tables are of the 4x4 board and its odds */
+	if (s->tables && !c && four == 0.1 &&
+	    search_by_table(s->tables, g, r) >= 0)
 		goto done;
 	switch (s->o.algo) {
 	case G2048_GREEDY:
-		search_greedy(s, g, r);
+		if (c)
+			search_general_greedy(s, c, r);
+		else
+			search_greedy(s, g, r);
 		break;
 	case G2048_RANDOM:
 		search_random(g, rng, r);
 		break;
 	default:
-		search_tree(s, g, r);
+		search_tree(s, g, c, r);
 		for (i = 0; i < s->nworkers; i++)
 			r->nodes += s->w[i].nodes;
 	}
@@ -499,6 +572,35 @@ done:
 	r->seconds = (double)(end.tv_sec - start.tv_sec) +
 	    (double)(end.tv_nsec - start.tv_nsec) / 1e9;
 	return r->dir;
+}
+
+int
+g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
+    g2048_search_result *r)
+{
+	return search_run(s, g, NULL, 0.1, rng, r);
+}
+
+int
+g2048_search_cells(g2048_search *s, const g2048_cells *c, double four,
+    g2048_rng *rng, g2048_search_result *r)
+{
+	g2048_grid none = { 0, 0 };
+
+	if (c->rows == 4 && c->cols == 4)
+		return search_run(s, g2048_cells_grid(c), NULL, four, rng, r);
+	return search_run(s, none, c, four, rng, r);
+}
+
+int
+g2048_search_board(g2048_search *s, const g2048_board *b, g2048_rng *rng,
+    g2048_search_result *r)
+{
+	g2048_grid none = { 0, 0 };
+
+	if (g2048_board_is_4x4(b))
+		return search_run(s, b->grid, NULL, b->four, rng, r);
+	return search_run(s, none, &b->cells, b->four, rng, r);
 }
 
 void

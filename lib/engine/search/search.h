@@ -8,15 +8,11 @@
 #ifndef G2048_SEARCH_H
 #define G2048_SEARCH_H
 
+#include <pthread.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "2048.h"
-
-/* ---- search.c ---------------------------------------------------------- */
-
-/* The entries of s's largest table (0: none yet), for the tests of what a
- * search allocates. */
-size_t search_tt_entries(const g2048_search *s);
 
 /* ---- by-table.c ------------------------------------------------------ */
 
@@ -128,5 +124,77 @@ store:
 	victim->value = (float)value;
 	victim->tag = (uint16_t)(t->gen << 4 | (unsigned)depth);
 }
+
+/* ---- search.c ---------------------------------------------------------- */
+
+#define SEARCH_TIME_CHECK 1023  /* nodes between looks at the clock */
+
+/* What one thread needs to search one root move.  Each worker has cache
+ * lines of its own: the node counters of two threads in one line made two
+ * threads slower than one. */
+struct search_worker {
+	_Alignas(64) const g2048_search *s;
+	struct search_tt tt;       /* tt.e NULL: none */
+	int limit;                 /* moves to look ahead */
+	double cutoff;             /* the probability cutoff for this board */
+	uint64_t nodes;
+	int aborted;               /* the time budget ran out */
+};
+
+struct g2048_search {
+	g2048_search_opts o;
+	const g2048_eval *e;        /* NULL for random moves */
+	/* the evaluator's values are of the score still to come, so a
+	 * move's value adds its score (eval.h) */
+	int to_come;
+	/* the evaluator's leaves of a max node at once, or NULL */
+	double (*best_leaf)(const g2048_eval *, g2048_grid,
+	    const g2048_grid *, const double *, int, int *);
+	int nworkers;
+	struct search_worker *w;
+	struct timespec deadline;  /* with o.time_ms */
+	struct timespec origin;    /* the next run's budget counts from here
+	                              (g2048_search_time_from), if set */
+	int has_origin;
+	g2048_tables *tables;      /* consulted first (NULL: none) */
+	/* one root search: the moves to search and where the next one is */
+	pthread_mutex_t lock;
+	int nroot, next_root;
+	g2048_grid root[G2048_NDIRS];
+	double root_reward[G2048_NDIRS];
+	double root_value[G2048_NDIRS];
+	/* the spawns of the board searched: a 2 with probability p2, a 4
+	 * with p4 (its `four'); the tile minimax's adversary puts, a rank:
+	 * the likelier (a 2 at even odds) */
+	double p2, p4;
+	int min_rank;
+	/* a board of another size than 4x4: its root moves, searched by
+	 * the general path (general.c) */
+	int general;
+	g2048_cells root_cells[G2048_NDIRS];
+};
+
+/* 1 once the monotonic clock has passed deadline */
+int search_elapsed_past(const struct timespec *deadline);
+
+/* The entries of s's largest table (0: none yet), for the tests of what a
+ * search allocates. */
+size_t search_tt_entries(const g2048_search *s);
+
+/* ---- general.c: the search on a board of any size ------------------- */
+
+/* The value of the root move that made c (a chance node, or minimax's
+ * min node), to the worker's limit. */
+double search_general_root(struct search_worker *w, g2048_cells *c);
+/* The moves of c by greedy and random, as search.c's for a grid. */
+void search_general_greedy(g2048_search *s, const g2048_cells *c,
+    g2048_search_result *r);
+/* The adaptive depth of c: distinct tiles - sub within min..max, then
+ * less while the estimated leaves pass 2^leaves_bits. */
+int search_general_depth(const g2048_search *s, const g2048_cells *c,
+    int min, int sub, int max);
+/* The key of c in the transposition table: its ranks themselves when
+ * they fit 80 bits, else a hash of them. */
+g2048_grid search_general_key(const g2048_cells *c);
 
 #endif
