@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "2048.h"
+#include "grid.h"
 #include "net.h"
 
 /* Training games draw from streams of their own: game i is on stream
@@ -149,6 +150,37 @@ update(g2048_learner *l, const size_t *idx, int nfeat, double error)
 	}
 }
 
+/* The four afterstates of g and their rewards (-1: not a move), the
+ * grid transposed once for up and down, as g2048_move makes them. */
+static void
+slides(g2048_grid g, struct after *cand)
+{
+	uint64_t c;
+	long rows, cols;
+	int d;
+
+	if (!grid_fast_ok(g)) {
+		for (d = 0; d < G2048_NDIRS; d++) {
+			cand[d].grid = g;
+			cand[d].reward = g2048_move(&cand[d].grid,
+			    (enum g2048_dir)d);
+		}
+		return;
+	}
+	c = grid_transpose_lo(g.lo);
+	rows = grid_rows_score(g.lo);
+	cols = grid_rows_score(c);
+	cand[G2048_UP].grid.lo = grid_cols_from(c, grid_col_up);
+	cand[G2048_DOWN].grid.lo = grid_cols_from(c, grid_col_down);
+	cand[G2048_LEFT].grid.lo = grid_rows_by(g.lo, grid_row_left);
+	cand[G2048_RIGHT].grid.lo = grid_rows_by(g.lo, grid_row_right);
+	for (d = 0; d < G2048_NDIRS; d++) {
+		cand[d].grid.hi = 0;
+		cand[d].reward = cand[d].grid.lo == g.lo ? -1 :
+		    d == G2048_LEFT || d == G2048_RIGHT ? rows : cols;
+	}
+}
+
 /*
  * The move of the largest reward plus afterstate value, into *best; the
  * first such in the order up, down, left, right.  0, or -1: no move.
@@ -160,11 +192,11 @@ choose(const g2048_net *n, g2048_grid g, struct after *cand, int *best)
 {
 	int d, i, found = 0;
 
+	slides(g, cand);
 	for (d = 0; d < G2048_NDIRS; d++) {
 		struct after *t = &cand[d];
 
-		t->grid = g;
-		if ((t->reward = g2048_move(&t->grid, (enum g2048_dir)d)) < 0)
+		if (t->reward < 0)
 			continue;
 		t->nfeat = net_grid_features(n, t->grid, 0, t->idx);
 		for (i = 0; i < t->nfeat; i++)

@@ -16,8 +16,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "2048.h"
+#include "grid.h"
 
 #define NET_IMAGES 8                /* the symmetries of the square */
 #define NET_TC_STRIDE 3             /* a weight and its two TC sums */
@@ -38,8 +40,15 @@ struct net_tuple {
 	size_t offset;                  /* of its table in a stage's weights */
 };
 
+/* A layout whose indexes have a path of their own (net_features). */
+enum net_shape {
+	NET_SHAPE_ANY,
+	NET_SHAPE_4X6                   /* 012345 456789 012456 45689a */
+};
+
 struct g2048_net {
 	int ntuples, nstages;
+	enum net_shape shape;
 	int stage_rank[G2048_NET_STAGES_MAX];   /* stage s >= 1 from this rank */
 	struct net_tuple tuple[G2048_NET_TUPLES_MAX];
 	size_t stage_size;              /* weights of one stage */
@@ -142,9 +151,142 @@ net_downgrade(uint64_t b, int from)
 }
 
 int net_stage(const g2048_net *n, g2048_grid g);
+
+/* Each row's cells in reverse order: the mirror image left to right. */
+static inline uint64_t
+net_mirror(uint64_t b)
+{
+	return (b & 0x000F000F000F000FULL) << 12 |
+	    (b & 0x00F000F000F000F0ULL) << 4 |
+	    (b & 0x0F000F000F000F00ULL) >> 4 |
+	    (b & 0xF000F000F000F000ULL) >> 12;
+}
+
+/* The rows in reverse order: the mirror image top to bottom. */
+static inline uint64_t
+net_flip(uint64_t b)
+{
+	return b << 48 | (b << 16 & 0x0000FFFF00000000ULL) |
+	    (b >> 16 & 0x00000000FFFF0000ULL) | b >> 48;
+}
+
+/* The eight images of board b: the rotations and reflections. */
+static inline void
+net_images(uint64_t b, uint64_t img[NET_IMAGES])
+{
+	uint64_t t = grid_transpose_lo(b);
+
+	img[0] = b;
+	img[1] = net_mirror(b);
+	img[2] = net_flip(b);
+	img[3] = net_mirror(img[2]);
+	img[4] = t;
+	img[5] = net_mirror(t);
+	img[6] = net_flip(t);
+	img[7] = net_mirror(img[6]);
+}
+
+/*
+ * The 32 indexes of 4x6, in net_features' order, from the tuples' cells
+ * as constants: each index is one or two masks of an image, a few dozen
+ * instructions the compiler schedules at will, where the loop over any
+ * layout reads each tuple's runs from memory.  With GNU C's vectors, two
+ * images at a time (an image and its mirror, then both flipped): making
+ * indexes is a sixth of training's time, and this halves it.
+ */
+#define NET_4X6_TABLE ((size_t)1 << 24)
+#if defined(__GNUC__) && SIZE_MAX == UINT64_MAX
+typedef uint64_t net_v2 __attribute__((vector_size(16)));
+
+static inline net_v2
+net_v2_mirror(net_v2 b)
+{
+	return (b & 0x000F000F000F000FULL) << 12 |
+	    (b & 0x00F000F000F000F0ULL) << 4 |
+	    (b & 0x0F000F000F000F00ULL) >> 4 |
+	    (b & 0xF000F000F000F000ULL) >> 12;
+}
+
+static inline net_v2
+net_v2_flip(net_v2 b)
+{
+	return b << 48 | (b << 16 & 0x0000FFFF00000000ULL) |
+	    (b >> 16 & 0x00000000FFFF0000ULL) | b >> 48;
+}
+
+/* The indexes of a pair of images v at idx[0] and idx[1]. */
+static inline void
+net_v2_put(size_t *idx, net_v2 v, size_t base, size_t stride)
+{
+	v += base;
+	if (stride != 1)
+		v *= stride;
+	memcpy(idx, &v, sizeof v);
+}
+
+static inline void
+net_features_4x6(uint64_t b, size_t base, size_t stride, size_t *idx)
+{
+	uint64_t t = grid_transpose_lo(b);
+	net_v2 bt = { b, t }, m = net_v2_mirror(bt), img[4];
+	int i;
+
+	img[0] = (net_v2){ b, m[0] };           /* images 0 and 1 */
+	img[1] = net_v2_flip(img[0]);           /* 2 and 3 */
+	img[2] = (net_v2){ t, m[1] };           /* 4 and 5 */
+	img[3] = net_v2_flip(img[2]);           /* 6 and 7 */
+	for (i = 0; i < 4; i++) {
+		net_v2 x = img[i];
+
+		net_v2_put(idx + 2 * i, x & 0xFFFFFF, base, stride);
+		net_v2_put(idx + NET_IMAGES + 2 * i, x >> 16 & 0xFFFFFF,
+		    base + NET_4X6_TABLE, stride);
+		net_v2_put(idx + 2 * NET_IMAGES + 2 * i,
+		    (x & 0xFFF) | (x >> 4 & 0xFFF000), base + 2 * NET_4X6_TABLE,
+		    stride);
+		net_v2_put(idx + 3 * NET_IMAGES + 2 * i,
+		    (x >> 16 & 0xFFF) | (x >> 20 & 0xFFF000),
+		    base + 3 * NET_4X6_TABLE, stride);
+	}
+}
+#else
+static inline void
+net_features_4x6(uint64_t b, size_t base, size_t stride, size_t *idx)
+{
+	const size_t table = NET_4X6_TABLE;
+	uint64_t img[NET_IMAGES];
+	int i;
+
+	net_images(b, img);
+	for (i = 0; i < NET_IMAGES; i++) {
+		uint64_t x = img[i];
+
+		idx[i] = (base + (size_t)(x & 0xFFFFFF)) * stride;
+		idx[NET_IMAGES + i] = (base + table +
+		    (size_t)(x >> 16 & 0xFFFFFF)) * stride;
+		idx[2 * NET_IMAGES + i] = (base + 2 * table +
+		    (size_t)((x & 0xFFF) | (x >> 4 & 0xFFF000))) * stride;
+		idx[3 * NET_IMAGES + i] = (base + 3 * table +
+		    (size_t)((x >> 16 & 0xFFF) | (x >> 20 & 0xFFF000))) * stride;
+	}
+}
+#endif
+
+int net_features_any(const g2048_net *n, uint64_t b, int stage, size_t *idx);
+
 /* The weight indexes of board b (nibbles, see net_ranks) in its stage,
- * scaled by n->stride; returns their count, ntuples * 8. */
-int net_features(const g2048_net *n, uint64_t b, int stage, size_t *idx);
+ * scaled by n->stride; returns their count, ntuples * 8:
+ * idx[tuple * 8 + image]. */
+static inline int
+net_features(const g2048_net *n, uint64_t b, int stage, size_t *idx)
+{
+	if (n->shape == NET_SHAPE_4X6) {
+		net_features_4x6(b, (size_t)stage * n->stage_size, n->stride,
+		    idx);
+		return 4 * NET_IMAGES;
+	}
+	return net_features_any(n, b, stage, idx);
+}
 
 /* The weight indexes of grid g, valued tile-downgraded from rank from
  * (0: never) and in the stage of the board so valued; their count.  The

@@ -3,24 +3,6 @@
 #include "grid.h"
 #include "net.h"
 
-/* Each row's cells in reverse order: the mirror image left to right. */
-static inline uint64_t
-mirror(uint64_t b)
-{
-	return (b & 0x000F000F000F000FULL) << 12 |
-	    (b & 0x00F000F000F000F0ULL) << 4 |
-	    (b & 0x0F000F000F000F00ULL) >> 4 |
-	    (b & 0xF000F000F000F000ULL) >> 12;
-}
-
-/* The rows in reverse order: the mirror image top to bottom. */
-static inline uint64_t
-flip(uint64_t b)
-{
-	return b << 48 | (b << 16 & 0x0000FFFF00000000ULL) |
-	    (b >> 16 & 0x00000000FFFF0000ULL) | b >> 48;
-}
-
 int
 net_stage(const g2048_net *n, g2048_grid g)
 {
@@ -35,20 +17,13 @@ net_stage(const g2048_net *n, g2048_grid g)
 }
 
 int
-net_features(const g2048_net *n, uint64_t b, int stage, size_t *idx)
+net_features_any(const g2048_net *n, uint64_t b, int stage, size_t *idx)
 {
-	uint64_t img[NET_IMAGES], t = grid_transpose_lo(b);
+	uint64_t img[NET_IMAGES];
 	size_t base = (size_t)stage * n->stage_size;
 	int i, j, r, count = 0;
 
-	img[0] = b;
-	img[1] = mirror(b);
-	img[2] = flip(b);
-	img[3] = mirror(img[2]);
-	img[4] = t;
-	img[5] = mirror(t);
-	img[6] = flip(t);
-	img[7] = mirror(img[6]);
+	net_images(b, img);
 	for (j = 0; j < n->ntuples; j++) {
 		const struct net_tuple *tp = &n->tuple[j];
 		size_t at = base + tp->offset;

@@ -193,6 +193,8 @@ net_layout(g2048_net *n, const char *spec, const char *stages, char *err,
 	n->nweights = (size_t)(size * (uint64_t)n->nstages);
 	n->stride = 1;
 	net_tuples_text(n, n->info.tuples, sizeof n->info.tuples);
+	n->shape = strcmp(n->info.tuples, named_nets[0].tuples) == 0 ?
+	    NET_SHAPE_4X6 : NET_SHAPE_ANY;
 	net_stages_text(n, n->info.stages, sizeof n->info.stages);
 	n->info.ntuples = n->ntuples;
 	n->info.nstages = n->nstages;
