@@ -97,6 +97,24 @@ pattern_board() {
 	    2,4,.,.,8,2)" ]
 }
 
+@test "boards of every size: a 2x2 table covers its own, no 3x3, 2x4 or 5x5" {
+	2048-table -q -o "$BATS_TEST_TMPDIR/2x2.tbl" --size 2x2
+	run 2048-table --table "$BATS_TEST_TMPDIR/2x2.tbl" < <(board '2 4' '. 2')
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "covered yes" ]
+	for s in 3x3 2x4 5x5; do
+		run 2048-table --table "$BATS_TEST_TMPDIR/2x2.tbl" < <(2048-new \
+		    --size "$s" --seed 3)
+		[ "$status" -eq 1 ]
+		[ "$output" = "covered no" ]
+	done
+	# a 2x2 board with 20% fours is another game
+	run 2048-table --table "$BATS_TEST_TMPDIR/2x2.tbl" < <(printf \
+	    'four 0.2\n2 4\n. 2\n')
+	[ "$status" -eq 1 ]
+	[ "$output" = "covered no" ]
+}
+
 @test "a truncated, corrupt or other version's file: exit 2, one message" {
 	local f=$BATS_TEST_TMPDIR/bad.tbl size
 	size=$(wc -c < "$TBL_DIR/2x3.tbl")
