@@ -28,6 +28,7 @@
 #undef main
 #include "../../cmd/2048-solve/games.c"
 #include "../../cmd/2048-solve/tally.c"
+#include "../../cmd/2048-solve/exact.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 void __wrap_exit(int status);
