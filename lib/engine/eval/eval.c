@@ -58,29 +58,6 @@ static const struct {
 
 /* ---- one line of ranks ------------------------------------------------ */
 
-/* xu: smoothness, monotonicity and empty cells of the line l[0..3]. */
-static void
-xu_line_terms(const int l[4], double t[3])
-{
-	int i, prev = 0, up = 0, down = 0, empty = 0;
-
-	for (i = 0; i < 4; i++) {
-		if (l[i] == 0) {
-			empty++;
-			continue;
-		}
-		/* steps between successive tiles, gaps skipped */
-		if (prev && l[i] > prev)
-			up += l[i] - prev;
-		else if (prev)
-			down += prev - l[i];
-		prev = l[i];
-	}
-	t[0] = -(up + down);
-	t[1] = -(up < down ? up : down);
-	t[2] = empty;
-}
-
 static double
 line_value(const struct eval_heuristic *e, const int l[4], int is_row)
 {
@@ -88,7 +65,7 @@ line_value(const struct eval_heuristic *e, const int l[4], int is_row)
 
 	if (e->which == LINES)
 		return eval_lines_value(e->w, e->pow_mono, e->pow_sum, l);
-	xu_line_terms(l, t);
+	eval_xu_terms(l, 4, t);
 	v = e->w[X_SMOOTH] * t[0] + e->w[X_MONO] * t[1];
 	return is_row ? v + e->w[X_EMPTY] * t[2] : v;
 }
@@ -224,12 +201,12 @@ fill_terms(struct eval_heuristic *e)
 		row_ranks(r, 0, 0, l);
 		if (e->which == LINES) {
 			eval_lines_terms(e->pow_mono, e->pow_sum, l,
-			    eval_lines_merges(l), t);
+			    eval_lines_merges(l, 4), t);
 			e->counts[r] = (uint16_t)((int)t[2] | (int)t[1] << 12);
 			e->aux1[r] = t[3];
 			e->aux2[r] = t[4];
 		} else {
-			xu_line_terms(l, t);
+			eval_xu_terms(l, 4, t);
 			e->counts[r] = (uint16_t)((int)-t[0] |
 			    (int)-t[1] << 6 | (int)t[2] << 12);
 		}
@@ -432,9 +409,9 @@ line_terms(const struct eval_heuristic *e, uint64_t lo, uint16_t hi, int r, doub
 		row_ranks(lo, hi, r, l);
 		if (e->which == LINES)
 			eval_lines_terms(e->pow_mono, e->pow_sum, l,
-			    eval_lines_merges(l), lt);
+			    eval_lines_merges(l, 4), lt);
 		else
-			xu_line_terms(l, lt);
+			eval_xu_terms(l, 4, lt);
 	} else if (e->which == LINES) {
 		lt[0] = 1;
 		lt[1] = c >> 12;

@@ -86,13 +86,13 @@ eval_lines_powers(const double *w, double *pow_mono, double *pow_sum)
 	}
 }
 
-/* The tiles of l[0..3] in a run of equal tiles, gaps skipped. */
+/* The tiles of l[0..n-1] in a run of equal tiles, gaps skipped. */
 static inline int
-eval_lines_merges(const int l[4])
+eval_lines_merges(const int *l, int n)
 {
 	int i, merges = 0, prev = 0, run = 0;
 
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < n; i++) {
 		if (l[i] == 0)
 			continue;
 		if (l[i] == prev) {
@@ -104,6 +104,29 @@ eval_lines_merges(const int l[4])
 		prev = l[i];
 	}
 	return run > 0 ? merges + run + 1 : merges;
+}
+
+/* xu: -smoothness, -monotonicity and the empty cells of l[0..n-1]. */
+static inline void
+eval_xu_terms(const int *l, int n, double t[3])
+{
+	int i, prev = 0, up = 0, down = 0, empty = 0;
+
+	for (i = 0; i < n; i++) {
+		if (l[i] == 0) {
+			empty++;
+			continue;
+		}
+		/* steps between successive tiles, gaps skipped */
+		if (prev && l[i] > prev)
+			up += l[i] - prev;
+		else if (prev)
+			down += prev - l[i];
+		prev = l[i];
+	}
+	t[0] = -(up + down);
+	t[1] = -(up < down ? up : down);
+	t[2] = empty;
 }
 
 /* fixed, empty, merges, -monotonicity, -sum of the line l[0..3]
@@ -139,7 +162,7 @@ eval_lines_value(const double *w, const double *pow_mono,
 	double t[5], v = 0;
 	int i;
 
-	eval_lines_terms(pow_mono, pow_sum, l, eval_lines_merges(l), t);
+	eval_lines_terms(pow_mono, pow_sum, l, eval_lines_merges(l, 4), t);
 	for (i = 0; i < 5; i++)
 		v += w[i] * t[i];
 	return v;

@@ -16,26 +16,6 @@
 
 #define LINE_MAX G2048_SIZE_MAX
 
-/* lines: the tiles of l[0..n-1] in a run of equal tiles, gaps skipped */
-static int
-lines_merges(const int *l, int n)
-{
-	int i, merges = 0, prev = 0, run = 0;
-
-	for (i = 0; i < n; i++) {
-		if (l[i] == 0)
-			continue;
-		if (l[i] == prev) {
-			run++;
-		} else if (run > 0) {
-			merges += run + 1;
-			run = 0;
-		}
-		prev = l[i];
-	}
-	return run > 0 ? merges + run + 1 : merges;
-}
-
 /* lines: fixed, empty, merges, -monotonicity, -sum of l[0..n-1], as
  * eval_lines_terms computes them for four cells, in the same order */
 static void
@@ -56,31 +36,9 @@ lines_terms(const struct eval_heuristic *e, const int *l, int n, double t[5])
 	}
 	t[0] = 1;
 	t[1] = empty;
-	t[2] = lines_merges(l, n);
+	t[2] = eval_lines_merges(l, n);
 	t[3] = -(left < right ? left : right);
 	t[4] = -sum;
-}
-
-/* xu: -smoothness, -monotonicity, empty cells of l[0..n-1] */
-static void
-xu_terms(const int *l, int n, double t[3])
-{
-	int i, prev = 0, up = 0, down = 0, empty = 0;
-
-	for (i = 0; i < n; i++) {
-		if (l[i] == 0) {
-			empty++;
-			continue;
-		}
-		if (prev && l[i] > prev)
-			up += l[i] - prev;
-		else if (prev)
-			down += prev - l[i];
-		prev = l[i];
-	}
-	t[0] = -(up + down);
-	t[1] = -(up < down ? up : down);
-	t[2] = empty;
 }
 
 /* lines: the weighted sum of the terms of l[0..n-1] in one pass, the
@@ -106,7 +64,7 @@ lines_value(const struct eval_heuristic *e, const int *l, int n)
 		empty += l[i] == 0;
 	}
 	return w[L_FIXED] + w[L_EMPTY] * empty + w[L_MERGES] *
-	    lines_merges(l, n) + w[L_MONO] * -(left < right ? left : right) +
+	    eval_lines_merges(l, n) + w[L_MONO] * -(left < right ? left : right) +
 	    w[L_SUM] * -sum;
 }
 
@@ -118,7 +76,7 @@ line_computed(const struct eval_heuristic *e, const int *l, int n, int is_row)
 
 	if (e->which == EVAL_LINES)
 		return lines_value(e, l, n);
-	xu_terms(l, n, t);
+	eval_xu_terms(l, n, t);
 	v = e->w[X_SMOOTH] * t[0] + e->w[X_MONO] * t[1];
 	return is_row ? v + e->w[X_EMPTY] * t[2] : v;
 }
@@ -265,7 +223,7 @@ eval_general_terms(const g2048_eval *base, const g2048_cells *c,
 					terms[i].value += t[i];
 				continue;
 			}
-			xu_terms(l, n, t);
+			eval_xu_terms(l, n, t);
 			terms[X_SMOOTH].value += t[0];
 			terms[X_MONO].value += t[1];
 			if (is_row)
