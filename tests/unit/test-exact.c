@@ -28,7 +28,7 @@ struct game {
 	int target;             /* rank, 0 none */
 	int score;              /* objective: expected score (else prob) */
 	double four;
-	int at;                 /* the target's cell + 1; 0: anywhere */
+	unsigned at;            /* the target's cells, a mask; 0: anywhere */
 };
 
 #define MEMO_BITS 22
@@ -152,8 +152,9 @@ value(const struct game *g, const int *c)
 	double best = 0;
 	int d, i, legal, any = 0;
 
-	if (g->at && c[g->at - 1] >= g->target)
-		return 1;
+	for (i = 0; i < g->n; i++)
+		if ((g->at >> i & 1) && c[i] >= g->target)
+			return 1;
 	for (i = 0; i < g->n; i++)
 		if (g->target && c[i] != 16 && c[i] >= g->target)
 			return g->score || g->at ? 0 : 1;
@@ -410,15 +411,38 @@ test_pattern(void)
 	g2048_table_close(t);
 }
 
-/* A pattern whose target must form in one cell (`o'): elsewhere it
+/*
+ * A 4x4 board fits xxxx/xxxx/xxoo/.... (target 32) only where each `o'
+ * has a large tile of 32 beside it: cells 7 and 9 (and 6 or 9 for cell
+ * 10, 7 for cell 11).
+ */
+static void
+check_target_beside(const g2048_table *t)
+{
+	static const int big[10] = { 13, 12, 11, 10, 6, 7, 8, 5, 9, 5 };
+	g2048_table_result r;
+	g2048_grid g = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 10; i++)
+		g = g2048_set_rank(g, i, big[i]);
+	g = g2048_set_rank(g2048_set_rank(g, 12, 1), 13, 1);
+	CHECK(g2048_table_query(t, g, &r) != G2048_TABLE_UNCOVERED);
+	CHECK(r.board > 0 && r.board < 1);
+	/* cell 11's neighbour 7 no longer the target: not covered */
+	g = g2048_set_rank(g, 7, 14);
+	CHECK(g2048_table_query(t, g, &r) == G2048_TABLE_UNCOVERED);
+}
+
+/* A pattern whose target must form in its cells (`o'): elsewhere it
  * is a loss. */
 static void
 test_pattern_target_cell(void)
 {
 	static const char *spec = "xxxx/xxxx/xx.o/....";
-	struct game g = { 4, 4, 16, { 0 }, 5, 0, 0.1, 12 };
+	struct game g = { 4, 4, 16, { 0 }, 5, 0, 0.1, 1u << 11 };
 	g2048_exact_opts o;
-	g2048_exact_report rep, any;
+	g2048_exact_report rep, any, two;
 	g2048_table *t;
 	char path[128], err[256];
 	int i;
@@ -445,9 +469,21 @@ test_pattern_target_cell(void)
 	}
 	check_queries(t, &g, 1e-8, 9);
 	g2048_table_close(t);
+	/* two target cells: made in either is a win */
 	o.pattern = "xxxx/xxxx/xxoo/....";
-	CHECK(g2048_exact_build(&o, path, &any, err, sizeof err) < 0);
-	CHECK(strstr(err, "more than one") != NULL);
+	g.at = 1u << 10 | 1u << 11;
+	snprintf(path, sizeof path, "%s/at2.tbl", dir);
+	CHECK(g2048_exact_build(&o, path, &two, err, sizeof err) == 0);
+	memo_reset();
+	CHECK(close_to(two.start, start_value(&g), 1e-9));
+	CHECK(rep.start < two.start && two.start < any.start);
+	if ((t = g2048_table_open(path, err, sizeof err)) == NULL) {
+		CHECK(0);
+		return;
+	}
+	check_queries(t, &g, 1e-8, 11);
+	check_target_beside(t);
+	g2048_table_close(t);
 }
 
 /* A board of the pattern met in play (from blockers and two tiles, by

@@ -46,8 +46,9 @@ struct exact_rules {
 	enum exact_kind kind;
 	int rows, cols, ncells;
 	int target;             /* the rank that ends a game won; 0: none */
-	int target_cell;        /* a pattern's: the target must form there
-	                           (elsewhere it is a loss); -1 anywhere */
+	unsigned target_cells;  /* a pattern's `o' cells: the target must
+	                           form in one (elsewhere it is a loss);
+	                           0: anywhere */
 	int objective;          /* G2048_EXACT_PROB or G2048_EXACT_SCORE */
 	double four;            /* probability of a 4 */
 	uint64_t blockers;      /* EXACT_BLOCK in every blocker's nibble */
@@ -85,7 +86,7 @@ uint64_t exact_image(const struct exact_rules *r, uint64_t key, int s);
 uint64_t exact_sum(const struct exact_rules *r, uint64_t key);
 int exact_max_rank(const struct exact_rules *r, uint64_t key);
 /* The target is on the board (a win); a target tile off the pattern's
- * target cell (a loss). */
+ * target cells (a loss). */
 int exact_won(const struct exact_rules *r, uint64_t key);
 int exact_lost(const struct exact_rules *r, uint64_t key);
 /* Empty cells that may take a spawn, as a mask. */
@@ -128,8 +129,9 @@ struct exact_header {
 /*
  * Whether 4x4 grid g, seen under symmetry s (0 to EXACT_SYMS - 1), fits
  * pattern r: every blocker cell a tile of at least the target, no two
- * equal side by side, every free cell at most the target.  rank[16] gets
- * the image's ranks.
+ * equal side by side, every free cell at most the target, and each target
+ * cell (`o') beside a large tile equal to the target, which the target
+ * made there merges into.  rank[16] gets the image's ranks.
  */
 int exact_match(const struct exact_rules *r, g2048_grid g, int s, int *rank);
 

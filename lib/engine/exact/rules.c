@@ -138,9 +138,10 @@ set_syms(struct exact_rules *r)
 					ok = 0;
 			}
 		}
-		if (ok && r->target_cell >= 0 && img[r->target_cell] !=
-		    r->target_cell)
-			ok = 0;
+		for (i = 0; i < r->ncells && ok; i++)
+			if ((r->target_cells >> i & 1) !=
+			    (r->target_cells >> img[i] & 1))
+				ok = 0;
 		if (ok)
 			memcpy(r->sym[r->nsyms++], img, sizeof img);
 	}
@@ -164,7 +165,6 @@ exact_rules_board(struct exact_rules *r, int rows, int cols, int target,
 	if (!(four >= 0 && four <= 1))
 		return fail(err, errsize, "%s", "four: a probability from 0 to 1");
 	r->kind = EXACT_BOARD;
-	r->target_cell = -1;
 	r->rows = rows;
 	r->cols = cols;
 	r->ncells = rows * cols;
@@ -188,7 +188,6 @@ exact_rules_pattern(struct exact_rules *r, const char *pattern, int target,
 	int i, cell = 0, row = 0, col = 0;
 
 	memset(r, 0, sizeof *r);
-	r->target_cell = -1;
 	for (i = 0; exact_named(i, &name, &sp, &about); i++)
 		if (strcmp(name, pattern) == 0)
 			spec = sp;
@@ -206,15 +205,11 @@ exact_rules_pattern(struct exact_rules *r, const char *pattern, int target,
 		    row == 4)
 			return fail(err, errsize, "pattern %s: 4 rows of 4 "
 			    "cells, `x' a large tile, `.' a free cell, `o' "
-			    "the free cell where the target must form "
+			    "a free cell where the target must form "
 			    "(e.g. ..../..../.xxx/.xxx) or a name "
 			    "(2048-table --list)", pattern);
-		if (*p == 'o') {
-			if (r->target_cell >= 0)
-				return fail(err, errsize, "pattern %s: more "
-				    "than one target cell `o'", pattern);
-			r->target_cell = cell;
-		}
+		if (*p == 'o')
+			r->target_cells |= 1u << cell;
 		if (*p == 'x')
 			r->blockers |= (uint64_t)EXACT_BLOCK << (4 * cell);
 		else
@@ -405,15 +400,22 @@ exact_max_rank(const struct exact_rules *r, uint64_t key)
 int
 exact_won(const struct exact_rules *r, uint64_t key)
 {
-	if (r->target_cell >= 0)
-		return exact_cell(key, r->target_cell) >= r->target;
+	int i;
+
+	if (r->target_cells != 0) {
+		for (i = 0; i < r->ncells; i++)
+			if ((r->target_cells >> i & 1) &&
+			    exact_cell(key, i) >= r->target)
+				return 1;
+		return 0;
+	}
 	return r->target > 0 && exact_max_rank(r, key) >= r->target;
 }
 
 int
 exact_lost(const struct exact_rules *r, uint64_t key)
 {
-	return r->target_cell >= 0 && exact_max_rank(r, key) >= r->target &&
+	return r->target_cells != 0 && exact_max_rank(r, key) >= r->target &&
 	    !exact_won(r, key);
 }
 

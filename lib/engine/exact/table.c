@@ -579,6 +579,24 @@ dir_image(int s, int d)
 	return d;
 }
 
+/* Whether cell i has a large tile equal to the target beside it: the
+ * tile made in i merges into the formation there. */
+static int
+beside_target(const struct exact_rules *r, const int *rank, int i)
+{
+	static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		int row = i / 4 + dr[k], col = i % 4 + dc[k], j = row * 4 + col;
+
+		if (row >= 0 && row < 4 && col >= 0 && col < 4 &&
+		    (r->blockers >> (4 * j) & 0xF) && rank[j] == r->target)
+			return 1;
+	}
+	return 0;
+}
+
 int
 exact_match(const struct exact_rules *r, g2048_grid g, int s, int *rank)
 {
@@ -601,6 +619,8 @@ exact_match(const struct exact_rules *r, g2048_grid g, int s, int *rank)
 			return 0;
 		if (big && i < 12 && (r->blockers >> (4 * i + 16) & 0xF) &&
 		    rank[i + 4] == rank[i])
+			return 0;
+		if ((r->target_cells >> i & 1) && !beside_target(r, rank, i))
 			return 0;
 	}
 	return 1;
