@@ -81,6 +81,7 @@ case $service in
     '--tt-bits=[transposition table]:bits:' \
     '--no-lost[no loss for a board that cannot move]' \
     '--tables=[exact tables]:tables directory:_files -/' \
+    '--table-min=[least probability a table decides at]:probability:' \
     '--no-tables[consult no table]' \
     '--downgrade=[tile-downgrading]:tile:' \
     '--no-bitboard[move cell by cell]' \

@@ -341,14 +341,14 @@ score_of() {
 @test "a hint on a board an exact table covers is the table's move" {
 	mkdir "$T/tables"
 	2048-table -q -o "$T/tables/p.tbl" --pattern xxxx/xxxx/xx../.... -t 32
-	board '65536 32768 16384 8192' '2048 4096 1024 512' '64 32 . 2' \
-	    '. . . 2' >"$T/b"
-	# the search alone would go right
-	[ "$(2048-solve --no-tables "$T/b")" = right ]
+	board '65536 32768 16384 8192' '2048 4096 1024 512' '64 32 . 16' \
+	    '. 2 4 .' >"$T/b"
+	# the search alone would go down
+	[ "$(2048-solve --no-tables "$T/b")" = down ]
 	start 80x30 "G2048_TABLES='$T/tables' 2048-play --no-anim --load '$T/b'"
 	wait_for "moves 0"
 	keys H
-	wait_for "Hint: left (table p.tbl: 67.9%)"
+	wait_for "Hint: up (table p.tbl: 96.6%)"
 }
 
 @test "a nearly full board: one move, then game over" {

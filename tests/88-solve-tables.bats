@@ -29,7 +29,7 @@ pattern_board() {
 }
 
 @test "a covered board: the table's move, its probabilities in --explain" {
-	run 2048-solve --tables "$TDIR" --explain < <(pattern_board '. 2' \
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(pattern_board '. 2' \
 	    '. . . 2')
 	[ "$status" -eq 0 ]
 	[[ "$output" == "$(printf '%s\n' left '  up    0.604470' \
@@ -37,7 +37,7 @@ pattern_board() {
 	    '  table p.tbl probability 0.679394 time ')"* ]]
 	[ "${lines[6]}" = '  evaluator lines' ]
 	# the same board mirrored: the mirrored move
-	run 2048-solve --tables "$TDIR" < <(board '8192 16384 32768 65536' \
+	run 2048-solve --tables "$TDIR" --table-min 0 < <(board '8192 16384 32768 65536' \
 	    '512 1024 4096 2048' '2 . 32 64' '2 . . .')
 	[ "$output" = right ]
 }
@@ -47,22 +47,42 @@ pattern_board() {
 	for b in '. 2|. . . 2' '16 .|2 . 16 4' '4 8|2 . 2 4' '. .|8 4 2 2'; do
 		best=$(2048-table --table "$TDIR/p.tbl" < <(pattern_board \
 		    "${b%%|*}" "${b#*|}") | sed -n 's/^best //p')
-		run 2048-solve --tables "$TDIR" < <(pattern_board "${b%%|*}" \
+		run 2048-solve --tables "$TDIR" --table-min 0 < <(pattern_board "${b%%|*}" \
 		    "${b#*|}")
 		[ "$status" -eq 0 ]
 		[ "$output" = "$best" ]
 	done
 }
 
+@test "--table-min: a table decides only where its best move is that sure" {
+	local b
+	b=$(pattern_board '. 2' '. . . 2')     # its best move: 0.679394
+	run 2048-solve --tables "$TDIR" --explain <<<"$b"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'  depth '* ]]
+	[[ "$output" != *table* ]]
+	run 2048-solve --tables "$TDIR" --table-min 0.67 --explain <<<"$b"
+	[[ "$output" == *'  table p.tbl probability 0.679394 '* ]]
+	run 2048-solve --tables "$TDIR" --table-min 0.68 --explain <<<"$b"
+	[[ "$output" != *table* ]]
+	# a surer board (0.966): by default the table's move, not the search's
+	b=$(pattern_board '. 16' '. 2 4 .')
+	[ "$(2048-solve --no-tables <<<"$b")" = down ]
+	[ "$(2048-solve --tables "$TDIR" <<<"$b")" = up ]
+	run 2048-solve --table-min 1.5 <<<"$b"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--table-min: expected a number from 0 to 1"* ]]
+}
+
 @test "a board no table covers, or --no-tables: the search decides" {
-	run 2048-solve --tables "$TDIR" --explain < <(board '2 . . .' \
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(board '2 . . .' \
 	    '. . . .' '. . 4 .' '. . . .')
 	[ "$status" -eq 0 ]
 	[[ "$output" == *'  depth '* ]]
 	[[ "$output" != *'table'* ]]
 	# the pattern fits, but the least large tile is not the target: what
 	# the free cells would make does not merge into them
-	run 2048-solve --tables "$TDIR" --explain < <(board \
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(board \
 	    '65536 32768 16384 8192' '2048 4096 1024 512' '256 128 . 2' \
 	    '. . . 2')
 	[[ "$output" == *'  depth '* ]]
@@ -71,13 +91,13 @@ pattern_board() {
 	[[ "$output" == *'  depth '* ]]
 	[[ "$output" != *'table'* ]]
 	# the last of --tables and --no-tables counts
-	run 2048-solve --no-tables --tables "$TDIR" --explain < <(pattern_board \
+	run 2048-solve --no-tables --tables "$TDIR" --table-min 0 --explain < <(pattern_board \
 	    '. 2' '. . . 2')
 	[[ "$output" == *'  table p.tbl '* ]]
 }
 
 @test "G2048_TABLES names the tables; empty, none" {
-	G2048_TABLES=$TDIR run 2048-solve --explain < <(pattern_board '. 2' \
+	G2048_TABLES=$TDIR run 2048-solve --table-min 0 --explain < <(pattern_board '. 2' \
 	    '. . . 2')
 	[[ "$output" == *'  table p.tbl '* ]]
 	G2048_TABLES='' run 2048-solve --explain < <(pattern_board '. 2' \
@@ -117,14 +137,14 @@ pattern_board() {
 @test "games with tables: the summary counts the moves tables chose" {
 	local b
 	b=$(pattern_board '. 2' '. . . 2')
-	run 2048-solve --tables "$TDIR" --play --summary --fast -s 3 <<<"$b"
+	run 2048-solve --tables "$TDIR" --table-min 0 --play --summary --fast -s 3 <<<"$b"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *$'\nby tables     '[1-9]* ]]
 	run 2048-solve --no-tables --play --summary --fast -s 3 <<<"$b"
 	[[ "$output" != *'by tables'* ]]
 	# the same game from the same board: tables or not, same bytes twice
-	diff <(2048-solve --tables "$TDIR" --play -s 3 --fast <<<"$b") \
-	    <(2048-solve --tables "$TDIR" --play -s 3 --fast -j 1 <<<"$b")
+	diff <(2048-solve --tables "$TDIR" --table-min 0 --play -s 3 --fast <<<"$b") \
+	    <(2048-solve --tables "$TDIR" --table-min 0 --play -s 3 --fast -j 1 <<<"$b")
 }
 
 @test "the default tables: \$G2048_TABLES, installed, or the checkout's tables/" {
@@ -138,10 +158,10 @@ pattern_board() {
 	[[ "$(env -u G2048_TABLES "$T/co/bin/2048-solve" -e <<<"$b")" != *table* ]]
 	cp "$TDIR/p.tbl" "$T/co/tables/"
 	cp "$TDIR/p.tbl" "$T/inst/share/2048-tools/tables/"
-	[[ "$(env -u G2048_TABLES "$T/co/bin/2048-solve" -e <<<"$b")" == \
-	    *'  table p.tbl '* ]]
-	[[ "$(env -u G2048_TABLES "$T/inst/bin/2048-solve" -e <<<"$b")" == \
-	    *'  table p.tbl '* ]]
+	[[ "$(env -u G2048_TABLES "$T/co/bin/2048-solve" --table-min 0 -e \
+	    <<<"$b")" == *'  table p.tbl '* ]]
+	[[ "$(env -u G2048_TABLES "$T/inst/bin/2048-solve" --table-min 0 -e \
+	    <<<"$b")" == *'  table p.tbl '* ]]
 	[[ "$(env -u G2048_TABLES "$T/inst/bin/2048-solve" --no-tables -e \
 	    <<<"$b")" != *table* ]]
 	# a whole board's table, as make install puts those of make tables
@@ -155,13 +175,13 @@ pattern_board() {
 @test "--json: the table that chose, and the summary's by_tables" {
 	local b
 	b=$(pattern_board '. 2' '. . . 2')
-	run 2048-solve --tables "$TDIR" --explain --json <<<"$b"
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain --json <<<"$b"
 	[ "$status" -eq 0 ]
 	[[ "$output" == '{"move":"left","values":{"up":0.60447'* ]]
 	[[ "$output" == *',"table":"p.tbl","exact":null}' ]]
 	run 2048-solve --no-tables --explain --json <<<"$b"
 	[[ "$output" == *',"table":null,"exact":null}' ]]
-	run 2048-solve --tables "$TDIR" --play --summary --json --fast -s 3 \
+	run 2048-solve --tables "$TDIR" --table-min 0 --play --summary --json --fast -s 3 \
 	    <<<"$b"
 	[[ "$output" == *'"by_tables":'[1-9]* ]]
 }
@@ -170,7 +190,7 @@ pattern_board() {
 	local b want d
 	b=$(2048-new --size 2x3 --seed 4)
 	want=$(2048-table --table "$TDIR/2x3.tbl" <<<"$b")
-	run 2048-solve --tables "$TDIR" --explain <<<"$b"
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain <<<"$b"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "$(sed -n 's/^best //p' <<<"$want")" ]
 	for d in up down left right; do
@@ -184,14 +204,14 @@ pattern_board() {
 	[[ "$output" == *"  table 2x3.tbl (2x3, four 0.1, score) exact: expected score to come $(value value "$want"), final $(value value "$want") time "* ]]
 	[[ "$output" != *depth* ]]
 	# the final score counts the score so far
-	run 2048-solve --tables "$TDIR" --explain <<<"${b/score 0/score 100}"
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain <<<"${b/score 0/score 100}"
 	[[ "$output" == *", final $(awk -v v="$(value value "$want")" \
 	    'BEGIN { printf "%.6f", v + 100 }') time "* ]]
 }
 
 @test "every move of a 2x3 game is 2048-table's best, the tables' in the summary" {
 	local T=$BATS_TEST_TMPDIR
-	2048-new --size 2x3 --seed 9 | 2048-solve --tables "$TDIR" --play -c \
+	2048-new --size 2x3 --seed 9 | 2048-solve --tables "$TDIR" --table-min 0 --play -c \
 	    --log "$T/log" >"$T/trace"
 	[ "$(wc -l <"$T/log")" -ge 20 ]
 	cut -f 1 "$T/log" | 2048-table --table "$TDIR/2x3.tbl" |
@@ -199,8 +219,8 @@ pattern_board() {
 	cut -f 2 "$T/log" | diff - "$T/best"
 	# the trace is the shell loop's
 	[ "$(tail -n 1 "$T/trace")" = "$(2048-new --size 2x3 --seed 9 -c |
-	    2048-solve --tables "$TDIR" --play -c --final)" ]
-	run 2048-solve --tables "$TDIR" --play --summary < <(2048-new \
+	    2048-solve --tables "$TDIR" --table-min 0 --play -c --final)" ]
+	run 2048-solve --tables "$TDIR" --table-min 0 --play --summary < <(2048-new \
 	    --size 2x3 --seed 9)
 	[[ "$output" == *$'\nby tables     '*' moves, 100.00%'* ]]
 }
@@ -209,14 +229,14 @@ pattern_board() {
 	local start
 	# 2x2: 2000 games; 2x3: 400 (seeded, so the same every run)
 	start=$(2048-table --info "$TDIR/2x2.tbl" | awk '$1 == "start" { print $2 }')
-	2048-new --size 2x2 --seed 1 -n 2000 -c | 2048-solve --tables "$TDIR" \
+	2048-new --size 2x2 --seed 1 -n 2000 -c | 2048-solve --tables "$TDIR" --table-min 0 \
 	    --algo exact --play --final -c | awk -v start="$start" '
 	    { n++; s += $2; q += $2 * $2 }
 	    END { m = s / n; se = sqrt((q - n * m * m) / (n - 1) / n)
 		  print m, start, se
 		  exit !(m > start - 4 * se && m < start + 4 * se) }'
 	start=$(2048-table --info "$TDIR/2x3.tbl" | awk '$1 == "start" { print $2 }')
-	2048-new --size 2x3 --seed 1 -n 400 -c | 2048-solve --tables "$TDIR" \
+	2048-new --size 2x3 --seed 1 -n 400 -c | 2048-solve --tables "$TDIR" --table-min 0 \
 	    --algo exact --play --final -c | awk -v start="$start" '
 	    { n++; s += $2; q += $2 * $2 }
 	    END { m = s / n; se = sqrt((q - n * m * m) / (n - 1) / n)
@@ -225,93 +245,93 @@ pattern_board() {
 }
 
 @test "a small board no table covers: --explain says why, the search plays" {
-	run 2048-solve --tables "$TDIR" --explain < <(2048-new --size 3x3 --seed 1)
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(2048-new --size 3x3 --seed 1)
 	[ "$status" -eq 0 ]
 	[[ "$output" == *'  depth '* ]]
 	[[ "$output" == *"  exact: no exact table of 3x3, four 0.1 in $TDIR (2048-table --size 3x3 --four 0.1 builds one); searched"$'\n'* ]]
 	# other odds than the table's
-	run 2048-solve --tables "$TDIR" --explain < <(2048-new --size 2x3 \
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(2048-new --size 2x3 \
 	    --seed 1 --four 0.2)
 	[[ "$output" == *"  exact: no exact table of 2x3, four 0.2 in $TDIR (2048-table --size 2x3 --four 0.2 builds one); searched"* ]]
 	[[ "$output" == *'  depth '* ]]
 	# a board of its size that no game from the start reaches
-	run 2048-solve --tables "$TDIR" --explain < <(board '16 16' '. 2')
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(board '16 16' '. 2')
 	[[ "$output" == *"  exact: the exact table 2x2.tbl (2x2, four 0.1) does not cover this board: not one of a game from two spawned tiles; searched"* ]]
 	run 2048-solve --no-tables --explain < <(2048-new --size 2x3 --seed 1)
 	[[ "$output" == *"  exact: no exact table of 2x3, four 0.1 consulted (--no-tables); searched"* ]]
 	G2048_TABLES='' run 2048-solve --explain < <(2048-new --size 2x3 --seed 1)
 	[[ "$output" == *"  exact: no exact table of 2x3, four 0.1: no tables (make tables, or --tables DIR); searched"* ]]
 	# a covered board that cannot move: nothing to say
-	run 2048-solve --tables "$TDIR" --explain < <(board '2 4' '8 16')
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(board '2 4' '8 16')
 	[ "$status" -eq 1 ]
 	[[ "$output" != *exact* ]]
 	# boards no table of a whole game could cover: no line
 	for b in "$(2048-new --seed 1)" "$(2048-new --size 5x5 --seed 1)"; do
-		run 2048-solve --tables "$TDIR" --explain <<<"$b"
+		run 2048-solve --tables "$TDIR" --table-min 0 --explain <<<"$b"
 		[ "$status" -eq 0 ]
 		[[ "$output" != *exact* ]]
 	done
 }
 
 @test "--algo exact: a board no table covers is an input error that says why" {
-	run --separate-stderr 2048-solve --tables "$TDIR" --algo exact < <(
+	run --separate-stderr 2048-solve --tables "$TDIR" --table-min 0 --algo exact < <(
 	    2048-new --size 2x3 --seed 4; echo; 2048-new --size 3x3 --seed 1)
 	[ "$status" -eq 2 ]
 	[ "$output" = "$(2048-new --size 2x3 --seed 4 | 2048-solve --tables \
 	    "$TDIR")" ]
 	[ "$stderr" = "2048-solve: <stdin>:8: --algo exact: no exact table of 3x3, four 0.1 in $TDIR (2048-table --size 3x3 --four 0.1 builds one)" ]
-	run --separate-stderr 2048-solve --tables "$TDIR" --algo exact < <(
+	run --separate-stderr 2048-solve --tables "$TDIR" --table-min 0 --algo exact < <(
 	    2048-new --seed 1)
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"no exact table of 4x4, four 0.1 in"* ]]
 	# --play: the game is not played
-	run --separate-stderr 2048-solve --tables "$TDIR" --algo exact --play \
+	run --separate-stderr 2048-solve --tables "$TDIR" --table-min 0 --algo exact --play \
 	    < <(2048-new --size 2x3 --seed 4 --four 0.3)
 	[ "$status" -eq 2 ]
 	[ "$output" = "" ]
 	[[ "$stderr" == *"no exact table of 2x3, four 0.3 in"* ]]
 	# --games: before any game, named by its seed
-	run --separate-stderr 2048-solve --tables "$TDIR" --algo exact \
+	run --separate-stderr 2048-solve --tables "$TDIR" --table-min 0 --algo exact \
 	    --games 3 --seed 5 --size 3x3
 	[ "$status" -eq 2 ]
 	[ "$output" = "" ]
 	[ "$stderr" = "2048-solve: --algo exact: the game of seed 5: no exact table of 3x3, four 0.1 in $TDIR (2048-table --size 3x3 --four 0.1 builds one)" ]
-	run 2048-solve --tables "$TDIR" --algo exact --games 20 --seed 5 \
+	run 2048-solve --tables "$TDIR" --table-min 0 --algo exact --games 20 --seed 5 \
 	    --size 2x3 --summary
 	[ "$status" -eq 0 ]
 	[[ "$output" == *$'\nby tables     '*' moves, 100.00%'* ]]
 	# the same games as the pipe's
-	[ "$(2048-solve --tables "$TDIR" --algo exact --games 20 --seed 5 \
+	[ "$(2048-solve --tables "$TDIR" --table-min 0 --algo exact --games 20 --seed 5 \
 	    --size 2x3 --final -c)" = "$(2048-new --size 2x3 --seed 5 -n 20 |
-	    2048-solve --tables "$TDIR" --algo exact --play --final -c)" ]
+	    2048-solve --tables "$TDIR" --table-min 0 --algo exact --play --final -c)" ]
 	# no tables to play by at all
 	run --separate-stderr 2048-solve --no-tables --algo exact < <(2048-new \
 	    --size 2x3 --seed 4)
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"--algo exact plays by the tables of whole boards: not with --no-tables"* ]]
 	# where a table covers, the same moves as without --algo exact
-	[ "$(2048-new --size 2x3 --seed 9 | 2048-solve --tables "$TDIR" \
+	[ "$(2048-new --size 2x3 --seed 9 | 2048-solve --tables "$TDIR" --table-min 0 \
 	    --algo exact --play -c | md5sum)" = "$(2048-new --size 2x3 \
-	    --seed 9 | 2048-solve --tables "$TDIR" --play -c | md5sum)" ]
+	    --seed 9 | 2048-solve --tables "$TDIR" --table-min 0 --play -c | md5sum)" ]
 }
 
 @test "--json: the exact object of a covered small board, of an uncovered one" {
 	local b want
 	b=$(2048-new --size 2x3 --seed 4)
 	want=$(2048-table --table "$TDIR/2x3.tbl" <<<"$b")
-	run 2048-solve --tables "$TDIR" --explain --json <<<"$b"
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain --json <<<"$b"
 	[ "$status" -eq 0 ]
 	[ "$(jq -c '.exact | [.covered, .table, .size, .four, .objective]' \
 	    <<<"$output")" = '[true,"2x3.tbl","2x3",0.1,"score"]' ]
 	[ "$(jq -r '.exact.value' <<<"$output")" = "$(value value "$want" |
 	    sed 's/0*$//')" ]
 	[ "$(jq -r '.table' <<<"$output")" = 2x3.tbl ]
-	run 2048-solve --tables "$TDIR" --explain --json < <(2048-new \
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain --json < <(2048-new \
 	    --size 3x3 --seed 1 --four 0.2)
 	[ "$(jq -c '.exact | [.covered, .size, .four]' <<<"$output")" = \
 	    '[false,"3x3",0.2]' ]
 	[[ "$(jq -r '.exact.why' <<<"$output")" == "no exact table of 3x3, four 0.2 in "* ]]
-	run 2048-solve --tables "$TDIR" --explain --json < <(2048-new --seed 1)
+	run 2048-solve --tables "$TDIR" --table-min 0 --explain --json < <(2048-new --seed 1)
 	[ "$(jq -c '.exact' <<<"$output")" = null ]
 }
 

@@ -86,6 +86,9 @@ usage(int status)
 	    "                     their size and odds, 4x4 endgames).  Default:\n"
 	    "                     $G2048_TABLES, else the tables make tables\n"
 	    "                     built, if any\n"
+	    "      --table-min P  an endgame table decides where its best\n"
+	    "                     move makes the target with probability P\n"
+	    "                     or more; the search elsewhere (default 0.9)\n"
 	    "      --no-tables    consult no table\n"
 	    "      --downgrade T  with a net, value a board whose largest tile\n"
 	    "                     is T or more with the tiles above its largest\n"
@@ -240,6 +243,9 @@ search_option(int c, const char *arg, g2048_search_opts *o, int *deepen_given)
 	case 't':
 		o->time_ms = (unsigned)cli_int(arg, "--time", 1, 3600000);
 		break;
+	case 'K':
+		o->table_min = cli_double(arg, "--table-min", 0, 1);
+		break;
 	default:
 		return 0;
 	}
@@ -292,6 +298,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "seed", required_argument, NULL, 's' },
 		{ "size", required_argument, NULL, 'Z' },
 		{ "summary", no_argument, NULL, 'S' },
+		{ "table-min", required_argument, NULL, 'K' },
 		{ "tables", required_argument, NULL, 'X' },
 		{ "tally", no_argument, NULL, 'T' },
 		{ "threads", required_argument, NULL, 'j' },

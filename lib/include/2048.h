@@ -520,6 +520,9 @@ typedef struct {
 	int leaves_bits;    /* a board other than 4x4: the adaptive depth is
 	                       lowered while the search's estimated leaves
 	                       (2048-solve(1)) pass 2^leaves_bits; 0: never */
+	double table_min;   /* a pattern table decides a move where its best
+	                       move makes the target with at least this
+	                       probability; the search elsewhere */
 } g2048_search_opts;
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */

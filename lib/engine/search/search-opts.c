@@ -33,6 +33,10 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->time_ms = 0;
 	/* an 8x8 board's move in about 50 ms on one core (bench/VARIANTS.md) */
 	o->leaves_bits = 20;
+	/* where a pattern's target is less sure, the table's one aim
+	 * costs the board its shape and the search plays better
+	 * (bench/EXACT.md) */
+	o->table_min = 0.9;
 }
 
 void
@@ -105,6 +109,9 @@ g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize)
 	    (o->depth_max > 0 && o->depth_max < o->depth_min))
 		snprintf(why, sizeof why, "adaptive depth: expected 1 <= MIN <= "
 		    "MAX <= %d and -%d <= SUB <= %d", dmax, dmax, dmax);
+	else if (!(o->table_min >= 0 && o->table_min <= 1))
+		snprintf(why, sizeof why, "table-min: expected a probability "
+		    "from 0 to 1");
 	else if (!cutoff_ok(o->cutoff) || !cutoff_ok(o->cutoff_crowded) ||
 	    !cutoff_ok(o->deepen_cutoff))
 		snprintf(why, sizeof why, "cutoff: expected 0 to %g",

@@ -16,10 +16,12 @@
 
 /* ---- by-table.c ------------------------------------------------------ */
 
-/* The move of the first table of ts that covers g and gives some move a
- * chance: r's dir, value[] (probabilities) and table set, the table's
- * index returned; else -1 and r untouched. */
-int search_by_table(g2048_tables *ts, g2048_grid g, g2048_search_result *r);
+/* The move of the first table of ts that covers g and gives its best
+ * move a chance of at least min (and more than 0): r's dir, value[]
+ * (probabilities) and table set, the table's index returned; else -1
+ * and r untouched. */
+int search_by_table(g2048_tables *ts, g2048_grid g, double min,
+    g2048_search_result *r);
 /* The move of the first whole board's table of s's tables that covers b
  * (of probabilities: where some move has a chance): r filled as
  * g2048_search_run fills it (no depth, no nodes; its time), the table's

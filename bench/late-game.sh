@@ -1,0 +1,76 @@
+#!/bin/sh
+# bench/late-game.sh - 2048-solve with and without exact tables on
+# late-game starts (bench/EXACT.md): the first board with a TILE of the
+# seeded --fast games of seeds FIRST to LAST (seeds never used in
+# building or tuning), each played to its end by 2048-solve ARGS, once
+# with --no-tables and once with each tables directory named, the
+# configurations side by side (a process each), each one's last boards
+# and --summary written to OUT/NAME.txt.
+# LATE_FIRST (100001), LATE_LAST (100140), LATE_TILE (16384),
+# LATE_ARGS (--fast -j 1), LATE_OUT (late-game/) set it; the directories
+# of tables are the arguments (none: only --no-tables).  The starts are
+# made once, two processes at a time, into OUT/starts-FIRST-LAST.txt.
+set -eu
+BIN_DIR=${BIN_DIR:-$(cd "$(dirname "$0")/.." && pwd)/bin}
+first=${LATE_FIRST:-100001}
+last=${LATE_LAST:-100140}
+tile=${LATE_TILE:-16384}
+args=${LATE_ARGS:---fast -j 1}
+out=${LATE_OUT:-late-game}
+mkdir -p "$out"
+starts=$out/starts-$first-$last.txt
+
+# starts FROM STEP: the start of every STEP'th seed from FROM, in order
+starts() {
+	s=$1
+	while [ "$s" -le "$last" ]; do
+		"$BIN_DIR/2048-new" --seed "$s" |
+		    "$BIN_DIR/2048-solve" --play --fast -j 1 -c --no-tables |
+		    awk -v tile="$tile" '
+		    BEGIN { digits = "0123456789abcdefghijklmnopqrstuvwxyz" }
+		    {
+			for (i = 1; i <= 16; i++)
+				if (2 ^ (index(digits, substr($1, i, 1)) - 1) >= tile) {
+					print
+					exit
+				}
+		    }' >"$out/start-$s.txt" || true
+		s=$((s + $2))
+	done
+}
+
+if [ ! -s "$starts" ]; then
+	starts "$first" 2 &
+	starts $((first + 1)) 2
+	wait
+	s=$first
+	: >"$starts.tmp"
+	while [ "$s" -le "$last" ]; do
+		cat "$out/start-$s.txt" >>"$starts.tmp"
+		rm -f "$out/start-$s.txt"
+		s=$((s + 1))
+	done
+	mv "$starts.tmp" "$starts"
+fi
+echo "$(wc -l <"$starts") starts with a $tile in seeds $first-$last: $starts"
+
+# play NAME OPTIONS...: every start to its end
+play() {
+	name=$1
+	shift
+	# shellcheck disable=SC2086
+	"$BIN_DIR/2048-solve" --play --final -c -q --summary $args "$@" \
+	    <"$starts" >"$out/$name.txt"
+}
+
+play none --no-tables &
+for dir in "$@"; do
+	play "$(basename "$dir")" --tables "$dir" &
+done
+wait
+for name in none "$@"; do
+	name=$(basename "$name")
+	echo "== $name"
+	grep -E "^(tables|score mean|score median|moves/s|16384|32768|65536)" \
+	    "$out/$name.txt" || true
+done
