@@ -218,7 +218,10 @@ net: $(BIN)/2048-learn
 # table is built once (an order-only prerequisite: a new 2048-table does
 # not rebuild it; remove the file for that); an interrupted build goes on
 # from tables/work-NAME/.  Patterns are NAME-TARGET, boards RxC.
-TABLE_PATTERNS ?= 44-256 432-256 442-128 L3-128
+TABLE_TARGETS  ?= 16 32 64 128 256
+TABLE_PATTERNS ?= $(foreach t,$(TABLE_TARGETS),L3o-$(t) 442o-$(t) 442i-$(t) \
+	441o-$(t) 441i-$(t)) $(foreach t,16 32 64,432o-$(t) 431o-$(t)) \
+	431i-16 431i-32 44o-16 44o-32
 TABLE_BOARDS   ?= 2x2 2x3 2x4 3x3
 TABLE_FILES     = $(TABLE_PATTERNS:%=tables/%.tbl) $(TABLE_BOARDS:%=tables/%.tbl)
 tables: $(TABLE_FILES)

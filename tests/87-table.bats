@@ -179,4 +179,11 @@ pattern_board() {
 	run 2048-table --list
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"L3   ..../..../.xxx/.xxx"* ]]
+	[[ "$output" == *"441o ..../..../oxxx/xxxx"* ]]
+	# a name builds the table of its spec
+	2048-table -q -o "$BATS_TEST_TMPDIR/n.tbl" --pattern 441o -t 16
+	2048-table -q -o "$BATS_TEST_TMPDIR/s.tbl" --pattern ..../..../oxxx/xxxx \
+	    -t 16
+	[ "$(2048-table --info "$BATS_TEST_TMPDIR/n.tbl" | grep -E '^(states|start) ')" = \
+	    "$(2048-table --info "$BATS_TEST_TMPDIR/s.tbl" | grep -E '^(states|start) ')" ]
 }

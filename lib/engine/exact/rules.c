@@ -31,6 +31,26 @@ static const struct {
 	    "12 free cells, 4 large tiles in two L's (4422)" },
 	{ "444", "..../..../..../xxxx",
 	    "12 free cells, 4 large tiles in a row: the 32768 endgame" },
+	/* the target made beside the least large tile, at the chain's end,
+	 * where the games of 2048-solve meet them (bench/EXACT.md) */
+	{ "L3o", "..../.o../oxxx/.xxx",
+	    "L3, the target beside the inner end of the upper row" },
+	{ "442o", "..../..../o.xx/xxxx",
+	    "442, the target above the bottom row's end" },
+	{ "442i", "..../..o./.oxx/xxxx",
+	    "442, the target beside the inner large tile of row 3" },
+	{ "441o", "..../..../oxxx/xxxx",
+	    "9 free cells, 7 large tiles: the target beside row 3's end" },
+	{ "441i", "..../.o../oxxx/xxxx",
+	    "441o, the target above row 3's end too" },
+	{ "432o", "...o/..ox/..xx/xxxx",
+	    "432, the target beside its top large tile" },
+	{ "431o", "...o/..ox/.xxx/xxxx",
+	    "431, the target beside its top large tile" },
+	{ "431i", "..../.o.x/oxxx/xxxx",
+	    "431, the target beside row 3's end" },
+	{ "44o", "..../...o/xxxx/xxxx",
+	    "44, the target above row 3's end" },
 };
 
 int
