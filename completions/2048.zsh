@@ -82,6 +82,7 @@ case $service in
     '--no-lost[no loss for a board that cannot move]' \
     '--tables=[exact tables]:tables directory:_files -/' \
     '--table-min=[least probability a table decides at]:probability:' \
+    '--table-from=[least tile the tables decide at]:tile:' \
     '--no-tables[consult no table]' \
     '--downgrade=[tile-downgrading]:tile:' \
     '--no-bitboard[move cell by cell]' \

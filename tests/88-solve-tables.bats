@@ -74,6 +74,23 @@ pattern_board() {
 	[[ "$output" == *"--table-min: expected a number from 0 to 1"* ]]
 }
 
+@test "--table-from: the tables only on boards with that tile or larger" {
+	local b
+	# the pattern's board of 0.966 above, its largest tile 8192
+	b=$(board '8192 4096 2048 1024' '64 128 256 512' '128 32 . 16' \
+	    '. 2 4 .')
+	run 2048-solve --tables "$TDIR" --explain <<<"$b"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *table* ]]
+	run 2048-solve --tables "$TDIR" --table-from 8192 --explain <<<"$b"
+	[[ "$output" == *'  table p.tbl probability 0.966'* ]]
+	run 2048-solve --tables "$TDIR" --table-from 0 --explain <<<"$b"
+	[[ "$output" == *'  table p.tbl '* ]]
+	run 2048-solve --table-from 100 <<<"$b"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--table-from: '100' is not 0 (every board) or a tile"* ]]
+}
+
 @test "a board no table covers, or --no-tables: the search decides" {
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(board '2 . . .' \
 	    '. . . .' '. . 4 .' '. . . .')

@@ -89,6 +89,8 @@ usage(int status)
 	    "      --table-min P  an endgame table decides where its best\n"
 	    "                     move makes the target with probability P\n"
 	    "                     or more; the search elsewhere (default 0.9)\n"
+	    "      --table-from T the endgame tables only on boards with a\n"
+	    "                     tile T or larger (default 16384; 0: all)\n"
 	    "      --no-tables    consult no table\n"
 	    "      --downgrade T  with a net, value a board whose largest tile\n"
 	    "                     is T or more with the tiles above its largest\n"
@@ -199,6 +201,19 @@ parse_downgrade(const char *arg)
 	return rank;
 }
 
+/* --table-from TILE: its rank, 0 for every board. */
+static int
+parse_table_from(const char *arg)
+{
+	uint64_t tile = cli_u64(arg, "--table-from");
+	int rank = tile ? g2048_rank_of(tile) : 0;
+
+	if (tile && rank < 1)
+		cli_usage_error("--table-from: '%s' is not 0 (every board) or "
+		    "a tile from 2 to 131072", arg);
+	return rank;
+}
+
 /* An option of the search's setting: applied to o (both settings: the
  * net's and the heuristic's, for the sizes a net does not value); 0 if
  * c is not one. */
@@ -245,6 +260,9 @@ search_option(int c, const char *arg, g2048_search_opts *o, int *deepen_given)
 		break;
 	case 'K':
 		o->table_min = cli_double(arg, "--table-min", 0, 1);
+		break;
+	case 'k':
+		o->table_from = parse_table_from(arg);
 		break;
 	default:
 		return 0;
@@ -298,6 +316,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "seed", required_argument, NULL, 's' },
 		{ "size", required_argument, NULL, 'Z' },
 		{ "summary", no_argument, NULL, 'S' },
+		{ "table-from", required_argument, NULL, 'k' },
 		{ "table-min", required_argument, NULL, 'K' },
 		{ "tables", required_argument, NULL, 'X' },
 		{ "tally", no_argument, NULL, 'T' },

@@ -522,7 +522,9 @@ typedef struct {
 	                       (2048-solve(1)) pass 2^leaves_bits; 0: never */
 	double table_min;   /* a pattern table decides a move where its best
 	                       move makes the target with at least this
-	                       probability; the search elsewhere */
+	                       probability, */
+	int table_from;     /* on a board with a tile of this rank or more;
+	                       the search elsewhere */
 } g2048_search_opts;
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */

@@ -37,6 +37,9 @@ g2048_search_defaults(g2048_search_opts *o)
 	 * costs the board its shape and the search plays better
 	 * (bench/EXACT.md) */
 	o->table_min = 0.9;
+	/* before a 16384 the large tiles are small and freezing them costs
+	 * more than a sure target gains (bench/EXACT.md) */
+	o->table_from = 14;
 }
 
 void
@@ -109,6 +112,9 @@ g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize)
 	    (o->depth_max > 0 && o->depth_max < o->depth_min))
 		snprintf(why, sizeof why, "adaptive depth: expected 1 <= MIN <= "
 		    "MAX <= %d and -%d <= SUB <= %d", dmax, dmax, dmax);
+	else if (!in(o->table_from, 0, G2048_MAX_RANK))
+		snprintf(why, sizeof why, "table-from: expected a tile up to "
+		    "%d", 1 << G2048_MAX_RANK);
 	else if (!(o->table_min >= 0 && o->table_min <= 1))
 		snprintf(why, sizeof why, "table-min: expected a probability "
 		    "from 0 to 1");

@@ -550,6 +550,7 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 		return -1;
 	/* the pattern tables are of the 4x4 board and its odds */
 	if (s->tables && !c && four == 0.1 &&
+	    g2048_max_rank(g) >= s->o.table_from &&
 	    search_by_table(s->tables, g, s->o.table_min, r) >= 0)
 		goto done;
 	switch (s->o.algo) {
