@@ -188,29 +188,18 @@ parse_deepen(const char *s, g2048_search_opts *o)
 	o->deepen_cutoff = cli_double(f[3], "--deepen P", 0, G2048_CUTOFF_MAX);
 }
 
-/* --downgrade TILE: its rank, or 0 for never. */
+/* OPTION TILE (--downgrade, --table-from): the rank of a tile of min or
+ * more, or 0 for 0 (what 0 means, zero, is for the message). */
 static int
-parse_downgrade(const char *arg)
+parse_tile_rank(const char *arg, const char *option, uint64_t min,
+    const char *zero)
 {
-	uint64_t tile = cli_u64(arg, "--downgrade");
+	uint64_t tile = cli_u64(arg, option);
 	int rank = tile ? g2048_rank_of(tile) : 0;
 
-	if (tile && rank < 2)
-		cli_usage_error("--downgrade: '%s' is not 0 (never) or a tile "
-		    "from 4 to 131072", arg);
-	return rank;
-}
-
-/* --table-from TILE: its rank, 0 for every board. */
-static int
-parse_table_from(const char *arg)
-{
-	uint64_t tile = cli_u64(arg, "--table-from");
-	int rank = tile ? g2048_rank_of(tile) : 0;
-
-	if (tile && rank < 1)
-		cli_usage_error("--table-from: '%s' is not 0 (every board) or "
-		    "a tile from 2 to 131072", arg);
+	if (tile && rank < g2048_rank_of(min))
+		cli_usage_error("%s: '%s' is not 0 (%s) or a tile from %llu to "
+		    "131072", option, arg, zero, (unsigned long long)min);
 	return rank;
 }
 
@@ -247,7 +236,7 @@ search_option(int c, const char *arg, g2048_search_opts *o, int *deepen_given)
 		o->depth = (int)cli_int(arg, "--depth", 1, G2048_DEPTH_MAX);
 		break;
 	case 'G':
-		o->downgrade = parse_downgrade(arg);
+		o->downgrade = parse_tile_rank(arg, "--downgrade", 4, "never");
 		break;
 	case 'L':
 		o->lost = 0;
@@ -262,7 +251,8 @@ search_option(int c, const char *arg, g2048_search_opts *o, int *deepen_given)
 		o->table_min = cli_double(arg, "--table-min", 0, 1);
 		break;
 	case 'k':
-		o->table_from = parse_table_from(arg);
+		o->table_from = parse_tile_rank(arg, "--table-from", 2,
+		    "every board");
 		break;
 	default:
 		return 0;

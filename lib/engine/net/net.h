@@ -152,22 +152,26 @@ net_downgrade(uint64_t b, int from)
 
 int net_stage(const g2048_net *n, g2048_grid g);
 
-/* Each row's cells in reverse order: the mirror image left to right. */
+/* Each row's cells in reverse order: the mirror image left to right; of
+ * a board, or of each of a vector's (b: a variable). */
+#define NET_MIRROR(b) (((b) & 0x000F000F000F000FULL) << 12 | \
+	((b) & 0x00F000F000F000F0ULL) << 4 | \
+	((b) & 0x0F000F000F000F00ULL) >> 4 | \
+	((b) & 0xF000F000F000F000ULL) >> 12)
+/* The rows in reverse order: the mirror image top to bottom. */
+#define NET_FLIP(b) ((b) << 48 | ((b) << 16 & 0x0000FFFF00000000ULL) | \
+	((b) >> 16 & 0x00000000FFFF0000ULL) | (b) >> 48)
+
 static inline uint64_t
 net_mirror(uint64_t b)
 {
-	return (b & 0x000F000F000F000FULL) << 12 |
-	    (b & 0x00F000F000F000F0ULL) << 4 |
-	    (b & 0x0F000F000F000F00ULL) >> 4 |
-	    (b & 0xF000F000F000F000ULL) >> 12;
+	return NET_MIRROR(b);
 }
 
-/* The rows in reverse order: the mirror image top to bottom. */
 static inline uint64_t
 net_flip(uint64_t b)
 {
-	return b << 48 | (b << 16 & 0x0000FFFF00000000ULL) |
-	    (b >> 16 & 0x00000000FFFF0000ULL) | b >> 48;
+	return NET_FLIP(b);
 }
 
 /* The eight images of board b: the rotations and reflections. */
@@ -201,17 +205,13 @@ typedef uint64_t net_v2 __attribute__((vector_size(16)));
 static inline net_v2
 net_v2_mirror(net_v2 b)
 {
-	return (b & 0x000F000F000F000FULL) << 12 |
-	    (b & 0x00F000F000F000F0ULL) << 4 |
-	    (b & 0x0F000F000F000F00ULL) >> 4 |
-	    (b & 0xF000F000F000F000ULL) >> 12;
+	return NET_MIRROR(b);
 }
 
 static inline net_v2
 net_v2_flip(net_v2 b)
 {
-	return b << 48 | (b << 16 & 0x0000FFFF00000000ULL) |
-	    (b >> 16 & 0x00000000FFFF0000ULL) | b >> 48;
+	return NET_FLIP(b);
 }
 
 /* The indexes of a pair of images v at idx[0] and idx[1]. */
