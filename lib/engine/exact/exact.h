@@ -135,6 +135,9 @@ struct exact_header {
  */
 int exact_match(const struct exact_rules *r, g2048_grid g, int s, int *rank);
 
+/* The rules of table t. */
+const struct exact_rules *exact_table_rules(const g2048_table *t);
+
 /* Parse the text header in buf (EXACT_HEADER bytes): 0, or -1 with err. */
 int exact_header_parse(const char *buf, size_t len, struct exact_header *h,
     char *err, size_t errsize);
