@@ -202,18 +202,6 @@ net_images(uint64_t b, uint64_t img[NET_IMAGES])
 #if defined(__GNUC__) && SIZE_MAX == UINT64_MAX
 typedef uint64_t net_v2 __attribute__((vector_size(16)));
 
-static inline net_v2
-net_v2_mirror(net_v2 b)
-{
-	return NET_MIRROR(b);
-}
-
-static inline net_v2
-net_v2_flip(net_v2 b)
-{
-	return NET_FLIP(b);
-}
-
 /* The indexes of a pair of images v at idx[0] and idx[1]. */
 static inline void
 net_v2_put(size_t *idx, net_v2 v, size_t base, size_t stride)
@@ -228,13 +216,13 @@ static inline void
 net_features_4x6(uint64_t b, size_t base, size_t stride, size_t *idx)
 {
 	uint64_t t = grid_transpose_lo(b);
-	net_v2 bt = { b, t }, m = net_v2_mirror(bt), img[4];
+	net_v2 bt = { b, t }, m = NET_MIRROR(bt), img[4];
 	int i;
 
 	img[0] = (net_v2){ b, m[0] };           /* images 0 and 1 */
-	img[1] = net_v2_flip(img[0]);           /* 2 and 3 */
+	img[1] = NET_FLIP(img[0]);           /* 2 and 3 */
 	img[2] = (net_v2){ t, m[1] };           /* 4 and 5 */
-	img[3] = net_v2_flip(img[2]);           /* 6 and 7 */
+	img[3] = NET_FLIP(img[2]);           /* 6 and 7 */
 	for (i = 0; i < 4; i++) {
 		net_v2 x = img[i];
 
