@@ -112,6 +112,7 @@ case $service in
     '--tc[temporal coherence]' \
     '--optimistic=[initial value]:value:' \
     '--restart=[restart tiles]:tiles:' \
+    '--halves[next game from the middle of the last]' \
     '(-s --seed)'{-s+,--seed=}'[seed]:seed:' \
     '(-j --threads)'{-j+,--threads=}'[threads]:threads:' \
     '--every=[save every N games]:games:' \

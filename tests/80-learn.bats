@@ -421,6 +421,44 @@ tiny_net() {
 	awk -v a="$trained" -v b="$untrained" 'BEGIN { exit !(a > 3 * b) }'
 }
 
+@test "a net trained with each switch plays clearly better than an untrained one" {
+	local sw trained untrained
+	2048-learn --net 0123,4567,0145,1256 --save "$T/zero" --games 0 -q
+	untrained=$(2048-solve --net "$T/zero" --depth 1 --games 20 --seed 100 \
+	    --summary | sed -n 's/^score mean *//p')
+	for sw in "--tc" "--lambda 0.5" "--optimistic 20000" "--stages 1024" \
+	    "--restart 512,1024" "--halves" "--tc --lambda 0.5 --halves"; do
+		# shellcheck disable=SC2086 # the switches and their values
+		2048-learn --net 0123,4567,0145,1256 $sw --save "$T/n" \
+		    --games 2000 --seed 1 --threads 1 -q
+		trained=$(2048-solve --net "$T/n" --depth 1 --games 20 --seed 100 \
+		    --summary | sed -n 's/^score mean *//p')
+		echo "$sw: mean score trained $trained, untrained $untrained"
+		awk -v a="$trained" -v b="$untrained" 'BEGIN { exit !(a > 3 * b) }'
+	done
+}
+
+@test "--halves: the next game begins at the last one's middle; recorded, resumed, same bytes" {
+	2048-learn "${TINY[@]}" --halves --save "$T/a" --games 300 --seed 4 \
+	    --threads 1 --block 100 --log "$T/curve.tsv" -q
+	2048-learn "${TINY[@]}" --halves --save "$T/b" --games 300 --seed 4 \
+	    --threads 1 -q
+	cmp "$T/a" "$T/b"
+	header "$T/a" | grep -q ' halves=1$'
+	# most games begin at a half: only the new ones are scored, and
+	# each new game of more than 10 moves is halved at least once
+	awk -F'\t' 'NR > 1 && ($NF < 2 || $NF > 50) { bad = 1 }
+	    END { exit bad }' "$T/curve.tsv"
+	2048-learn "${TINY[@]}" --save "$T/plain" --games 300 --seed 4 \
+	    --threads 1 -q
+	run ! cmp -s "$T/a" "$T/plain"
+	# --load goes on halving (from a new game: the half is not saved)
+	2048-learn "${TINY[@]}" --halves --save "$T/p" --games 150 --seed 4 \
+	    --threads 1 -q
+	2048-learn --load "$T/p" --save "$T/p" --games 150 --threads 1 -q
+	header "$T/p" | grep -q ' halves=1$'
+}
+
 @test "a full disk, a failing fsync or close while saving: the old file is kept, exit 2" {
 	2048-learn "${TINY[@]}" --save "$T/a" --games 10 --seed 1 -q
 	cp "$T/a" "$T/old"

@@ -31,7 +31,7 @@ struct run {
 	uint64_t games, seed, every, blocksize;
 	int have_seed, threads, quiet;
 	struct cli_status line;      /* on a terminal, redrawn in place */
-	int alpha_set, lambda_set, tc_set;   /* given, not from --load */
+	int alpha_set, lambda_set, tc_set, halves_set;   /* given, not from --load */
 	g2048_net *net;
 	FILE *log;
 	int log_errno;              /* the first write to it that failed */

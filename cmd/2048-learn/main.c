@@ -39,6 +39,8 @@ usage(int status)
 	    "      --restart TILES  of every k+1 games, one new and one from a\n"
 	    "                       board where an earlier game first made each\n"
 	    "                       of the k TILES, e.g. 8192,16384\n"
+	    "      --halves         after a game of more than 10 moves, the next\n"
+	    "                       begins from its middle move's board\n"
 	    "  -s, --seed S         seed of the training games (default: random)\n"
 	    "  -j, --threads N      threads (default: all cores; 1 is\n"
 	    "                       reproducible)\n"
@@ -105,7 +107,7 @@ static void
 parse_options(int argc, char **argv, struct run *run)
 {
 	enum { O_NET = 256, O_STAGES, O_ALPHA, O_LAMBDA, O_TC, O_OPT,
-	    O_EVERY, O_BLOCK, O_LOG, O_EXPORT, O_RESTART };
+	    O_EVERY, O_BLOCK, O_LOG, O_EXPORT, O_RESTART, O_HALVES };
 	static const struct option longopts[] = {
 		{ "net", required_argument, NULL, O_NET },
 		{ "stages", required_argument, NULL, O_STAGES },
@@ -118,6 +120,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "tc", no_argument, NULL, O_TC },
 		{ "optimistic", required_argument, NULL, O_OPT },
 		{ "restart", required_argument, NULL, O_RESTART },
+		{ "halves", no_argument, NULL, O_HALVES },
 		{ "seed", required_argument, NULL, 's' },
 		{ "threads", required_argument, NULL, 'j' },
 		{ "every", required_argument, NULL, O_EVERY },
@@ -169,6 +172,9 @@ parse_options(int argc, char **argv, struct run *run)
 		case O_RESTART:
 			run->restart = optarg;
 			restart_tiles(run);
+			break;
+		case O_HALVES:
+			run->opts.halves = run->halves_set = 1;
 			break;
 		case 's':
 			run->seed = cli_u64(optarg, "--seed");
@@ -257,6 +263,8 @@ resume_training(struct run *run, const char *train)
 		run->opts.lambda = v;
 	if (train_value(train, "optimistic=", &v) && v >= 0)
 		run->optimistic = v;
+	if (!run->halves_set && train_value(train, "halves=", &v))
+		run->opts.halves = v != 0;
 	if (run->restart == NULL && (run->restart = strstr(train,
 	    "restart=")) != NULL) {
 		static char tiles[64];
@@ -328,10 +336,11 @@ make_net(struct run *run)
 		g2048_net_fill(run->net, run->optimistic);
 	}
 	snprintf(run->train, sizeof run->train,
-	    "td alpha=%g lambda=%g tc=%d optimistic=%g threads=%d%s%s",
+	    "td alpha=%g lambda=%g tc=%d optimistic=%g threads=%d%s%s%s",
 	    run->opts.alpha, run->opts.lambda, run->opts.tc, run->optimistic,
 	    run->threads, run->opts.nrestarts > 0 ? " restart=" : "",
-	    run->opts.nrestarts > 0 ? restart_text(run) : "");
+	    run->opts.nrestarts > 0 ? restart_text(run) : "",
+	    run->opts.halves ? " halves=1" : "");
 }
 
 int

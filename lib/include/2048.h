@@ -618,6 +618,7 @@ int g2048_hint_net(g2048_grid g, const g2048_net *n);
 
 #define G2048_LEARN_RESTARTS_MAX 4
 #define G2048_LEARN_THREADS_MAX  64   /* learners training one net at once */
+#define G2048_LEARN_HALF_MIN     10   /* halves: the shortest game halved */
 
 /*
  * Afterstate TD learning by self-play (Szubert & Jaskowski 2014): each
@@ -639,6 +640,11 @@ typedef struct {
 	 * whole games, are learned as often as early ones. */
 	int restart_rank[G2048_LEARN_RESTARTS_MAX];
 	int nrestarts;
+	/* Halves (ziap/2048-tdl's restarts): a game of more than
+	 * G2048_LEARN_HALF_MIN moves is followed by one that begins at the
+	 * afterstate of its middle move, with a new tile, so the last
+	 * stretch of every game is learned again and again. */
+	int halves;
 	uint64_t four_threshold;
 } g2048_learn_opts;
 
@@ -647,7 +653,7 @@ void g2048_learn_defaults(g2048_learn_opts *o);
 typedef struct {
 	uint64_t score, moves;   /* of this game only, from where it began */
 	int max_rank;
-	int fresh;               /* began new, not at a kept board */
+	int fresh;               /* began new, not at a kept board or a half */
 } g2048_learn_game;
 
 typedef struct g2048_learner g2048_learner;

@@ -32,6 +32,8 @@ struct g2048_learner {
 	size_t nsteps, cap;
 	struct pool *pool;               /* one per restart rank */
 	uint64_t played;                 /* games, for the restarts' turn */
+	g2048_grid half;                 /* halves: where the next begins */
+	int have_half;
 };
 
 /* An afterstate with its features and value. */
@@ -50,6 +52,7 @@ g2048_learn_defaults(g2048_learn_opts *o)
 	o->lambda = 0;
 	o->tc = 0;
 	o->nrestarts = 0;
+	o->halves = 0;
 	o->four_threshold = G2048_FOUR_DEFAULT;
 }
 
@@ -257,7 +260,8 @@ learn_backward(g2048_learner *l)
 	}
 }
 
-/* Where the learner's next game begins: new, or, in its turn, at a kept
+/* Where the learner's next game begins: at the half of the last game
+ * with a new tile, if halves kept one; new; or, in its turn, at a kept
  * board of one restart rank (new while that rank has none). */
 static int
 begin(g2048_learner *l, g2048_rng *r, g2048_grid *g)
@@ -267,6 +271,12 @@ begin(g2048_learner *l, g2048_rng *r, g2048_grid *g)
 	    (int)(l->played % (uint64_t)(l->opts.nrestarts + 1)) : 0;
 	struct pool *p;
 
+	if (l->have_half) {
+		l->have_half = 0;
+		*g = l->half;
+		g2048_spawn(g, r, l->opts.four_threshold);
+		return 0;
+	}
 	l->played++;
 	if (turn > 0 && (p = &l->pool[turn - 1])->n > 0) {
 		*g = p->board[g2048_rng_bounded(r, (uint32_t)p->n)];
@@ -324,10 +334,10 @@ g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out)
 	top = g2048_max_rank(g);
 	while (choose(l->net, g, sets[cur].cand, &sets[cur].best) == 0) {
 		a = &sets[cur].cand[sets[cur].best];
-		if (l->opts.lambda > 0) {
-			if (keep_step(l, a->grid, a->reward) < 0)
-				return -1;
-		} else if (prev) {
+		if ((l->opts.lambda > 0 || l->opts.halves) &&
+		    keep_step(l, a->grid, a->reward) < 0)
+			return -1;
+		if (l->opts.lambda == 0 && prev) {
 			/* V(prev) again: the last update may have moved it */
 			update(l, prev->idx, prev->nfeat, a->reward + a->value -
 			    net_sum(l->net, prev->idx, prev->nfeat));
@@ -340,6 +350,10 @@ g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out)
 			keep_restart(l, g, a->reward, &top);
 		prev = a;
 		cur ^= 1;
+	}
+	if (l->opts.halves && l->nsteps > G2048_LEARN_HALF_MIN) {
+		l->half = l->steps[l->nsteps / 2].after;
+		l->have_half = 1;
 	}
 	if (l->opts.lambda > 0)
 		learn_backward(l);
