@@ -305,7 +305,8 @@ tiny_net() {
 	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
 	run 2048-solve --net "$T/n" --depth 1 --explain "$T/b"
 	[ "$status" -eq 0 ]
-	[ "${lines[6]}" = "  evaluator net $T/n" ]
+	[ "${lines[6]}" = "  downgrade 16384" ]
+	[ "${lines[7]}" = "  evaluator net $T/n" ]
 	# depth 1 with a net: the move's score plus the net's value after it
 	local left after
 	left=$(sed -n 's/^  left *//p' <<<"$output")
@@ -327,7 +328,7 @@ tiny_net() {
 	board '64 32 16 .' '2 . . .' '. . . .' '. . . .' > "$T/half"
 	value() {	# value FILE MOVE [options]: the move's value at depth 1
 		2048-solve --net "$T/n" --depth 1 --explain "${@:3}" "$1" |
-		    sed -n "s/^  $2 *//p"
+		    awk -v d="$2" '$1 == d { print $2 }'
 	}
 	[ "$(value "$T/b" down --downgrade 128)" = "$(value "$T/half" down)" ]
 	[ "$(value "$T/b" right --downgrade 128)" = "$(value "$T/half" right)" ]
@@ -341,6 +342,22 @@ tiny_net() {
 	[ "$(value "$T/b" down --downgrade 256)" = "$(value "$T/b" down --downgrade 0)" ]
 	run -2 2048-solve --net "$T/n" --downgrade 3 "$T/b"
 	[ "${lines[0]}" = "2048-solve: --downgrade: '3' is not 0 (never) or a tile from 4 to 131072" ]
+}
+
+@test "a net trained with --halves is valued as it is: no downgrade unless asked" {
+	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
+	2048-learn "${TINY[@]}" --halves --save "$T/h" --games 50 --seed 1 \
+	    --threads 1 -q
+	2048-learn "${TINY[@]}" --save "$T/p" --games 50 --seed 1 --threads 1 -q
+	[ "$(2048-solve --net "$T/h" --depth 1 -e "$T/b" | tail -n 2 | head -n 1)" = "  downgrade 0" ]
+	[ "$(2048-solve --net "$T/p" --depth 1 -e "$T/b" | tail -n 2 | head -n 1)" = "  downgrade 16384" ]
+	[ "$(2048-solve --net "$T/h" --depth 1 --downgrade 8192 -e "$T/b" |
+	    tail -n 2 | head -n 1)" = "  downgrade 8192" ]
+	# --load goes on with halves: still a net of halves
+	2048-learn --load "$T/h" --save "$T/h2" --games 10 --threads 1 -q
+	[ "$(2048-solve --net "$T/h2" --depth 1 -e "$T/b" | tail -n 2 | head -n 1)" = "  downgrade 0" ]
+	# the hint of a program (g2048_hint_net) follows the same rule: the
+	# library's own test checks it (tests/unit)
 }
 
 @test "2048-solve --summary and --log say which evaluator played" {

@@ -122,6 +122,29 @@ pattern_board() {
 	[[ "$output" != *'table'* ]]
 }
 
+@test "with a net, the tables decide only when --tables names them" {
+	local b
+	b=$(pattern_board '. 2' '. . . 2')
+	2048-learn --net 0123,4567 --save "$BATS_TEST_TMPDIR/n" --games 50 \
+	    --seed 1 --threads 1 -q
+	G2048_TABLES=$TDIR run 2048-solve --net "$BATS_TEST_TMPDIR/n" \
+	    --depth 1 --table-min 0 --explain <<<"$b"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *'table'* ]]
+	[[ "$output" == *'  evaluator net '* ]]
+	run 2048-solve --net "$BATS_TEST_TMPDIR/n" --depth 1 --tables "$TDIR" \
+	    --table-min 0 --explain <<<"$b"
+	[[ "$output" == *'  table p.tbl '* ]]
+	# the default net at --fast: the same
+	G2048_TABLES=$TDIR G2048_NET="$BATS_TEST_TMPDIR/n" run 2048-solve --fast \
+	    --table-min 0 --explain <<<"$b"
+	[[ "$output" != *'table'* ]]
+	# the heuristic, the default setting: the default tables
+	G2048_TABLES=$TDIR G2048_NET="$BATS_TEST_TMPDIR/n" run 2048-solve \
+	    --table-min 0 --explain <<<"$b"
+	[[ "$output" == *'  table p.tbl '* ]]
+}
+
 @test "a corrupt table: exit 2, one message, no move of it written" {
 	local d=$BATS_TEST_TMPDIR/bad size
 	mkdir "$d"

@@ -138,6 +138,9 @@ solve_board(g2048_board *b, void *ctx)
 		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
 	if (run->explain && !run->json) {
 		explain(run, b, &r);
+		if (run->net && evaluator == run->evaluator)
+			printf("  downgrade %lu\n", run->opts.downgrade ?
+			    (unsigned long)g2048_tile(run->opts.downgrade) : 0UL);
 		printf("  evaluator %s\n", evaluator);
 	}
 	if (run->log)
@@ -157,6 +160,8 @@ make_searches(struct run *run, const struct timespec *started)
 		    "%dx%d of --size", run->rows, run->cols);
 	run->eval = cli_evaluator(run->heuristic, run->weights, run->netpath,
 	    &run->net);
+	if (run->net && !run->downgrade_given)
+		run->opts.downgrade = g2048_net_downgrade(run->net);
 	snprintf(run->evaluator, sizeof run->evaluator, "%s%s%s",
 	    g2048_eval_name(run->eval), run->net ? " " : "",
 	    run->net ? run->netpath : "");
@@ -181,9 +186,13 @@ make_searches(struct run *run, const struct timespec *started)
 			g2048_tables_close(run->tables);
 			run->tables = NULL;
 		}
-		run->st.tables = run->tables != NULL;
-		g2048_search_tables(run->search, run->tables);
+		/* a net plays without the endgame tables unless they are
+		 * named: make net's net is stronger alone (bench/AI.md) */
+		if (!run->net || run->tables_given)
+			g2048_search_tables(run->search, run->tables);
 		g2048_search_tables(run->plain_search, run->tables);
+		run->st.tables = run->tables != NULL && (!run->net ||
+		    run->tables_given || run->plain_search != NULL);
 	}
 	/* --time MS: the first move's budget holds the start-up too */
 	g2048_search_time_from(run->search, started);

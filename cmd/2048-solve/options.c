@@ -85,7 +85,8 @@ usage(int status)
 	    "                     on the boards they cover (small boards of\n"
 	    "                     their size and odds, 4x4 endgames).  Default:\n"
 	    "                     $G2048_TABLES, else the tables make tables\n"
-	    "                     built, if any\n"
+	    "                     built, if any; a net plays by the 4x4\n"
+	    "                     endgames' only if --tables names them\n"
 	    "      --table-min P  an endgame table decides where its best\n"
 	    "                     move makes the target with probability P\n"
 	    "                     or more; the search elsewhere (default 0.9)\n"
@@ -94,7 +95,8 @@ usage(int status)
 	    "      --no-tables    consult no table\n"
 	    "      --downgrade T  with a net, value a board whose largest tile\n"
 	    "                     is T or more with the tiles above its largest\n"
-	    "                     missing tile halved (default 16384, 0: never)\n"
+	    "                     missing tile halved (default 16384, 0: never;\n"
+	    "                     0 for a net trained with --halves)\n"
 	    "      --no-bitboard  move cell by cell instead of by row tables\n"
 	    "  -h, --help         show this help and exit\n"
 	    "      --version      show the version and exit\n"
@@ -360,6 +362,8 @@ parse_options(int argc, char **argv, struct run *run)
 		 * search behind them (past a table's target) is the default */
 		if (c == 'a' && (run->exact = strcmp(optarg, "exact") == 0))
 			continue;
+		if (c == 'G')
+			run->downgrade_given = 1;
 		if (search_option(c, optarg, &run->opts, &deepen_given)) {
 			search_option(c, optarg, &run->plain_opts,
 			    &deepen_given);
@@ -400,10 +404,12 @@ parse_options(int argc, char **argv, struct run *run)
 		case 'O':
 			run->tablesdir = NULL;
 			run->no_tables = 1;
+			run->tables_given = 0;
 			break;
 		case 'X':
 			run->tablesdir = optarg;
 			run->no_tables = 0;
+			run->tables_given = 1;
 			break;
 		case 'g':
 			/* the bound of 2048-learn --games */

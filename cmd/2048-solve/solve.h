@@ -62,6 +62,8 @@ struct run {
 	const char *netpath;         /* the net evaluating, or NULL */
 	const char *tablesdir;       /* the exact tables consulted, or NULL */
 	int no_tables;
+	int tables_given;            /* --tables DIR: also with a net */
+	int downgrade_given;         /* else the net's own (g2048_net_downgrade) */
 	g2048_tables *tables;
 	g2048_net *net;
 	char evaluator[512];         /* what evaluates: "lines", "net FILE" */

@@ -447,6 +447,10 @@ g2048_net *g2048_net_promote(const g2048_net *n, const char *stages,
     int flags, char *err, size_t errsize);
 
 const g2048_net_info *g2048_net_info_of(const g2048_net *n);
+/* The rank from which n best values boards tile-downgraded (the search
+ * option downgrade): 0 (never) for a net trained with halves, which
+ * learns the late boards as they are; 14 (16384) for any other. */
+int g2048_net_downgrade(const g2048_net *n);
 /* Record the training so far in n's header. */
 void g2048_net_set_trained(g2048_net *n, uint64_t games, uint64_t moves,
     uint64_t seed, const char *train);

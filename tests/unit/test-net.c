@@ -995,6 +995,68 @@ test_restarts_take_turns(void)
 	g2048_net_free(n);
 }
 
+/* Halves: a game of more than G2048_LEARN_HALF_MIN moves is followed by
+ * one begun at its middle (not new); a shorter one by a new game. */
+static void
+test_halves_follow_long_games(void)
+{
+	g2048_net *n = net("0123,4567", NULL);
+	g2048_learn_opts o;
+	g2048_learner *l;
+	char err[256];
+	uint64_t last_moves = 0;
+	int i, halves = 0, fresh = 0;
+
+	g2048_learn_defaults(&o);
+	o.halves = 1;
+	l = g2048_learner_new(n, &o, err, sizeof err);
+	CHECK(l != NULL);
+	for (i = 0; l && i < 200; i++) {
+		g2048_learn_game g;
+		g2048_rng r;
+
+		g2048_learn_rng(&r, 11, (uint64_t)i);
+		CHECK(g2048_learner_play(l, &r, &g) == 0);
+		if (i > 0)
+			CHECK(g.fresh == (last_moves <= G2048_LEARN_HALF_MIN));
+		else
+			CHECK(g.fresh);
+		halves += !g.fresh;
+		fresh += g.fresh;
+		last_moves = g.moves;
+	}
+	/* a game of n moves is followed by about log2(n / 10) halves */
+	CHECK(fresh > 0 && halves > 2 * fresh);
+	g2048_learner_free(l);
+	g2048_net_free(n);
+}
+
+/* The default downgrade of a net: never for a net trained with halves
+ * (its train line's key halves=1), from 16384 for any other. */
+static void
+test_downgrade_of_halves_nets(void)
+{
+	static const struct {
+		const char *train;
+		int rank;
+	} cases[] = {
+		{ "td alpha=1 lambda=0.5 tc=1 optimistic=0 threads=2 halves=1", 0 },
+		{ "td alpha=1 halves=1 restart=8192", 0 },
+		{ "td alpha=1 tc=1 restart=8192,16384", 14 },
+		{ "td alpha=1 xhalves=1", 14 },
+		{ "td alpha=1 halves=10", 14 },
+		{ "", 14 },
+	};
+	g2048_net *n = net("0123,4567", NULL);
+	size_t i;
+
+	for (i = 0; n && i < sizeof cases / sizeof cases[0]; i++) {
+		g2048_net_set_trained(n, 1, 1, 1, cases[i].train);
+		CHECK(g2048_net_downgrade(n) == cases[i].rank);
+	}
+	g2048_net_free(n);
+}
+
 static void
 remove_files(void)
 {
@@ -1037,6 +1099,8 @@ main(void)
 	RUN(test_td_moves_toward_target);
 	RUN(test_learner_checks_options);
 	RUN(test_restarts_take_turns);
+	RUN(test_halves_follow_long_games);
+	RUN(test_downgrade_of_halves_nets);
 	remove_files();
 	return UNIT_EXIT();
 }

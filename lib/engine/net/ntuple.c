@@ -455,6 +455,17 @@ g2048_net_info_of(const g2048_net *n)
 	return &n->info;
 }
 
+int
+g2048_net_downgrade(const g2048_net *n)
+{
+	const char *t = n->info.train, *h = strstr(t, "halves=1");
+
+	/* a key of the train line (2048-net(5)): after a space, alone */
+	if (h != NULL && h > t && h[-1] == ' ' && (h[8] == ' ' || h[8] == '\0'))
+		return 0;
+	return 14;
+}
+
 void
 g2048_net_set_trained(g2048_net *n, uint64_t games, uint64_t moves,
     uint64_t seed, const char *train)

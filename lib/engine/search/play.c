@@ -62,9 +62,10 @@ g2048_hint_net(g2048_grid g, const g2048_net *n)
 	char err[128];
 	int dir = -1;
 
-	if (n)
+	if (n) {
 		g2048_search_net_defaults(&o);
-	else
+		o.downgrade = g2048_net_downgrade(n);
+	} else
 		g2048_search_defaults(&o);
 	o.threads = ncpu < 1 ? 1 : ncpu > G2048_NDIRS ? G2048_NDIRS : (int)ncpu;
 	g2048_board_init(&b);
