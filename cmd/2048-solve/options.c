@@ -96,7 +96,7 @@ usage(int status)
 	    "      --downgrade T  with a net, value a board whose largest tile\n"
 	    "                     is T or more with the tiles above its largest\n"
 	    "                     missing tile halved (default 16384, 0: never;\n"
-	    "                     0 for a net trained with --halves)\n"
+	    "                     0 for a net 2048-learn trained with halves)\n"
 	    "      --no-bitboard  move cell by cell instead of by row tables\n"
 	    "  -h, --help         show this help and exit\n"
 	    "      --version      show the version and exit\n"
