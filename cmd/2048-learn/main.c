@@ -234,36 +234,24 @@ restart_text(const struct run *run)
 	return buf;
 }
 
-/* The value of `key=` in a train line, if there. */
-static int
-train_value(const char *train, const char *key, double *v)
-{
-	const char *p = strstr(train, key);
-	char *end;
-
-	if (p == NULL || (p != train && p[-1] != ' '))
-		return 0;
-	*v = strtod(p + strlen(key), &end);
-	return end != p + strlen(key);
-}
-
 /* Go on as the loaded net was trained, unless told otherwise. */
 static void
 resume_training(struct run *run, const char *train)
 {
+	const g2048_net *n = run->net;
 	double v;
 
-	if (!run->tc_set && train_value(train, "tc=", &v))
+	if (!run->tc_set && g2048_net_train_value(n, "tc=", &v))
 		run->opts.tc = v != 0;
-	if (!run->alpha_set && train_value(train, "alpha=", &v) && v > 0 &&
-	    v <= 1)
+	if (!run->alpha_set && g2048_net_train_value(n, "alpha=", &v) &&
+	    v > 0 && v <= 1)
 		run->opts.alpha = v;
-	if (!run->lambda_set && train_value(train, "lambda=", &v) && v >= 0 &&
-	    v <= 1)
+	if (!run->lambda_set && g2048_net_train_value(n, "lambda=", &v) &&
+	    v >= 0 && v <= 1)
 		run->opts.lambda = v;
-	if (train_value(train, "optimistic=", &v) && v >= 0)
+	if (g2048_net_train_value(n, "optimistic=", &v) && v >= 0)
 		run->optimistic = v;
-	if (!run->halves_set && train_value(train, "halves=", &v))
+	if (!run->halves_set && g2048_net_train_value(n, "halves=", &v))
 		run->opts.halves = v != 0;
 	if (run->restart == NULL && (run->restart = strstr(train,
 	    "restart=")) != NULL) {

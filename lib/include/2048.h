@@ -447,9 +447,13 @@ g2048_net *g2048_net_promote(const g2048_net *n, const char *stages,
     int flags, char *err, size_t errsize);
 
 const g2048_net_info *g2048_net_info_of(const g2048_net *n);
+/* The number after key (such as "alpha=") in n's train line, where key
+ * begins a word: 1 with it in *v, else 0. */
+int g2048_net_train_value(const g2048_net *n, const char *key, double *v);
 /* The rank from which n best values boards tile-downgraded (the search
- * option downgrade): 0 (never) for a net trained with halves, which
- * learns the late boards as they are; 14 (16384) for any other. */
+ * option downgrade): 0 (never) for a net trained with halves (halves=1),
+ * which learns the late boards as they are; G2048_DOWNGRADE_DEFAULT for
+ * any other. */
 int g2048_net_downgrade(const g2048_net *n);
 /* Record the training so far in n's header. */
 void g2048_net_set_trained(g2048_net *n, uint64_t games, uint64_t moves,
@@ -516,6 +520,7 @@ typedef struct {
 	int threads;        /* root moves searched in parallel (1: none) */
 	int lost;           /* a board that cannot move is lost (else: heuristic) */
 	int bitboard;       /* table-driven moves (else: the cell-by-cell path) */
+#define G2048_DOWNGRADE_DEFAULT 14   /* 16384 */
 	int downgrade;      /* with a net: boards whose largest tile has this
 	                       rank or more are valued tile-downgraded
 	                       (2048-solve(1) --downgrade); 0: never */

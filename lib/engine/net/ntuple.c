@@ -456,14 +456,24 @@ g2048_net_info_of(const g2048_net *n)
 }
 
 int
+g2048_net_train_value(const g2048_net *n, const char *key, double *v)
+{
+	const char *t = n->info.train, *p = strstr(t, key);
+	char *end;
+
+	if (p == NULL || (p != t && p[-1] != ' '))
+		return 0;
+	*v = strtod(p + strlen(key), &end);
+	return end != p + strlen(key);
+}
+
+int
 g2048_net_downgrade(const g2048_net *n)
 {
-	const char *t = n->info.train, *h = strstr(t, "halves=1");
+	double v;
 
-	/* a key of the train line (2048-net(5)): after a space, alone */
-	if (h != NULL && h > t && h[-1] == ' ' && (h[8] == ' ' || h[8] == '\0'))
-		return 0;
-	return 14;
+	return g2048_net_train_value(n, "halves=", &v) && v == 1 ? 0 :
+	    G2048_DOWNGRADE_DEFAULT;
 }
 
 void

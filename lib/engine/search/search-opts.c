@@ -29,7 +29,7 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->bitboard = 1;
 	/* a net's value past 16384, which its training hardly reaches:
 	 * downgraded (bench/AI.md) */
-	o->downgrade = 14;
+	o->downgrade = G2048_DOWNGRADE_DEFAULT;
 	o->time_ms = 0;
 	/* an 8x8 board's move in about 50 ms on one core (bench/VARIANTS.md) */
 	o->leaves_bits = 20;
