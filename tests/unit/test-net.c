@@ -40,7 +40,7 @@ integer_weights(g2048_net *n)
 	size_t i;
 
 	for (i = 0; i < n->nweights; i++)
-		n->w[i * n->stride] = (float)((i * 2654435761u >> 7) % 1999) -
+		n->w[net_slot(n, i)] = (float)((i * 2654435761u >> 7) % 1999) -
 		    999;
 }
 
@@ -53,7 +53,7 @@ same_weights(const g2048_net *a, const g2048_net *b)
 	if (a->nweights != b->nweights)
 		return 0;
 	for (i = 0; i < a->nweights; i++)
-		if (memcmp(&a->w[i * a->stride], &b->w[i * b->stride],
+		if (memcmp(&a->w[net_slot(a, i)], &b->w[net_slot(b, i)],
 		    sizeof(float)) != 0)
 			return 0;
 	return 1;
@@ -98,8 +98,8 @@ reference_value(const g2048_net *n, g2048_grid g)
 				index = index * 16 + (size_t)(rank > 15 ? 15 :
 				    rank);
 			}
-			v += n->w[((size_t)stage * n->stage_size +
-			    tp->offset + index) * n->stride];
+			v += n->w[net_slot(n, (size_t)stage *
+			    n->stage_size + tp->offset + index)];
 		}
 	}
 	return v;
@@ -139,8 +139,8 @@ test_value_is_reference(void)
 			CHECK(g2048_net_enable_tc(n, err, sizeof err) == 0);
 			CHECK(n->stride == NET_TC_STRIDE);
 			for (j = 0; j < n->nweights; j++)
-				n->tc_err[j * n->stride] =
-				    n->tc_abs[j * n->stride] = 1e6f;
+				n->tc_err[net_slot(n, j)] =
+				    n->tc_abs[net_slot(n, j)] = 1e6f;
 		}
 		integer_weights(n);
 		for (i = 0; i < 2000; i++) {
@@ -244,9 +244,55 @@ test_seven_cells(void)
 	}
 	for (i = 0; i < 16; i++)
 		g = g2048_set_rank(g, i, 15 + i % 3);
-	n->w[n->nweights - 1] = 1;
+	n->w[net_slot(n, n->nweights - 1)] = 1;
 	CHECK(g2048_net_value(n, g) == 8);
 	g2048_net_free(n);
+}
+
+/* A net in memory of its own is mixed (net_slot): each weight has a slot
+ * of its own in that memory, in lines of 16 kept whole, and past the
+ * first block most are moved. */
+static void
+test_mixed_slots(void)
+{
+	static const char *specs[] = { "01,23,456", "4x6" };
+	size_t s;
+
+	for (s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+		g2048_net *n = net(specs[s], NULL);
+		unsigned char *seen;
+		size_t i, at = 0, moved = 0, end, room = 4 * NET_MIX_BLOCK;
+
+		if (n == NULL) {
+			CHECK(0);
+			continue;
+		}
+		CHECK(n->mixed && n->slots % NET_MIX_BLOCK == 0 &&
+		    n->slots >= n->nweights && n->slots < n->nweights +
+		    NET_MIX_BLOCK);
+		/* the first four blocks, which stay among themselves */
+		end = n->nweights < room ? n->nweights : room;
+		if ((seen = calloc(room, 1)) == NULL) {
+			CHECK(0);
+			g2048_net_free(n);
+			continue;
+		}
+		for (i = 0; i < end; i++) {
+			size_t was = at;
+
+			at = net_slot(n, i);
+			CHECK(at < n->slots && at < room && !seen[at]);
+			if (at < room)
+				seen[at] = 1;
+			CHECK(i % 16 == 0 || at == was + 1);
+			moved += at != i;
+		}
+		/* the first block's mask is 0 */
+		CHECK(end <= NET_MIX_BLOCK ||
+		    moved > (end - NET_MIX_BLOCK) / 2);
+		free(seen);
+		g2048_net_free(n);
+	}
 }
 
 static void
@@ -323,7 +369,7 @@ test_promote_copies_each_stage(void)
 	integer_weights(n);
 	CHECK(g2048_net_enable_tc(n, err, sizeof err) == 0);
 	for (i = 0; i < n->nweights; i++)
-		n->tc_abs[i * n->stride] = (float)(i % 7);
+		n->tc_abs[net_slot(n, i)] = (float)(i % 7);
 	g2048_net_set_trained(n, 12, 3456, 7, "td alpha=1 tc=1");
 	p = g2048_net_promote(n, "64,1024", 0, err, sizeof err);
 	if (p == NULL) {
@@ -337,7 +383,7 @@ test_promote_copies_each_stage(void)
 	CHECK_EQ_U64(g2048_net_info_of(p)->games, 12);
 	CHECK_EQ_U64(g2048_net_info_of(p)->moves, 3456);
 	CHECK(p->tc_abs != NULL &&
-	    p->tc_abs[(2 * p->stage_size + 5) * p->stride] == 5);
+	    p->tc_abs[net_slot(p, 2 * p->stage_size + 5)] == 5);
 	for (k = 0; k < 300; k++) {
 		g2048_grid g = random_grid(k % 2 ? 11 : 5);
 
@@ -513,8 +559,8 @@ test_file_round_trip(void)
 	}
 	integer_weights(n);
 	CHECK(g2048_net_enable_tc(n, err, sizeof err) == 0);
-	n->tc_err[7 * n->stride] = 3.5f;
-	n->tc_abs[7 * n->stride] = 4.25f;
+	n->tc_err[net_slot(n, 7)] = 3.5f;
+	n->tc_abs[net_slot(n, 7)] = 4.25f;
 	g2048_net_set_trained(n, 1234, 567890, 42, "td alpha=0.1");
 	path_of(path, sizeof path, "a.net");
 	CHECK(g2048_net_save(n, path, err, sizeof err) == 0);
@@ -537,7 +583,7 @@ test_file_round_trip(void)
 	m->w[0] += 1;
 	g2048_net_free(m);
 	m = g2048_net_load(path, err, sizeof err);
-	CHECK(m && m->w[0] == n->w[0]);
+	CHECK(m && m->w[0] == n->w[net_slot(n, 0)]);
 	g2048_net_free(m);
 	g2048_net_free(n);
 }
@@ -557,8 +603,8 @@ test_unmap_keeps_the_net(void)
 	for (tc = 0; tc < 2; tc++) {
 		if (tc) {
 			CHECK(g2048_net_enable_tc(n, err, sizeof err) == 0);
-			n->tc_err[9 * n->stride] = -2.5f;
-			n->tc_abs[9 * n->stride] = 6.0f;
+			n->tc_err[net_slot(n, 9)] = -2.5f;
+			n->tc_abs[net_slot(n, 9)] = 6.0f;
 		}
 		CHECK(g2048_net_save(n, path, err, sizeof err) == 0);
 		m = g2048_net_load(path, err, sizeof err);
@@ -570,18 +616,19 @@ test_unmap_keeps_the_net(void)
 		CHECK(m->map == NULL && m->w != was);
 		CHECK(same_weights(m, n));
 		CHECK(m->stride == (tc ? NET_TC_STRIDE : 1));
-		CHECK(!tc || (m->tc_err[9 * m->stride] == -2.5f &&
-		    m->tc_abs[9 * m->stride] == 6.0f));
+		CHECK(!tc || (m->tc_err[net_slot(m, 9)] == -2.5f &&
+		    m->tc_abs[net_slot(m, 9)] == 6.0f));
 		CHECK(g2048_net_unmap(m, err, sizeof err) == 0 && m->map == NULL);
 		m->w[0] += 1;
 		g2048_net_free(m);
 		m = g2048_net_load(path, err, sizeof err);
-		CHECK(m && m->w[0] == n->w[0]);
+		CHECK(m && m->w[0] == n->w[net_slot(n, 0)]);
 		/* TC added to a loaded net moves it into memory of its own */
 		if (m && !tc) {
 			CHECK(g2048_net_enable_tc(m, err, sizeof err) == 0);
 			CHECK(m->map == NULL && same_weights(m, n) &&
-			    m->tc_err[0] == 0 && m->tc_abs[5 * m->stride] == 0);
+			    m->tc_err[net_slot(m, 0)] == 0 &&
+			    m->tc_abs[net_slot(m, 5)] == 0);
 			CHECK(g2048_net_unmap(m, err, sizeof err) == 0);
 		}
 		g2048_net_free(m);
@@ -1057,11 +1104,35 @@ test_downgrade_of_halves_nets(void)
 	g2048_net_free(n);
 }
 
+/* The weights no game has reached are holes in the file, not written. */
+static void
+test_untrained_weights_are_holes(void)
+{
+	g2048_net *n = net("0123,4567", NULL), *m;
+	char path[256], err[512];
+	struct stat st;
+
+	if (n == NULL) {
+		CHECK(0);
+		return;
+	}
+	n->w[net_slot(n, 70000)] = 1.5f;
+	path_of(path, sizeof path, "zero.net");
+	CHECK(g2048_net_save(n, path, err, sizeof err) == 0);
+	/* 512 KiB of weights, of which one run of 16 KiB is written */
+	CHECK(stat(path, &st) == 0 && st.st_size > 512 * 1024 &&
+	    (long long)st.st_blocks * 512 < 128 * 1024);
+	m = g2048_net_load(path, err, sizeof err);
+	CHECK(m != NULL && same_weights(m, n) && m->w[70000] == 1.5f);
+	g2048_net_free(m);
+	g2048_net_free(n);
+}
+
 static void
 remove_files(void)
 {
 	static const char *names[] = { "a.net", "bad.net", "good.net",
-	    "keep.net" };
+	    "keep.net", "zero.net" };
 	char path[256];
 	size_t i;
 
@@ -1084,10 +1155,12 @@ main(void)
 	RUN(test_terms_sum_to_value);
 	RUN(test_seven_cells);
 	RUN(test_layouts);
+	RUN(test_mixed_slots);
 	RUN(test_promote_copies_each_stage);
 	RUN(test_downgrade);
 	RUN(test_search_downgrades);
 	RUN(test_file_round_trip);
+	RUN(test_untrained_weights_are_holes);
 	RUN(test_unmap_keeps_the_net);
 	RUN(test_file_damage);
 	RUN(test_save_failure_keeps_old);

@@ -91,26 +91,7 @@ g2048_over(g2048_grid g)
 int
 g2048_empty_count(g2048_grid g)
 {
-	uint64_t x = g.lo;
-	int n;
-
-	/* fold each nibble onto its low bit: set where the nibble is nonzero */
-	x |= x >> 2;
-	x |= x >> 1;
-	x = ~x & 0x1111111111111111ULL;
-	n = 0;
-	while (x) {
-		x &= x - 1;
-		n++;
-	}
-	if (g.hi) {
-		int i;
-
-		for (i = 0; i < G2048_CELLS; i++)
-			if ((g.hi >> i & 1) && ((g.lo >> (4 * i)) & 0xF) == 0)
-				n--;
-	}
-	return n;
+	return grid_bits_count(grid_empty_bits(g));
 }
 
 int

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "2048.h"
+#include "grid.h"
 
 uint64_t
 g2048_four_threshold(double four)
@@ -14,25 +15,31 @@ g2048_four_threshold(double four)
 	return (uint64_t)llround(four * 4294967296.0);
 }
 
+/* The cell of the nth (from 0) bit of an empty-cell mask, or -1. */
+static int
+nth_cell(uint64_t empty, int n)
+{
+	for (; n > 0 && empty; n--)
+		empty &= empty - 1;
+	return empty ? __builtin_ctzll(empty) / 4 : -1;
+}
+
 int
 g2048_nth_empty(g2048_grid g, int n)
 {
-	int i;
-
-	for (i = 0; i < G2048_CELLS; i++)
-		if (g2048_rank(g, i) == 0 && n-- == 0)
-			return i;
-	return -1;
+	return n < 0 ? -1 : nth_cell(grid_empty_bits(g), n);
 }
 
 int
 g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold)
 {
-	int empty = g2048_empty_count(*g), cell;
+	uint64_t empty = grid_empty_bits(*g);
+	int cell;
 
 	if (empty == 0)
 		return -1;
-	cell = g2048_nth_empty(*g, (int)g2048_rng_bounded(r, (uint32_t)empty));
+	cell = nth_cell(empty, (int)g2048_rng_bounded(r,
+	    (uint32_t)grid_bits_count(empty)));
 	*g = g2048_set_rank(*g, cell,
 	    (uint64_t)g2048_rng_next(r) < four_threshold ? 2 : 1);
 	return cell;

@@ -307,8 +307,8 @@ header_text(const g2048_net *n, char *buf, size_t size)
 	    (unsigned long long)in->seed, in->train, NET_BLOCK);
 }
 
-/* The arrays in file order (element i of each at [i * n->stride]), and
- * how many there are. */
+/* The arrays (element i of each at [net_slot(n, i)]), and how many
+ * there are. */
 static int
 net_arrays(const g2048_net *n, float *a[3])
 {
@@ -567,18 +567,31 @@ g2048_net_open(const char *path, char *err, size_t errsize)
 
 /* ---- saving ------------------------------------------------------------ */
 
-#define CHUNK 4096
+/* What a save copies at a time: one block of a mixed net's weights. */
+#define CHUNK NET_MIX_BLOCK
 
-/* Elements from..from+count-1 of array f (one every stride floats), as
- * they are in the file, into chunk. */
+/* Weights from..from+count-1 of array f of n, as they are in the file,
+ * into chunk; from is a multiple of CHUNK and count at most CHUNK. */
 static void
-file_chunk(float *chunk, const float *f, size_t stride, size_t from,
+file_chunk(float *chunk, const g2048_net *n, const float *f, size_t from,
     size_t count)
 {
-	size_t i;
+	size_t i, k, at, mask;
 
-	for (i = 0; i < count; i++)
-		chunk[i] = f[(from + i) * stride];
+	if (!n->mixed) {
+		for (i = 0; i < count; i++)
+			chunk[i] = f[(from + i) * n->stride];
+	} else {
+		/* the block's lines of 16 lie permuted by one mask: read
+		 * them in the order they lie, not at random */
+		mask = net_slot(n, from) / n->stride ^ from;
+		for (at = 0; at < CHUNK; at += 16) {
+			if ((i = at ^ mask) >= count)
+				continue;
+			for (k = 0; k < 16; k++)
+				chunk[i + k] = f[(from + at + k) * n->stride];
+		}
+	}
 	if (!host_is_le())
 		swap_floats(chunk, count);
 }
@@ -587,21 +600,57 @@ file_chunk(float *chunk, const float *f, size_t stride, size_t from,
 static int
 as_in_file(const g2048_net *n)
 {
-	return n->stride == 1 && host_is_le();
+	return n->stride == 1 && !n->mixed && host_is_le();
+}
+
+/*
+ * count bytes at p, where each run of HOLE zero bytes is left a hole
+ * that reads back as zeros: the weights no game has reached cost
+ * neither the write nor the disk (half of a 10,000-game net).  The
+ * block sums written after the arrays give the file its length.
+ */
+#define HOLE 16384
+
+static int
+write_holes(int fd, const unsigned char *p, size_t count)
+{
+	size_t run, len;
+
+	while (count > 0) {
+		len = count < HOLE ? count : HOLE;
+		if (p[0] == 0 && memcmp(p, p + 1, len - 1) == 0) {
+			if (lseek(fd, (off_t)len, SEEK_CUR) < 0)
+				return -1;
+			p += len;
+			count -= len;
+			continue;
+		}
+		/* the data up to the next hole, in one write */
+		for (run = len; run < count; run += len) {
+			len = count - run < HOLE ? count - run : HOLE;
+			if (p[run] == 0 && memcmp(p + run, p + run + 1,
+			    len - 1) == 0)
+				break;
+		}
+		if (g2048_write_all(fd, p, run) < 0)
+			return -1;
+		p += run;
+		count -= run;
+	}
+	return 0;
 }
 
 static int
-write_floats(int fd, const g2048_net *n, const float *f)
+write_floats(int fd, const g2048_net *n, const float *f, float *chunk)
 {
-	float chunk[CHUNK];
 	size_t i, c;
 
-	if (as_in_file(n))
-		return g2048_write_all(fd, f, n->nweights * sizeof *f);
 	for (i = 0; i < n->nweights; i += c) {
 		c = n->nweights - i < CHUNK ? n->nweights - i : CHUNK;
-		file_chunk(chunk, f, n->stride, i, c);
-		if (g2048_write_all(fd, chunk, c * sizeof *f) < 0)
+		if (!as_in_file(n))
+			file_chunk(chunk, n, f, i, c);
+		if (write_holes(fd, (const unsigned char *)(as_in_file(n) ?
+		    f + i : chunk), c * sizeof *f) < 0)
 			return -1;
 	}
 	return 0;
@@ -610,9 +659,9 @@ write_floats(int fd, const g2048_net *n, const float *f)
 /* The checksums of the blocks of the arrays as they are in the file
  * (8 bytes each, malloc'd), and their count; NULL when out of memory. */
 static unsigned char *
-file_block_sums(const g2048_net *n, uint64_t *nblocks)
+file_block_sums(const g2048_net *n, float *chunk, uint64_t *nblocks)
 {
-	float *a[3], chunk[CHUNK];
+	float *a[3];
 	struct blocks b;
 	size_t i, c;
 	int j, count = net_arrays(n, a);
@@ -631,7 +680,7 @@ file_block_sums(const g2048_net *n, uint64_t *nblocks)
 		}
 		for (i = 0; i < n->nweights; i += c) {
 			c = n->nweights - i < CHUNK ? n->nweights - i : CHUNK;
-			file_chunk(chunk, a[j], n->stride, i, c);
+			file_chunk(chunk, n, a[j], i, c);
 			blocks_add(&b, chunk, c * sizeof *chunk);
 		}
 	}
@@ -645,6 +694,7 @@ struct net_image {
 	const char *hdr;
 	const unsigned char *sums;
 	size_t sumslen;
+	float *chunk;                   /* CHUNK floats to copy through */
 };
 
 static int
@@ -657,7 +707,7 @@ fill_net(int fd, const void *ctx)
 	if (g2048_write_all(fd, im->hdr, NET_HEADER) < 0)
 		return -1;
 	for (i = 0; i < count; i++)
-		if (write_floats(fd, im->net, a[i]) < 0)
+		if (write_floats(fd, im->net, a[i], im->chunk) < 0)
 			return -1;
 	return g2048_write_all(fd, im->sums, im->sumslen);
 }
@@ -667,7 +717,7 @@ g2048_net_save(const g2048_net *n, const char *path, char *err,
     size_t errsize)
 {
 	char hdr[NET_HEADER];
-	struct net_image im = { n, hdr, NULL, 0 };
+	struct net_image im = { n, hdr, NULL, 0, NULL };
 	unsigned char *sums;
 	uint64_t nblocks;
 	struct hash h;
@@ -680,8 +730,11 @@ g2048_net_save(const g2048_net *n, const char *path, char *err,
 	hlen = header_text(n, hdr, sizeof hdr);
 	if (hlen < 0 || hlen + 40 >= NET_HEADER)
 		return bad(err, errsize, path, "header too long");
-	if ((sums = file_block_sums(n, &nblocks)) == NULL)
+	if ((im.chunk = malloc(CHUNK * sizeof *im.chunk)) == NULL ||
+	    (sums = file_block_sums(n, im.chunk, &nblocks)) == NULL) {
+		free(im.chunk);
 		return bad(err, errsize, path, "out of memory");
+	}
 	hash_init(&h);
 	hash_add(&h, hdr, (size_t)hlen);
 	hash_add(&h, sums, (size_t)nblocks * 8);
@@ -690,6 +743,7 @@ g2048_net_save(const g2048_net *n, const char *path, char *err,
 	im.sums = sums;
 	im.sumslen = (size_t)nblocks * 8;
 	r = g2048_file_replace(path, fill_net, &im);
+	free(im.chunk);
 	free(sums);
 	if (r < 0)
 		return bad(err, errsize, path, strerror(errno));

@@ -51,9 +51,9 @@ net_features_any(const g2048_net *n, uint64_t b, int stage, size_t *idx)
 			idx[count++] = at + (size_t)x;
 		}
 	}
-	if (n->stride != 1)
+	if (n->stride != 1 || n->mixed)
 		for (i = 0; i < count; i++)
-			idx[i] *= n->stride;
+			idx[i] = net_slot(n, idx[i]);
 	return count;
 }
 

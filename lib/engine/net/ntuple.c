@@ -192,6 +192,8 @@ net_layout(g2048_net *n, const char *spec, const char *stages, char *err,
 	n->stage_size = (size_t)size;
 	n->nweights = (size_t)(size * (uint64_t)n->nstages);
 	n->stride = 1;
+	n->mixed = 0;
+	n->slots = n->nweights;
 	net_tuples_text(n, n->info.tuples, sizeof n->info.tuples);
 	n->shape = strcmp(n->info.tuples, named_nets[0].tuples) == 0 ?
 	    NET_SHAPE_4X6 : NET_SHAPE_ANY;
@@ -276,7 +278,10 @@ int
 net_alloc(g2048_net *n, int tc)
 {
 	n->stride = tc ? NET_TC_STRIDE : 1;
-	if ((n->w = zeroed(n->nweights * n->stride)) == NULL)
+	n->mixed = 1;
+	n->slots = (n->nweights + NET_MIX_BLOCK - 1) / NET_MIX_BLOCK *
+	    NET_MIX_BLOCK;               /* a last block mixed whole */
+	if ((n->w = zeroed(n->slots * n->stride)) == NULL)
 		return -1;
 	n->tc_err = tc ? n->w + 1 : NULL;
 	n->tc_abs = tc ? n->w + 2 : NULL;
@@ -290,7 +295,7 @@ net_release(g2048_net *n)
 	if (n->map)
 		munmap(n->map, n->maplen);
 	else
-		unzeroed(n->w, n->nweights * n->stride);
+		unzeroed(n->w, n->slots * n->stride);
 }
 
 static int
@@ -311,17 +316,28 @@ put(float *to, float v)
 		*to = v;
 }
 
-/* Weight i of to and its TC sums (if both have them) from weight j of
- * from; to's map is zeroed. */
+/* Weights first..first+count-1 of to (and their TC sums, if both have
+ * them) from weights 0..count-1 of from; to's map is zeroed.  first is
+ * a multiple of 16: lines of 16 weights stay whole in either's slots
+ * (net_slot), so a slot is reckoned once a line. */
 static void
-copy_weight(g2048_net *to, size_t i, const g2048_net *from, size_t j)
+copy_weights(g2048_net *to, size_t first, const g2048_net *from,
+    size_t count)
 {
-	i *= to->stride;
-	j *= from->stride;
-	put(&to->w[i], from->w[j]);
-	if (to->tc_err && from->tc_err) {
-		put(&to->tc_err[i], from->tc_err[j]);
-		put(&to->tc_abs[i], from->tc_abs[j]);
+	size_t i, t = 0, f = 0;
+
+	for (i = 0; i < count; i++) {
+		if (i % 16 == 0) {
+			t = net_slot(to, first + i);
+			f = net_slot(from, i);
+		}
+		put(&to->w[t], from->w[f]);
+		if (to->tc_err && from->tc_err) {
+			put(&to->tc_err[t], from->tc_err[f]);
+			put(&to->tc_abs[t], from->tc_abs[f]);
+		}
+		t += to->stride;
+		f += from->stride;
 	}
 }
 
@@ -331,15 +347,13 @@ static int
 rehome(g2048_net *n, int tc, char *err, size_t errsize)
 {
 	g2048_net old = *n;
-	size_t i;
 
 	if (net_alloc(n, tc) < 0) {
 		*n = old;
 		return fail(err, errsize, "%s", "out of memory for the net");
 	}
 	n->map = NULL;
-	for (i = 0; i < n->nweights; i++)
-		copy_weight(n, i, &old, i);
+	copy_weights(n, 0, &old, n->nweights);
 	net_release(&old);
 	return 0;
 }
@@ -398,7 +412,6 @@ g2048_net_promote(const g2048_net *n, const char *stages, int flags,
 {
 	char tuples[G2048_NET_TEXT_MAX];
 	g2048_net *p;
-	size_t i;
 	int s;
 
 	if (n->nstages != 1) {
@@ -415,8 +428,7 @@ g2048_net_promote(const g2048_net *n, const char *stages, int flags,
 	if ((p = g2048_net_new(tuples, stages, flags, err, errsize)) == NULL)
 		return NULL;
 	for (s = 0; s < p->nstages; s++)
-		for (i = 0; i < n->stage_size; i++)
-			copy_weight(p, (size_t)s * p->stage_size + i, n, i);
+		copy_weights(p, (size_t)s * p->stage_size, n, n->stage_size);
 	g2048_net_set_trained(p, n->info.games, n->info.moves, n->info.seed,
 	    n->info.train);
 	return p;
@@ -494,8 +506,10 @@ g2048_net_fill(g2048_net *n, double v)
 
 	net_lazy_drop(n);            /* what the file held no longer counts */
 	for (i = 0; i < n->nweights; i++) {
-		n->w[i * n->stride] = each;
+		size_t at = net_slot(n, i);
+
+		n->w[at] = each;
 		if (n->tc_err)
-			n->tc_err[i * n->stride] = n->tc_abs[i * n->stride] = 0;
+			n->tc_err[at] = n->tc_abs[at] = 0;
 	}
 }
