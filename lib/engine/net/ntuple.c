@@ -235,8 +235,9 @@ net_stages_text(const g2048_net *n, char *buf, size_t size)
 /*
  * Weights are read at random all over a table of up to gigabytes: on
  * 4 KiB pages nearly every read misses the TLB too, so ask for huge pages
- * where the system has them (Linux: about twice the speed of training).
- * Anonymous maps also come as zero pages on demand.
+ * where the system has them (Linux: about twice the speed of training;
+ * net_slot, net.h, keeps them from crowding the cache sets).  Anonymous
+ * maps also come as zero pages on demand.
  */
 #ifdef MAP_ANONYMOUS
 static float *
