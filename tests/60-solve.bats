@@ -581,6 +581,23 @@ minimax_value() {
 	done
 }
 
+@test "--games stopped by a signal: what was written ends at a whole game" {
+	local out=$BATS_TEST_TMPDIR/games pid i
+	2048-solve --games 1000000 --depth 1 --size 3x3 --final --seed 1 \
+	    > "$out" &
+	pid=$!
+	for i in $(seq 400); do
+		[ "$(wc -c < "$out")" -lt 20000 ] || break
+		sleep 0.05
+	done
+	kill -TERM "$pid"
+	wait "$pid" || true
+	[ "$(wc -c < "$out")" -ge 20000 ]
+	run 2048-solve --tally "$out"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"games"* ]]
+}
+
 @test "--play and --tally: a counter that would pass 2^64 - 1 is an input error" {
 	local max=18446744073709551615
 	# the step that would wrap is not made: the game's boards are not

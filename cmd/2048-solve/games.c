@@ -241,6 +241,10 @@ game_done(struct run *run, struct game *gm)
 	out_flush(&gm->trace, stdout);
 	if (run->log)
 		out_flush(&gm->log, run->log);
+	/* a finished game is written out at once: a run of hours stopped
+	 * by a signal keeps every game it finished */
+	if (fflush(stdout) == EOF || (run->log && fflush(run->log) == EOF))
+		cli_die(2, "write error: %s", strerror(errno));
 	return 0;
 }
 void
