@@ -582,11 +582,11 @@ minimax_value() {
 }
 
 @test "--games stopped by a signal: what was written ends at a whole game" {
-	local out=$BATS_TEST_TMPDIR/games pid i
+	local out=$BATS_TEST_TMPDIR/games pid
 	2048-solve --games 1000000 --depth 1 --size 3x3 --final --seed 1 \
 	    > "$out" &
 	pid=$!
-	for i in $(seq 400); do
+	for _ in $(seq 400); do
 		[ "$(wc -c < "$out")" -lt 20000 ] || break
 		sleep 0.05
 	done
