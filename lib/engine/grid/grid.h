@@ -89,31 +89,6 @@ grid_transpose(g2048_grid g)
 	return t;
 }
 
-/* Bit 4i set for each empty cell i: a nibble of 0 whose rank has no
- * fifth bit in hi (a tile of 65536 or more is a 0 nibble too). */
-static inline uint64_t
-grid_empty_bits(g2048_grid g)
-{
-	uint64_t x = g.lo;
-	unsigned h;
-
-	x |= x >> 2;
-	x |= x >> 1;
-	x = ~x & 0x1111111111111111ULL;
-	for (h = g.hi; h; h &= h - 1)
-		x &= ~((uint64_t)1 << (4 * __builtin_ctz(h)));
-	return x;
-}
-
-/* The bits of grid_empty_bits counted: all nibbles summed into the top
- * one, which overflows only for 16. */
-static inline int
-grid_bits_count(uint64_t x)
-{
-	return x == 0x1111111111111111ULL ? 16 :
-	    (int)((x * 0x1111111111111111ULL) >> 60);
-}
-
 /*
  * The nibble tables are exact unless a merge can make 65536: that needs a
  * tile of 65536 or more already (hi != 0) or two 32768 tiles (two nibbles

@@ -91,7 +91,7 @@ g2048_over(g2048_grid g)
 int
 g2048_empty_count(g2048_grid g)
 {
-	return grid_bits_count(grid_empty_bits(g));
+	return __builtin_popcountll(grid_empty_nibbles(g));
 }
 
 int

@@ -27,19 +27,19 @@ nth_cell(uint64_t empty, int n)
 int
 g2048_nth_empty(g2048_grid g, int n)
 {
-	return n < 0 ? -1 : nth_cell(grid_empty_bits(g), n);
+	return n < 0 ? -1 : nth_cell(grid_empty_nibbles(g), n);
 }
 
 int
 g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold)
 {
-	uint64_t empty = grid_empty_bits(*g);
+	uint64_t empty = grid_empty_nibbles(*g);
 	int cell;
 
 	if (empty == 0)
 		return -1;
 	cell = nth_cell(empty, (int)g2048_rng_bounded(r,
-	    (uint32_t)grid_bits_count(empty)));
+	    (uint32_t)__builtin_popcountll(empty)));
 	*g = g2048_set_rank(*g, cell,
 	    (uint64_t)g2048_rng_next(r) < four_threshold ? 2 : 1);
 	return cell;

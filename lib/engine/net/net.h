@@ -194,9 +194,15 @@ net_flip(uint64_t b)
 #define NET_MIX(i) ((i) ^ ((i) >> 16) * 0x9E3779B97F4A7C15ULL >> 52 << 4)
 
 static inline size_t
+net_place(uint64_t i, int mixed, size_t stride)
+{
+	return (size_t)(mixed ? NET_MIX(i) : i) * stride;
+}
+
+static inline size_t
 net_slot(const g2048_net *n, size_t i)
 {
-	return (n->mixed ? (size_t)NET_MIX((uint64_t)i) : i) * n->stride;
+	return net_place(i, n->mixed, n->stride);
 }
 
 /* The eight images of board b: the rotations and reflections. */
@@ -266,12 +272,6 @@ net_features_4x6(uint64_t b, size_t base, int mixed, size_t stride,
 	}
 }
 #else
-static inline size_t
-net_put1(uint64_t i, int mixed, size_t stride)
-{
-	return (size_t)(mixed ? NET_MIX(i) : i) * stride;
-}
-
 static inline void
 net_features_4x6(uint64_t b, size_t base, int mixed, size_t stride,
     size_t *idx)
@@ -284,12 +284,12 @@ net_features_4x6(uint64_t b, size_t base, int mixed, size_t stride,
 	for (i = 0; i < NET_IMAGES; i++) {
 		uint64_t x = img[i];
 
-		idx[i] = net_put1(base + (x & 0xFFFFFF), mixed, stride);
-		idx[NET_IMAGES + i] = net_put1(base + table +
+		idx[i] = net_place(base + (x & 0xFFFFFF), mixed, stride);
+		idx[NET_IMAGES + i] = net_place(base + table +
 		    (x >> 16 & 0xFFFFFF), mixed, stride);
-		idx[2 * NET_IMAGES + i] = net_put1(base + 2 * table +
+		idx[2 * NET_IMAGES + i] = net_place(base + 2 * table +
 		    ((x & 0xFFF) | (x >> 4 & 0xFFF000)), mixed, stride);
-		idx[3 * NET_IMAGES + i] = net_put1(base + 3 * table +
+		idx[3 * NET_IMAGES + i] = net_place(base + 3 * table +
 		    ((x >> 16 & 0xFFF) | (x >> 20 & 0xFFF000)), mixed, stride);
 	}
 }

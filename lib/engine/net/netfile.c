@@ -603,35 +603,43 @@ as_in_file(const g2048_net *n)
 	return n->stride == 1 && !n->mixed && host_is_le();
 }
 
+#define HOLE 16384
+
+/* Whether the run of HOLE bytes (fewer at the end) at p is all zeros. */
+static int
+zero_run(const unsigned char *p, size_t count)
+{
+	size_t len = count < HOLE ? count : HOLE;
+
+	return p[0] == 0 && memcmp(p, p + 1, len - 1) == 0;
+}
+
 /*
  * count bytes at p, where each run of HOLE zero bytes is left a hole
  * that reads back as zeros: the weights no game has reached cost
  * neither the write nor the disk (half of a 10,000-game net).  The
  * block sums written after the arrays give the file its length.
  */
-#define HOLE 16384
-
 static int
 write_holes(int fd, const unsigned char *p, size_t count)
 {
-	size_t run, len;
+	size_t run;
 
 	while (count > 0) {
-		len = count < HOLE ? count : HOLE;
-		if (p[0] == 0 && memcmp(p, p + 1, len - 1) == 0) {
-			if (lseek(fd, (off_t)len, SEEK_CUR) < 0)
+		if (zero_run(p, count)) {
+			run = count < HOLE ? count : HOLE;
+			if (lseek(fd, (off_t)run, SEEK_CUR) < 0)
 				return -1;
-			p += len;
-			count -= len;
+			p += run;
+			count -= run;
 			continue;
 		}
 		/* the data up to the next hole, in one write */
-		for (run = len; run < count; run += len) {
-			len = count - run < HOLE ? count - run : HOLE;
-			if (p[run] == 0 && memcmp(p + run, p + run + 1,
-			    len - 1) == 0)
-				break;
-		}
+		for (run = HOLE; run < count && !zero_run(p + run, count - run);
+		    run += HOLE)
+			continue;
+		if (run > count)
+			run = count;
 		if (g2048_write_all(fd, p, run) < 0)
 			return -1;
 		p += run;
@@ -646,11 +654,15 @@ write_floats(int fd, const g2048_net *n, const float *f, float *chunk)
 	size_t i, c;
 
 	for (i = 0; i < n->nweights; i += c) {
+		const float *from = f + i;
+
 		c = n->nweights - i < CHUNK ? n->nweights - i : CHUNK;
-		if (!as_in_file(n))
+		if (!as_in_file(n)) {
 			file_chunk(chunk, n, f, i, c);
-		if (write_holes(fd, (const unsigned char *)(as_in_file(n) ?
-		    f + i : chunk), c * sizeof *f) < 0)
+			from = chunk;
+		}
+		if (write_holes(fd, (const unsigned char *)from,
+		    c * sizeof *f) < 0)
 			return -1;
 	}
 	return 0;
