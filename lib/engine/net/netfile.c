@@ -648,8 +648,11 @@ write_holes(int fd, const unsigned char *p, size_t count)
 	return 0;
 }
 
+/* Array f of n into the file at its offset, and into the blocks'
+ * checksums. */
 static int
-write_floats(int fd, const g2048_net *n, const float *f, float *chunk)
+write_floats(int fd, const g2048_net *n, const float *f, float *chunk,
+    struct blocks *b)
 {
 	size_t i, c;
 
@@ -661,6 +664,7 @@ write_floats(int fd, const g2048_net *n, const float *f, float *chunk)
 			file_chunk(chunk, n, f, i, c);
 			from = chunk;
 		}
+		blocks_add(b, from, c * sizeof *f);
 		if (write_holes(fd, (const unsigned char *)from,
 		    c * sizeof *f) < 0)
 			return -1;
@@ -668,60 +672,48 @@ write_floats(int fd, const g2048_net *n, const float *f, float *chunk)
 	return 0;
 }
 
-/* The checksums of the blocks of the arrays as they are in the file
- * (8 bytes each, malloc'd), and their count; NULL when out of memory. */
-static unsigned char *
-file_block_sums(const g2048_net *n, float *chunk, uint64_t *nblocks)
-{
-	float *a[3];
-	struct blocks b;
-	size_t i, c;
-	int j, count = net_arrays(n, a);
-	uint64_t datalen = (uint64_t)n->nweights * sizeof(float) *
-	    (uint64_t)count;
-
-	memset(&b, 0, sizeof b);
-	b.block = NET_BLOCK;
-	*nblocks = (datalen + NET_BLOCK - 1) / NET_BLOCK;
-	if ((b.sums = malloc((size_t)*nblocks * 8 + 1)) == NULL)
-		return NULL;
-	for (j = 0; j < count; j++) {
-		if (as_in_file(n)) {
-			blocks_add(&b, a[j], n->nweights * sizeof(float));
-			continue;
-		}
-		for (i = 0; i < n->nweights; i += c) {
-			c = n->nweights - i < CHUNK ? n->nweights - i : CHUNK;
-			file_chunk(chunk, n, a[j], i, c);
-			blocks_add(&b, chunk, c * sizeof *chunk);
-		}
-	}
-	blocks_end(&b);
-	return b.sums;
-}
-
-/* What a net file holds: its header, its arrays, its blocks' checksums. */
+/* A net file being written: its header, the checksums of its blocks. */
 struct net_image {
 	const g2048_net *net;
-	const char *hdr;
-	const unsigned char *sums;
-	size_t sumslen;
+	char *hdr;                      /* NET_HEADER bytes, text then NULs */
+	size_t hlen;                    /* the text's length */
+	unsigned char *sums;            /* 8 bytes a block */
 	float *chunk;                   /* CHUNK floats to copy through */
 };
 
+/*
+ * In one pass over the arrays: the header's checksum covers the blocks'
+ * checksums, which are made as the arrays are written, so the header is
+ * written last, into the room left for it.
+ */
 static int
 fill_net(int fd, const void *ctx)
 {
 	const struct net_image *im = ctx;
+	struct blocks b;
+	struct hash h;
 	float *a[3];
 	int i, count = net_arrays(im->net, a);
 
-	if (g2048_write_all(fd, im->hdr, NET_HEADER) < 0)
+	memset(&b, 0, sizeof b);
+	b.block = NET_BLOCK;
+	b.sums = im->sums;
+	if (lseek(fd, NET_HEADER, SEEK_SET) < 0)
 		return -1;
 	for (i = 0; i < count; i++)
-		if (write_floats(fd, im->net, a[i], im->chunk) < 0)
+		if (write_floats(fd, im->net, a[i], im->chunk, &b) < 0)
 			return -1;
-	return g2048_write_all(fd, im->sums, im->sumslen);
+	blocks_end(&b);
+	if (g2048_write_all(fd, b.sums, (size_t)b.index * 8) < 0)
+		return -1;
+	hash_init(&h);
+	hash_add(&h, im->hdr, im->hlen);
+	hash_add(&h, b.sums, (size_t)b.index * 8);
+	snprintf(im->hdr + im->hlen, NET_HEADER - im->hlen, "checksum %llu\n",
+	    (unsigned long long)hash_end(&h));
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return -1;
+	return g2048_write_all(fd, im->hdr, NET_HEADER);
 }
 
 int
@@ -729,10 +721,10 @@ g2048_net_save(const g2048_net *n, const char *path, char *err,
     size_t errsize)
 {
 	char hdr[NET_HEADER];
-	struct net_image im = { n, hdr, NULL, 0, NULL };
-	unsigned char *sums;
-	uint64_t nblocks;
-	struct hash h;
+	struct net_image im = { n, hdr, 0, NULL, NULL };
+	float *a[3];
+	uint64_t datalen = (uint64_t)n->nweights * sizeof(float) *
+	    (uint64_t)net_arrays(n, a);
 	int hlen, r;
 
 	/* a net opened lazily is written whole: check it whole first */
@@ -742,21 +734,16 @@ g2048_net_save(const g2048_net *n, const char *path, char *err,
 	hlen = header_text(n, hdr, sizeof hdr);
 	if (hlen < 0 || hlen + 40 >= NET_HEADER)
 		return bad(err, errsize, path, "header too long");
+	im.hlen = (size_t)hlen;
 	if ((im.chunk = malloc(CHUNK * sizeof *im.chunk)) == NULL ||
-	    (sums = file_block_sums(n, im.chunk, &nblocks)) == NULL) {
+	    (im.sums = malloc((size_t)((datalen + NET_BLOCK - 1) /
+	    NET_BLOCK) * 8 + 1)) == NULL) {
 		free(im.chunk);
 		return bad(err, errsize, path, "out of memory");
 	}
-	hash_init(&h);
-	hash_add(&h, hdr, (size_t)hlen);
-	hash_add(&h, sums, (size_t)nblocks * 8);
-	snprintf(hdr + hlen, sizeof hdr - (size_t)hlen, "checksum %llu\n",
-	    (unsigned long long)hash_end(&h));
-	im.sums = sums;
-	im.sumslen = (size_t)nblocks * 8;
 	r = g2048_file_replace(path, fill_net, &im);
 	free(im.chunk);
-	free(sums);
+	free(im.sums);
 	if (r < 0)
 		return bad(err, errsize, path, strerror(errno));
 	return 0;
