@@ -6,18 +6,21 @@ zmodload zsh/zpty || exit 77
 dir=$1
 shift
 zpty z 'zsh -f -i'
-zpty -w z "PS1='%% '; fpath=($dir \$fpath); autoload -Uz compinit; compinit -u -d $dir/.zcompdump"
-sleep 1
+zpty -w z "PS1='%% '; fpath=($dir \$fpath); autoload -Uz compinit; compinit -u -d $dir/.zcompdump; print RE''ADY"
+# compinit is done when READY is printed (its echo reads RE''ADY): a
+# loaded machine takes seconds
+zpty -r z junk '*READY*'
 for line in "$@"; do
 	zpty -rt z junk
 	while zpty -rt z junk; do :; done
 	zpty -wn z $'\C-u'"$line"$'\t'
 	out= tries=0
-	# what the Tab drew, until the terminal is quiet for a second
-	while (( tries < 20 )); do
+	# what the Tab drew, until the terminal is quiet for a second (for
+	# three before its first byte)
+	while (( tries < 30 )); do
 		if zpty -rt z chunk; then
 			out+=$chunk
-			tries=15
+			tries=20
 		else
 			sleep 0.1
 			(( tries++ ))

@@ -1,7 +1,8 @@
 /*
  * net.h - the net room's internals: the n-tuple network's insides, shared
  * by ntuple.c (layout and memory), netvalue.c (the value), neteval.c (the
- * net as an evaluator), netfile.c (the file) and learn.c (TD learning).
+ * net as an evaluator), netfile.c, netsave.c and netsum.c (the file: read,
+ * written, checksummed) and learn.c (TD learning).
  * Its public side (g2048_net_*, g2048_eval_net, g2048_learn*) is in
  * 2048.h.  Internal to lib/engine/ (and the unit tests of internals).
  *
@@ -97,7 +98,61 @@ void net_release(g2048_net *n);
 void net_tuples_text(const g2048_net *n, char *buf, size_t size);
 void net_stages_text(const g2048_net *n, char *buf, size_t size);
 
-/* ---- netfile.c: blocks checked as read -------------------------------- */
+/* ---- the file (2048-net(5)): its layout, shared by reader and writer -- */
+
+#define NET_MAGIC_1 "2048-net 1\n"    /* one checksum of everything */
+#define NET_MAGIC   "2048-net 2\n"    /* a checksum a block */
+#define NET_HEADER  4096             /* the weights start here */
+#define NET_BLOCK   4096             /* the bytes a block's checksum covers */
+#define NET_BLOCK_MAX ((uint64_t)1 << 30)
+
+/* The arrays (element i of each at [net_slot(n, i)]), and how many
+ * there are. */
+static inline int
+net_arrays(const g2048_net *n, float *a[3])
+{
+	a[0] = n->w;
+	a[1] = n->tc_err;
+	a[2] = n->tc_abs;
+	return n->info.tc ? 3 : 1;
+}
+
+/* ---- netsum.c: checksums and byte order ------------------------------- */
+
+/* A hash being made: four lanes of multiply-rotate over 64-bit words. */
+struct net_hash {
+	uint64_t lane[4];
+	unsigned char part[32];
+	size_t npart;
+	uint64_t len;
+};
+
+/* The checksums of a stream of bytes cut into blocks, as it is written. */
+struct net_blocks {
+	struct net_hash h;
+	uint64_t block, index, fill;     /* block size; this block; its bytes */
+	unsigned char *sums;             /* 8 bytes a block, little-endian */
+};
+
+void net_hash_init(struct net_hash *h);
+void net_hash_add(struct net_hash *h, const void *data, size_t n);
+uint64_t net_hash_end(struct net_hash *h);
+/* The checksum of block number index, len bytes at p. */
+uint64_t net_block_sum(const unsigned char *p, size_t len, uint64_t index);
+/* Add n bytes to the stream; at its end, the last block's checksum. */
+void net_blocks_add(struct net_blocks *b, const void *data, size_t n);
+void net_blocks_end(struct net_blocks *b);
+/* The little-endian 64-bit word at p. */
+uint64_t net_rd64le(const unsigned char *p);
+int net_host_is_le(void);
+/* Reverse the bytes of each of n floats. */
+void net_swap_floats(float *f, size_t n);
+
+/* ---- netfile.c: reading, and blocks checked as read ------------------- */
+
+/* "path: what" into err: -1. */
+int net_fail(char *err, size_t errsize, const char *path,
+    const char *what);
 
 /* Check the blocks that weights idx[0..count) lie in, each the first
  * time it is read (netfile.c). */
