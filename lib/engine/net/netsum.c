@@ -11,16 +11,6 @@
 
 #define HASH_MUL 0x9E3779B97F4A7C15ULL
 
-/* Written out byte by byte, which compilers turn into one load (a loop
- * they do not: it made the checksum of a 256 MiB net take 200 ms). */
-uint64_t
-net_rd64le(const unsigned char *p)
-{
-	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-	    (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
-	    (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-}
-
 static uint64_t
 rotl(uint64_t x, int r)
 {
