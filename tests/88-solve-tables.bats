@@ -145,6 +145,28 @@ pattern_board() {
 	[[ "$output" == *'  table p.tbl '* ]]
 }
 
+@test "with a net, --games plays without the default tables too, on every thread" {
+	local d=$BATS_TEST_TMPDIR/early t
+	# a table of early boards (two large cells, target 8), which the
+	# games below meet from their first moves
+	mkdir "$d"
+	2048-table -q -o "$d/e.tbl" --pattern xx../..../..../.... -t 8
+	2048-learn --net 0123,4567 --save "$BATS_TEST_TMPDIR/n" --games 50 \
+	    --seed 1 --threads 1 -q
+	for t in 1 2; do
+		G2048_TABLES=$d run 2048-solve --net "$BATS_TEST_TMPDIR/n" \
+		    --games 2 --seed 1 --threads "$t" --table-from 0 \
+		    --table-min 0 --final
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(2048-solve --net "$BATS_TEST_TMPDIR/n" \
+		    --games 2 --seed 1 --threads "$t" --final --no-tables)" ]
+	done
+	# named, they decide
+	run 2048-solve --net "$BATS_TEST_TMPDIR/n" --games 2 --seed 1 \
+	    --tables "$d" --table-from 0 --table-min 0 --summary
+	[[ "$output" == *$'\nby tables     '[1-9]* ]]
+}
+
 @test "a corrupt table: exit 2, one message, no move of it written" {
 	local d=$BATS_TEST_TMPDIR/bad size
 	mkdir "$d"

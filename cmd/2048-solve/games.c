@@ -293,7 +293,7 @@ games_worker(void *arg)
 	o.threads = 1;
 	if ((s = g2048_search_new(&o, p->run->eval, err, sizeof err)) == NULL)
 		cli_die(2, "%s", err);
-	g2048_search_tables(s, p->run->tables);
+	g2048_search_tables(s, search_tables(p->run));
 	for (;;) {
 		pthread_mutex_lock(&p->lock);
 		i = p->next < p->run->games ? p->next++ : UINT64_MAX;

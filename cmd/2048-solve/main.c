@@ -186,16 +186,21 @@ make_searches(struct run *run, const struct timespec *started)
 			g2048_tables_close(run->tables);
 			run->tables = NULL;
 		}
-		/* a net plays without the endgame tables unless they are
-		 * named: make net's net is stronger alone (bench/AI.md) */
-		if (!run->net || run->tables_given)
-			g2048_search_tables(run->search, run->tables);
+		g2048_search_tables(run->search, search_tables(run));
 		g2048_search_tables(run->plain_search, run->tables);
 		run->st.tables = run->tables != NULL && (!run->net ||
 		    run->tables_given || run->plain_search != NULL);
 	}
 	/* --time MS: the first move's budget holds the start-up too */
 	g2048_search_time_from(run->search, started);
+}
+
+g2048_tables *
+search_tables(const struct run *run)
+{
+	/* a net plays without the endgame tables unless they are named:
+	 * make net's net is stronger alone (bench/EXACT.md) */
+	return !run->net || run->tables_given ? run->tables : NULL;
 }
 
 int

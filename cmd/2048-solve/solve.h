@@ -89,6 +89,9 @@ void parse_options(int argc, char **argv, struct run *run);
 /* main.c */
 /* End the run (exit 2) once an exact table has failed its check. */
 void check_tables(struct run *run);
+/* The tables the run's evaluator plays by: a net's only if --tables
+ * named them (NULL: none). */
+g2048_tables *search_tables(const struct run *run);
 /* The search for board b, one of the boards read: the run's, or for a
  * board its net does not value, the heuristic's; --net FILE on such a
  * board is an error (exit 2).  *evaluator gets its name. */
