@@ -188,8 +188,8 @@ make_searches(struct run *run, const struct timespec *started)
 		}
 		g2048_search_tables(run->search, search_tables(run));
 		g2048_search_tables(run->plain_search, run->tables);
-		run->st.tables = run->tables != NULL && (!run->net ||
-		    run->tables_given || run->plain_search != NULL);
+		run->st.tables = search_tables(run) != NULL ||
+		    (run->tables != NULL && run->plain_search != NULL);
 	}
 	/* --time MS: the first move's budget holds the start-up too */
 	g2048_search_time_from(run->search, started);

@@ -153,6 +153,10 @@ uint64_t net_block_sum(const unsigned char *p, size_t len, uint64_t index);
 /* Add n bytes to the stream; at its end, the last block's checksum. */
 void net_blocks_add(struct net_blocks *b, const void *data, size_t n);
 void net_blocks_end(struct net_blocks *b);
+/* Format 2's header checksum: the hlen bytes of its text before the
+ * checksum line, then the nblocks checksums at sums. */
+uint64_t net_header_sum(const void *hdr, size_t hlen,
+    const unsigned char *sums, uint64_t nblocks);
 int net_host_is_le(void);
 /* Reverse the bytes of each of n floats. */
 void net_swap_floats(float *f, size_t n);

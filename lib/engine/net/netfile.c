@@ -229,14 +229,10 @@ open_blocks(g2048_net *n, const char *path, size_t sumpos, uint64_t sum,
     uint64_t block, uint64_t datalen, int whole, char *err, size_t errsize)
 {
 	struct net_lazy *z;
-	struct net_hash h;
 	uint64_t nblocks = (datalen + block - 1) / block;
 	const unsigned char *data = (unsigned char *)n->map + NET_HEADER;
 
-	net_hash_init(&h);
-	net_hash_add(&h, n->map, sumpos);
-	net_hash_add(&h, data + datalen, (size_t)nblocks * 8);
-	if (net_hash_end(&h) != sum)
+	if (net_header_sum(n->map, sumpos, data + datalen, nblocks) != sum)
 		return net_fail(err, errsize, path,
 		    "corrupt: the checksum does not match");
 	if ((z = calloc(1, sizeof *z + strlen(path) + 1)) == NULL ||

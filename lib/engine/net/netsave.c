@@ -149,7 +149,6 @@ fill_net(int fd, const void *ctx)
 {
 	const struct net_image *im = ctx;
 	struct net_blocks b;
-	struct net_hash h;
 	float *a[3];
 	int i, count = net_arrays(im->net, a);
 
@@ -164,11 +163,9 @@ fill_net(int fd, const void *ctx)
 	net_blocks_end(&b);
 	if (g2048_write_all(fd, b.sums, (size_t)b.index * 8) < 0)
 		return -1;
-	net_hash_init(&h);
-	net_hash_add(&h, im->hdr, im->hlen);
-	net_hash_add(&h, b.sums, (size_t)b.index * 8);
 	snprintf(im->hdr + im->hlen, NET_HEADER - im->hlen, "checksum %llu\n",
-	    (unsigned long long)net_hash_end(&h));
+	    (unsigned long long)net_header_sum(im->hdr, im->hlen, b.sums,
+	    b.index));
 	if (lseek(fd, 0, SEEK_SET) < 0)
 		return -1;
 	return g2048_write_all(fd, im->hdr, NET_HEADER);

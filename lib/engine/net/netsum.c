@@ -146,6 +146,20 @@ net_blocks_end(struct net_blocks *b)
 	b->fill = 0;
 }
 
+/* Format 2's header checksum: the header's text up to its checksum line,
+ * then the blocks' checksums. */
+uint64_t
+net_header_sum(const void *hdr, size_t hlen, const unsigned char *sums,
+    uint64_t nblocks)
+{
+	struct net_hash h;
+
+	net_hash_init(&h);
+	net_hash_add(&h, hdr, hlen);
+	net_hash_add(&h, sums, (size_t)nblocks * 8);
+	return net_hash_end(&h);
+}
+
 /* ---- byte order ------------------------------------------------------- */
 
 int
