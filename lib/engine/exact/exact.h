@@ -8,8 +8,10 @@
 #ifndef EXACT_H
 #define EXACT_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "2048.h"
 
@@ -145,7 +147,6 @@ int exact_header_parse(const char *buf, size_t len, struct exact_header *h,
  * 0, or -1 if it does not fit. */
 int exact_header_format(const struct exact_header *h, char *buf);
 
-uint64_t exact_checksum(const unsigned char *p, size_t n);
 /* The public description of the table of header h, as
  * g2048_table_info_of gives it (a build's time and memory: 0). */
 void exact_info_of(const struct exact_header *h, g2048_table_info *info);
@@ -186,5 +187,102 @@ exact_wr32(unsigned char *p, uint32_t v)
 /* A probability as the file keeps it, and back. */
 uint32_t exact_prob_u32(double p);
 double exact_u32_prob(uint32_t v);
+
+/* ---- build.c: a build (g2048_exact_build), its memory and errors ----- */
+
+#define EXACT_MAX_LAYERS 32768  /* sums up to 65534 */
+
+/* A build's state, shared by its passes and the table written. */
+struct exact_build {
+	struct exact_rules r;
+	struct exact_lines lines;
+	const g2048_exact_opts *o;
+	char dir[1024];
+	int own_dir;                /* made here: removed at the end */
+	int lock;                   /* the work directory's lock file */
+	int nv;                     /* doubles a state: value, then reach */
+	int nreach;                 /* reach ranks 1..nreach (board, score) */
+	double p2, p4;
+	struct timespec t0;
+	pthread_mutex_t mlock;      /* of mem and mem_peak */
+	uint64_t mem, mem_peak;
+	/* the layers found: sum/2 -> count (0: none) */
+	uint64_t count[EXACT_MAX_LAYERS];
+	int have[EXACT_MAX_LAYERS];
+	int top;                    /* the highest layer index */
+	g2048_exact_report rep;
+	char *err;
+	size_t errsize;
+};
+
+/* "what path: strerror(errno)" into the build's err: -1. */
+int exact_berr(struct exact_build *b, const char *what, const char *path);
+/* malloc and free, counted in the build's memory and its peak. */
+void *exact_balloc(struct exact_build *b, size_t n);
+void exact_bfree(struct exact_build *b, void *p, size_t n);
+/* Report progress to the caller: 0, or -1 with err if it asks to stop. */
+int exact_progress(struct exact_build *b, int phase, uint64_t sum,
+    uint64_t layers, uint64_t done, uint64_t states, uint64_t total);
+
+/* ---- keyvec.c: growing vectors of keys, sorted and merged ------------ */
+
+struct exact_vec {
+	uint64_t *a;
+	size_t n, cap;
+};
+
+/* 0, or -1 out of memory. */
+int exact_vec_push(struct exact_build *b, struct exact_vec *v, uint64_t k);
+void exact_vec_free(struct exact_build *b, struct exact_vec *v);
+/* Sort v and drop its duplicates. */
+int exact_vec_sort(struct exact_build *b, struct exact_vec *v);
+/* Merge sorted, unique x into sorted, unique *into (x freed). */
+int exact_vec_merge(struct exact_build *b, struct exact_vec *into,
+    struct exact_vec *x);
+
+/* ---- work.c: the work directory's files ------------------------------ */
+
+/*
+ * A layer's work file of kind 'k' (its keys), 'p' (its pruned moves),
+ * 'v' (its values), 'a' (its reach): its path, the file written whole
+ * or not at all, read whole (NULL with err if it is not there whole),
+ * and whether it is there with n bytes.
+ */
+void exact_path_of(const struct exact_build *b, char *p, size_t n,
+    char kind, int layer);
+int exact_save(struct exact_build *b, char kind, int layer, const void *p,
+    size_t n);
+void *exact_load(struct exact_build *b, char kind, int layer, size_t n);
+int exact_exists(const struct exact_build *b, char kind, int layer,
+    size_t n);
+/* Write text as the whole file path: 0, or -1 with err. */
+int exact_write_file(struct exact_build *b, const char *path,
+    const char *text);
+/* Lock the work directory and check it holds this build's work, if
+ * any: 0, or -1 with err. */
+int exact_check_dir(struct exact_build *b);
+/* Remove the work files, and the directory if the build made it. */
+void exact_remove_work(struct exact_build *b);
+
+/* ---- forward.c: the forward pass ------------------------------------- */
+
+/* The start: two tiles spawned in the free cells, weighted as a new game.
+ * fn gets each (canonical) state with its probability. */
+int exact_starts(struct exact_build *b,
+    int (*fn)(struct exact_build *, uint64_t, double, void *), void *ctx);
+/* Enumerate the layers into the work directory: 0, or -1 with err. */
+int exact_forward(struct exact_build *b);
+
+/* ---- backward.c: the backward pass ----------------------------------- */
+
+/* Value the layers from the top down, then the start: 0, or -1 with err. */
+int exact_backward(struct exact_build *b);
+
+/* ---- tablewrite.c: the table file written ---------------------------- */
+
+/* The checksum of the file's body (the reader checks it). */
+uint64_t exact_checksum(const unsigned char *p, size_t n);
+/* Write the table file from the work files: 0, or -1 with err. */
+int exact_write_table(struct exact_build *b, const char *path);
 
 #endif

@@ -1,0 +1,217 @@
+/*
+ * tablewrite.c - the table file (2048-table(5)) written from a build's
+ * work files: the text header, the layer index, the keys and the values.
+ * The header holds the checksum of the rest, so the body is made twice
+ * from the work files, hashed and then written; the reader checks it
+ * with the same exact_checksum.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exact.h"
+
+struct hasher {
+	uint64_t h, len;
+	unsigned char part[8];
+	int npart;
+};
+
+#define HASH_MUL 0x9E3779B97F4A7C15ULL
+
+static void
+hash_word(struct hasher *hs, uint64_t w)
+{
+	hs->h = (hs->h ^ w) * HASH_MUL;
+	hs->h = hs->h << 31 | hs->h >> 33;
+}
+
+static void
+hash_add(struct hasher *hs, const unsigned char *p, size_t n)
+{
+	hs->len += n;
+	while (n > 0 && hs->npart > 0 && hs->npart < 8) {
+		hs->part[hs->npart++] = *p++;
+		n--;
+		if (hs->npart == 8) {
+			hash_word(hs, exact_rd64(hs->part));
+			hs->npart = 0;
+		}
+	}
+	for (; n >= 8; n -= 8, p += 8)
+		hash_word(hs, exact_rd64(p));
+	while (n-- > 0)
+		hs->part[hs->npart++] = *p++;
+}
+
+static uint64_t
+hash_end(struct hasher *hs)
+{
+	unsigned char last[8] = { 0 };
+	uint64_t h;
+
+	memcpy(last, hs->part, (size_t)hs->npart);
+	hash_word(hs, exact_rd64(last));
+	h = hs->h ^ hs->len;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return h;
+}
+
+uint64_t
+exact_checksum(const unsigned char *p, size_t n)
+{
+	struct hasher hs = { 0x2048, 0, { 0 }, 0 };
+
+	hash_add(&hs, p, n);
+	return hash_end(&hs);
+}
+
+/* The body of the file after its header (the layer index, the keys, the
+ * values), to a file or to the hasher. */
+struct emit {
+	struct exact_build *b;
+	struct hasher hs;
+	int fd;                     /* -1: hash only */
+	char header[EXACT_HEADER];
+};
+
+static int
+emit_bytes(struct emit *e, const unsigned char *p, size_t n)
+{
+	if (e->fd < 0) {
+		hash_add(&e->hs, p, n);
+		return 0;
+	}
+	return g2048_write_all(e->fd, p, n);
+}
+
+static int
+emit_body(struct emit *e)
+{
+	struct exact_build *b = e->b;
+	unsigned char buf[1 << 16];
+	size_t i, k;
+	int L;
+
+	for (L = 2; L <= b->top; L++) {
+		if (!b->have[L])
+			continue;
+		exact_wr64(buf, (uint64_t)L * 2);
+		exact_wr64(buf + 8, b->count[L]);
+		if (emit_bytes(e, buf, 16) < 0)
+			return -1;
+	}
+	for (L = 2; L <= b->top; L++) {
+		uint64_t *keys;
+
+		if (!b->have[L])
+			continue;
+		if ((keys = exact_load(b, 'k', L, b->count[L] * 8)) == NULL)
+			return -1;
+		for (i = 0; i < b->count[L]; i += k) {
+			for (k = 0; k < sizeof buf / 8 && i + k < b->count[L]; k++)
+				exact_wr64(buf + 8 * k, keys[i + k]);
+			if (emit_bytes(e, buf, 8 * k) < 0) {
+				exact_bfree(b, keys, b->count[L] * 8);
+				return -1;
+			}
+		}
+		exact_bfree(b, keys, b->count[L] * 8);
+	}
+	for (L = 2; L <= b->top; L++) {
+		double *v;
+		size_t nv = 1, vb = b->count[L] * sizeof *v;
+
+		if (!b->have[L])
+			continue;
+		if ((v = exact_load(b, 'v', L, vb)) == NULL)
+			return -1;
+		for (i = 0; i < b->count[L]; i += k) {
+			for (k = 0; k < sizeof buf / 4 && i + k < b->count[L];
+			    k++) {
+				double x = v[(i + k) * nv];
+				uint32_t u;
+
+				if (b->r.objective == G2048_EXACT_PROB)
+					u = exact_prob_u32(x);
+				else {
+					float f = (float)x;
+
+					memcpy(&u, &f, 4);
+				}
+				exact_wr32(buf + 4 * k, u);
+			}
+			if (emit_bytes(e, buf, 4 * k) < 0) {
+				exact_bfree(b, v, vb);
+				return -1;
+			}
+		}
+		exact_bfree(b, v, vb);
+	}
+	return 0;
+}
+
+static int
+fill_table(int fd, const void *ctx)
+{
+	struct emit *e = (struct emit *)(uintptr_t)ctx;
+
+	e->fd = fd;
+	if (g2048_write_all(fd, e->header, EXACT_HEADER) < 0)
+		return -1;
+	return emit_body(e);
+}
+
+int
+exact_write_table(struct exact_build *b, const char *path)
+{
+	static const struct hasher h0 = { 0x2048, 0, { 0 }, 0 };
+	struct exact_header h;
+	struct emit *e;
+	int L, q, rc;
+
+	if ((e = malloc(sizeof *e)) == NULL)
+		return exact_berr(b, "writing", path);
+	memset(&h, 0, sizeof h);
+	h.version = 1;
+	h.rules = b->r;
+	h.value_kind = b->r.objective == G2048_EXACT_PROB ? 0 : 1;
+	h.states = b->rep.states;
+	for (L = 2; L <= b->top; L++)
+		h.nlayers += b->have[L] != 0;
+	h.states_plain = b->rep.states_plain;
+	h.pruned_moves = b->rep.pruned_moves;
+	h.pruned_states = b->rep.pruned_states;
+	h.moves = b->rep.moves;
+	h.start = b->rep.start;
+	h.has_reach = b->rep.has_reach;
+	h.maxrank = b->rep.maxrank;
+	for (q = 0; q < EXACT_RANKS; q++) {
+		h.reach_opt[q] = b->rep.reach_opt[q];
+		h.reach_pol[q] = b->rep.reach_pol[q];
+	}
+	h.bytes = EXACT_HEADER + 16 * h.nlayers + 12 * h.states;
+	e->b = b;
+	e->hs = h0;
+	e->fd = -1;
+	if (emit_body(e) < 0) {
+		free(e);
+		return -1;
+	}
+	h.checksum = hash_end(&e->hs);
+	if (exact_header_format(&h, e->header) < 0) {
+		free(e);
+		snprintf(b->err, b->errsize, "internal error: header too long");
+		return -1;
+	}
+	rc = g2048_file_replace(path, fill_table, e);
+	free(e);
+	if (rc < 0)
+		return exact_berr(b, "cannot write", path);
+	b->rep.layers = h.nlayers;
+	b->rep.bytes = h.bytes;
+	b->rep.checksum = h.checksum;
+	return 0;
+}
