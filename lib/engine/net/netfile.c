@@ -229,7 +229,7 @@ open_blocks(g2048_net *n, const char *path, size_t sumpos, uint64_t sum,
     uint64_t block, uint64_t datalen, int whole, char *err, size_t errsize)
 {
 	struct net_lazy *z;
-	uint64_t nblocks = (datalen + block - 1) / block;
+	uint64_t nblocks = net_block_count(datalen, block);
 	const unsigned char *data = (unsigned char *)n->map + NET_HEADER;
 
 	if (net_header_sum(n->map, sumpos, data + datalen, nblocks) != sum)
@@ -296,10 +296,10 @@ net_open(const char *path, int whole, char *err, size_t errsize)
 	if (parse_header(n, hdr, path, &version, &block, &sumpos, &sum, err,
 	    errsize) < 0)
 		goto fail;
-	datalen = (uint64_t)n->nweights * sizeof(float) * (n->info.tc ? 3 : 1);
+	datalen = net_data_len(n);
 	want = (uint64_t)NET_HEADER + datalen;
 	if (version == 2)
-		want += (datalen + block - 1) / block * 8;
+		want += net_block_count(datalen, block) * 8;
 	if ((uint64_t)st.st_size != want) {
 		net_fail(err, errsize, path, (uint64_t)st.st_size < want ?
 		    "truncated: fewer weights than its header says" :

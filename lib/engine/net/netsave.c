@@ -177,9 +177,7 @@ g2048_net_save(const g2048_net *n, const char *path, char *err,
 {
 	char hdr[NET_HEADER];
 	struct net_image im = { n, hdr, 0, NULL, NULL };
-	float *a[3];
-	uint64_t datalen = (uint64_t)n->nweights * sizeof(float) *
-	    (uint64_t)net_arrays(n, a);
+	uint64_t nblocks = net_block_count(net_data_len(n), NET_BLOCK);
 	int hlen, r;
 
 	/* a net opened lazily is written whole: check it whole first */
@@ -191,8 +189,7 @@ g2048_net_save(const g2048_net *n, const char *path, char *err,
 		return net_fail(err, errsize, path, "header too long");
 	im.hlen = (size_t)hlen;
 	if ((im.chunk = malloc(CHUNK * sizeof *im.chunk)) == NULL ||
-	    (im.sums = malloc((size_t)((datalen + NET_BLOCK - 1) /
-	    NET_BLOCK) * 8 + 1)) == NULL) {
+	    (im.sums = malloc((size_t)nblocks * 8 + 1)) == NULL) {
 		free(im.chunk);
 		return net_fail(err, errsize, path, "out of memory");
 	}
