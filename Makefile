@@ -199,14 +199,14 @@ fuzz-%: $(OUT)/fuzz/%.bin
 	    $(OUT)/fuzz/$* tests/fuzz/$*-corpus
 
 # The recommended net (README, bench/AI.md): 4x6 with temporal coherence,
-# TD(lambda) 0.5 and halves, 2950000 games (most of them begun at the
+# TD(lambda) 0.5 and halves, 2500000 games (most of them begun at the
 # middle of the game before), then 300000 more with a tenth of the step,
-# which settles the weights (at 1-ply 32768 in 3.2% of seeds 1-1000
-# against 2.6%); about 44 minutes of the two cores here.  2048-solve
+# which settles the weights; about 43 minutes of the two cores here
+# (bench/AI.md: at --fast 32768 in 28% of 300 games).  2048-solve
 # --fast and --depth 1 use net/2048.net when not told otherwise (the
-# default setting and 2048-play's hint use the heuristic, stronger there:
-# README); make install installs it.
-NET_GAMES ?= 2950000
+# default setting and 2048-play's hint use the heuristic: no net is
+# measured stronger there, README); make install installs it.
+NET_GAMES ?= 2500000
 NET_SETTLE_GAMES ?= 300000
 net: $(BIN)/2048-learn
 	@mkdir -p net
