@@ -153,17 +153,19 @@ pattern_board() {
 	2048-table -q -o "$d/e.tbl" --pattern xx../..../..../.... -t 8
 	2048-learn --net 0123,4567 --save "$BATS_TEST_TMPDIR/n" --games 50 \
 	    --seed 1 --threads 1 -q
+	# 1-ply: the tables are asked at the root whatever the depth
 	for t in 1 2; do
 		G2048_TABLES=$d run 2048-solve --net "$BATS_TEST_TMPDIR/n" \
-		    --games 2 --seed 1 --threads "$t" --table-from 0 \
+		    --depth 1 --games 2 --seed 1 --threads "$t" --table-from 0 \
 		    --table-min 0 --final
 		[ "$status" -eq 0 ]
 		[ "$output" = "$(2048-solve --net "$BATS_TEST_TMPDIR/n" \
-		    --games 2 --seed 1 --threads "$t" --final --no-tables)" ]
+		    --depth 1 --games 2 --seed 1 --threads "$t" --final \
+		    --no-tables)" ]
 	done
 	# named, they decide
-	run 2048-solve --net "$BATS_TEST_TMPDIR/n" --games 2 --seed 1 \
-	    --tables "$d" --table-from 0 --table-min 0 --summary
+	run 2048-solve --net "$BATS_TEST_TMPDIR/n" --depth 1 --games 2 \
+	    --seed 1 --tables "$d" --table-from 0 --table-min 0 --summary
 	[[ "$output" == *$'\nby tables     '[1-9]* ]]
 }
 
