@@ -218,7 +218,10 @@ play_game(const struct run *run, g2048_search *s, const char *evaluator,
 			if (!run->new_games)
 				progress_draw(run->progress, 0);
 		}
-	} while (d >= 0);
+		/* a net block that failed its check ends the game at once:
+		 * game_done refuses the game with the message */
+	} while (d >= 0 && !(run->net != NULL &&
+	    g2048_net_check(run->net, NULL, 0) < 0));
 	gm->overflow = d == G2048_OVERFLOW ? r.dir : -1;
 	if (boards && run->final)
 		out_board(gm);
