@@ -6,7 +6,6 @@
  * change a bit of the values; a layer valued is a work file, so a build
  * that stopped goes on below the last one.
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -188,8 +187,7 @@ value_layer(struct exact_build *b, struct slot *cur, struct slot *up1,
     struct slot *up2)
 {
 	struct value_job job[G2048_THREADS_MAX];
-	pthread_t th[G2048_THREADS_MAX];
-	int t, nt = b->o->threads, started[G2048_THREADS_MAX];
+	int t, nt = b->o->threads;
 	size_t n = cur->n;
 
 	if ((size_t)nt > n / 64 + 1)
@@ -202,15 +200,8 @@ value_layer(struct exact_build *b, struct slot *cur, struct slot *up1,
 		job[t].up[1] = up2;
 		job[t].from = n * (size_t)t / (size_t)nt;
 		job[t].to = n * (size_t)(t + 1) / (size_t)nt;
-		started[t] = t > 0 && pthread_create(&th[t], NULL, value_run,
-		    &job[t]) == 0;
-		if (t > 0 && !started[t])
-			value_run(&job[t]);
 	}
-	value_run(&job[0]);
-	for (t = 1; t < nt; t++)
-		if (started[t])
-			pthread_join(th[t], NULL);
+	exact_run_jobs(job, sizeof job[0], nt, value_run);
 	for (t = 0; t < nt; t++)
 		if (job[t].missing) {
 			snprintf(b->err, b->errsize, "internal error: a state "

@@ -87,6 +87,25 @@ exact_progress(struct exact_build *b, int phase, uint64_t sum, uint64_t layers,
 }
 
 void
+exact_run_jobs(void *jobs, size_t size, int nt, void *(*fn)(void *))
+{
+	pthread_t th[G2048_THREADS_MAX];
+	int t, started[G2048_THREADS_MAX];
+	char *job = jobs;
+
+	for (t = 1; t < nt; t++) {
+		started[t] = pthread_create(&th[t], NULL, fn,
+		    job + (size_t)t * size) == 0;
+		if (!started[t])
+			fn(job + (size_t)t * size);
+	}
+	fn(job);
+	for (t = 1; t < nt; t++)
+		if (started[t])
+			pthread_join(th[t], NULL);
+}
+
+void
 g2048_exact_defaults(g2048_exact_opts *o)
 {
 	memset(o, 0, sizeof *o);

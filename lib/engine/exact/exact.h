@@ -223,6 +223,10 @@ void exact_bfree(struct exact_build *b, void *p, size_t n);
 /* Report progress to the caller: 0, or -1 with err if it asks to stop. */
 int exact_progress(struct exact_build *b, int phase, uint64_t sum,
     uint64_t layers, uint64_t done, uint64_t states, uint64_t total);
+/* fn on each of nt jobs of size bytes at jobs: job 0 on this thread,
+ * the others each on a thread of its own (on this one where a thread
+ * cannot be made). */
+void exact_run_jobs(void *jobs, size_t size, int nt, void *(*fn)(void *));
 
 /* ---- keyvec.c: growing vectors of keys, sorted and merged ------------ */
 

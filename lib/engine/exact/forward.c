@@ -6,7 +6,6 @@
  * build that stopped goes on after the last layer saved.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -93,8 +92,7 @@ expand_layer(struct exact_build *b, const uint64_t *keys, size_t n,
     struct exact_vec pend[3], uint64_t *pm)
 {
 	struct expand_job job[G2048_THREADS_MAX];
-	pthread_t th[G2048_THREADS_MAX];
-	int t, nt = b->o->threads, s, started[G2048_THREADS_MAX];
+	int t, nt = b->o->threads, s;
 
 	if ((size_t)nt > n / 256 + 1)
 		nt = (int)(n / 256 + 1);
@@ -104,15 +102,8 @@ expand_layer(struct exact_build *b, const uint64_t *keys, size_t n,
 		job[t].keys = keys;
 		job[t].from = n * (size_t)t / (size_t)nt;
 		job[t].to = n * (size_t)(t + 1) / (size_t)nt;
-		started[t] = t > 0 && pthread_create(&th[t], NULL, expand_run,
-		    &job[t]) == 0;
-		if (t > 0 && !started[t])
-			expand_run(&job[t]);
 	}
-	expand_run(&job[0]);
-	for (t = 1; t < nt; t++)
-		if (started[t])
-			pthread_join(th[t], NULL);
+	exact_run_jobs(job, sizeof job[0], nt, expand_run);
 	for (t = 0; t < nt; t++) {
 		if (job[t].failed) {
 			errno = ENOMEM;
