@@ -262,6 +262,10 @@ VERSION  := $(shell sed -n 's/^\#define G2048_VERSION "\(.*\)"/\1/p' lib/include
 LIBDIR   ?= $(PREFIX)/lib
 PCDIR     = $(DESTDIR)$(LIBDIR)/pkgconfig
 
+# The net and the tables that make net and make tables built, if any
+# (empty: none; the tests install the tools without the gigabytes)
+INSTALL_NET    ?= net/2048.net
+INSTALL_TABLES ?= tables
 install: $(TOOLS) $(LIB)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(PCDIR) $(DESTDIR)$(PREFIX)/include
 	for s in 1 3 5 7; do mkdir -p $(DESTDIR)$(PREFIX)/share/man/man$$s; done
@@ -279,12 +283,14 @@ install: $(TOOLS) $(LIB)
 	for t in $(notdir $(TOOLS)); do \
 	    cp completions/2048.bash $(BASHCOMPDIR)/$$t && \
 	    cp completions/2048.zsh $(ZSHCOMPDIR)/_$$t || exit 1; done
-	if [ -f net/2048.net ]; then \
+	if [ -n "$(INSTALL_NET)" ] && [ -f "$(INSTALL_NET)" ]; then \
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools && \
-	    cp net/2048.net $(DESTDIR)$(PREFIX)/share/2048-tools/; fi
-	if ls tables/*.tbl >/dev/null 2>&1; then \
+	    cp "$(INSTALL_NET)" $(DESTDIR)$(PREFIX)/share/2048-tools/2048.net; fi
+	if [ -n "$(INSTALL_TABLES)" ] && \
+	    ls "$(INSTALL_TABLES)"/*.tbl >/dev/null 2>&1; then \
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
-	    cp tables/*.tbl $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
+	    cp "$(INSTALL_TABLES)"/*.tbl \
+	    $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
 
 uninstall:
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t \

@@ -17,8 +17,11 @@ example_of() {
 	grep -q 'g2048_play_step' "$BATS_TEST_TMPDIR/steps.c"
 }
 
+# the tools alone: not a checkout's net and tables (gigabytes after make
+# tables), which the test of INSTALL_NET and INSTALL_TABLES names itself
 install_to() {
-	make -s -C "$ROOT_DIR" install "$@" > "$BATS_TEST_TMPDIR/make.log" 2>&1 ||
+	make -s -C "$ROOT_DIR" install INSTALL_NET= INSTALL_TABLES= "$@" \
+	    > "$BATS_TEST_TMPDIR/make.log" 2>&1 ||
 	    { cat "$BATS_TEST_TMPDIR/make.log"; return 1; }
 }
 
@@ -53,6 +56,25 @@ install_to() {
 		[ -f "$prefix/share/man/man1/$tool.1" ]
 	done
 	[ -f "$prefix/share/man/man5/2048.5" ]
+}
+
+@test "make install puts the net and the tables it is given under share/2048-tools" {
+	local d=$BATS_TEST_TMPDIR
+	mkdir "$d/tables"
+	printf 'a net\n' > "$d/some.net"
+	printf 'a table\n' > "$d/tables/a.tbl"
+	printf 'another\n' > "$d/tables/b.tbl"
+	install_to PREFIX="$prefix" INSTALL_NET="$d/some.net" \
+	    INSTALL_TABLES="$d/tables"
+	cmp "$d/some.net" "$prefix/share/2048-tools/2048.net"
+	cmp "$d/tables/a.tbl" "$prefix/share/2048-tools/tables/a.tbl"
+	cmp "$d/tables/b.tbl" "$prefix/share/2048-tools/tables/b.tbl"
+	make -s -C "$ROOT_DIR" uninstall PREFIX="$prefix"
+	[ ! -e "$prefix/share/2048-tools/2048.net" ]
+	[ ! -e "$prefix/share/2048-tools/tables" ]
+	# none given: none installed
+	install_to PREFIX="$d/bare"
+	[ ! -e "$d/bare/share/2048-tools" ]
 }
 
 @test "make install DESTDIR=dir PREFIX=/usr, then make uninstall" {
