@@ -121,7 +121,10 @@ net_arrays(const g2048_net *n, float *a[3])
 static inline uint64_t
 net_data_len(const g2048_net *n)
 {
-	return (uint64_t)n->nweights * sizeof(float) * (n->info.tc ? 3 : 1);
+	float *a[3];
+
+	return (uint64_t)n->nweights * sizeof(float) *
+	    (uint64_t)net_arrays(n, a);
 }
 
 /* The blocks of block bytes that len bytes fill, the last one maybe
