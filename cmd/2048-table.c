@@ -32,6 +32,7 @@ usage(int status)
 	    "       [--objective prob|score] [-j N] [--work DIR] [-q]\n"
 	    "       %s --table FILE [-J] [--cells R,R,...] [FILE ...]\n"
 	    "       %s --info FILE [-J]\n"
+	    "       %s --check FILE [-q]\n"
 	    "       %s --list\n"
 	    "Build an exact table by dynamic programming: every state reachable\n"
 	    "from the start, valued under optimal play; or answer for every\n"
@@ -55,13 +56,14 @@ usage(int status)
 	    "                         order (. or 0 for empty)\n"
 	    "  -J, --json             one JSON object a board (or for --info)\n"
 	    "      --info FILE        describe the table in FILE\n"
+	    "      --check FILE       check every block of the table in FILE\n"
 	    "      --list             list the named patterns\n"
 	    "  -h, --help             show this help and exit\n"
 	    "      --version          show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 success, 1 some board is not covered by the table,\n"
 	    "2 usage or input error (a bad table file).  See 2048-table(1).\n",
-	    progname, progname, progname, progname);
+	    progname, progname, progname, progname, progname);
 	exit(status ? 2 : cli_finish(0));
 }
 
@@ -128,7 +130,7 @@ info(const g2048_table *t, int json)
 		    "\"symmetries\":%d,\"states\":%llu,\"states_plain\":%llu,"
 		    "\"layers\":%llu,\"pruned_moves\":%llu,"
 		    "\"pruned_states\":%llu,\"moves\":%llu,\"start\":%.17g,"
-		    "\"bytes\":%llu,"
+		    "\"format\":%d,\"block\":%llu,\"bytes\":%llu,"
 		    "\"checksum\":\"%016llx\"", in->board ? "board" : "pattern",
 		    in->pattern, in->name,
 		    in->target ? 1ul << in->target : 0ul,
@@ -138,7 +140,8 @@ info(const g2048_table *t, int json)
 		    (unsigned long long)b->layers,
 		    (unsigned long long)b->pruned_moves,
 		    (unsigned long long)b->pruned_states,
-		    (unsigned long long)b->moves, b->start,
+		    (unsigned long long)b->moves, b->start, in->format,
+		    (unsigned long long)in->block,
 		    (unsigned long long)b->bytes,
 		    (unsigned long long)b->checksum);
 		if (b->has_reach) {
@@ -154,14 +157,16 @@ info(const g2048_table *t, int json)
 	printf("rules %s %s\nname %s\ntarget %lu\nobjective %s\nfour %.17g\n"
 	    "symmetries %d\nstates %llu\nstates-plain %llu\nlayers %llu\n"
 	    "pruned-moves %llu\npruned-states %llu\nmoves %llu\nstart %.10g\n"
-	    "bytes %llu\nchecksum %016llx\n", in->board ? "board" : "pattern",
+	    "format %d\nblock %llu\nbytes %llu\nchecksum %016llx\n",
+	    in->board ? "board" : "pattern",
 	    in->pattern, in->name, in->target ? 1ul << in->target : 0ul,
 	    in->objective == G2048_EXACT_PROB ? "prob" : "score", in->four,
 	    in->symmetries, (unsigned long long)b->states,
 	    (unsigned long long)b->states_plain, (unsigned long long)b->layers,
 	    (unsigned long long)b->pruned_moves,
 	    (unsigned long long)b->pruned_states,
-	    (unsigned long long)b->moves, b->start,
+	    (unsigned long long)b->moves, b->start, in->format,
+	    (unsigned long long)in->block,
 	    (unsigned long long)b->bytes, (unsigned long long)b->checksum);
 	if (b->has_reach)
 		for (r = 1; r <= b->maxrank; r++)
@@ -216,6 +221,17 @@ report(struct run *run, const g2048_table_result *r)
 		}
 }
 
+/* A query that read a block failing its check: nothing of it printed. */
+static void
+refuse_corrupt(const struct run *run, const g2048_table_result *r)
+{
+	char err[512];
+
+	if (r->dir == G2048_TABLE_CORRUPT &&
+	    g2048_table_check(run->table, err, sizeof err) < 0)
+		cli_die(2, "%s", err);
+}
+
 /* A board of the table's game: a pattern's on a 4x4 board, a whole
  * board's of its size and odds; any other is not covered. */
 static int
@@ -227,8 +243,6 @@ query_board(g2048_board *b, void *ctx)
 	g2048_cells c;
 	int ranks[G2048_CELLS_MAX], i;
 
-	if (cli_out.boards++ > 0 && !run->json)
-		printf("\n");
 	memset(&r, 0, sizeof r);
 	r.dir = G2048_TABLE_UNCOVERED;
 	if (!in->board && g2048_board_is_4x4(b)) {
@@ -240,6 +254,9 @@ query_board(g2048_board *b, void *ctx)
 			ranks[i] = c.rank[i];
 		g2048_table_query_cells(run->table, ranks, c.rows * c.cols, &r);
 	}
+	refuse_corrupt(run, &r);
+	if (cli_out.boards++ > 0 && !run->json)
+		printf("\n");
 	report(run, &r);
 	return 0;
 }
@@ -273,7 +290,24 @@ query_cells(struct run *run, const char *s)
 		cli_usage_error("--cells: %d cells, but the table is not of a "
 		    "board of %d", n, n);
 	g2048_table_query_cells(run->table, ranks, n, &r);
+	refuse_corrupt(run, &r);
 	report(run, &r);
+}
+
+/* --check: every block read and checked, as queries check the blocks
+ * they read. */
+static int
+check(struct run *run, const char *path)
+{
+	char err[512];
+
+	if ((run->table = g2048_table_open(path, err, sizeof err)) == NULL ||
+	    g2048_table_verify(run->table, err, sizeof err) < 0)
+		cli_die(2, "%s", err);
+	if (!run->quiet)
+		printf("%s: ok\n", path);
+	g2048_table_close(run->table);
+	return cli_finish(0);
 }
 
 static int
@@ -320,6 +354,7 @@ main(int argc, char **argv)
 		{ "cells", required_argument, NULL, 'C' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "info", required_argument, NULL, 'I' },
+		{ "check", required_argument, NULL, 'K' },
 		{ "list", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -328,7 +363,7 @@ main(int argc, char **argv)
 	struct run run = { NULL, 0, 0, 0, 0, 0, 0, 0 };
 	g2048_exact_opts o;
 	const char *save = NULL, *tablepath = NULL, *cells = NULL;
-	const char *infopath = NULL, *objective = NULL;
+	const char *infopath = NULL, *checkpath = NULL, *objective = NULL;
 	char err[512];
 	int c, list = 0, size = 0, status;
 
@@ -388,6 +423,9 @@ main(int argc, char **argv)
 		case 'I':
 			infopath = optarg;
 			break;
+		case 'K':
+			checkpath = optarg;
+			break;
 		case 'L':
 			list = 1;
 			break;
@@ -418,6 +456,8 @@ main(int argc, char **argv)
 		g2048_table_close(run.table);
 		return cli_finish(0);
 	}
+	if (checkpath != NULL)
+		return check(&run, checkpath);
 	if (save != NULL) {
 		if (size == (o.pattern != NULL))
 			cli_usage_error("-o: give one of --size and --pattern");

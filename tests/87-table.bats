@@ -22,7 +22,8 @@ pattern_board() {
 	[[ "$output" == *$'\nstates 21752\n'* ]]
 	[[ "$output" == *$'\nstates-plain 85844\n'* ]]
 	[[ "$output" == *$'\nstart 480.2582718\n'* ]]
-	[[ "$output" == *$'\nchecksum 6de5edb54a1b3136'* ]]
+	[[ "$output" == *$'\nformat 2\nblock 65536\nbytes 267160\n'* ]]
+	[[ "$output" == *$'\nchecksum 7a55f55f999be46e'* ]]
 	[[ "$output" == *$'\nreach 128 0.0569921605 0.05470760989'* ]]
 }
 
@@ -129,7 +130,7 @@ pattern_board() {
 	printf '\377' | dd of="$f" bs=1 seek=$((size - 5)) conv=notrunc 2>/dev/null
 	run -2 2048-table --info "$f"
 	[ "$output" = "2048-table: $f: corrupt: the checksum does not match" ]
-	sed '1s/^2048-table 1/2048-table 9/' "$TBL_DIR/2x3.tbl" > "$f"
+	sed '1s/^2048-table 2/2048-table 9/' "$TBL_DIR/2x3.tbl" > "$f"
 	run -2 2048-table --info "$f"
 	[[ "$output" == *"another version"* ]]
 	printf 'hello\n' > "$f"
@@ -137,6 +138,65 @@ pattern_board() {
 	[[ "$output" == *"not a table file" ]]
 	run -2 2048-table --info "$BATS_TEST_TMPDIR/none"
 	[[ "$output" == *"No such file"* ]]
+}
+
+# flip FILE OFFSET: one bit of the byte at OFFSET changed
+flip() {
+	local b
+	b=$(od -An -tu1 -j "$2" -N 1 "$1" | tr -d ' ')
+	printf "\\$(printf '%03o' $((b ^ 1)))" |
+	    dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
+@test "a corrupt block: refused when a query reads it; --check reads all" {
+	local f=$BATS_TEST_TMPDIR/bad.tbl
+	run 2048-table --check "$TBL_DIR/2x3.tbl"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$TBL_DIR/2x3.tbl: ok" ]
+	run 2048-table -q --check "$TBL_DIR/2x3.tbl"
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+	# a value of an early state: block 2 (the values start 176016 bytes
+	# after the header, a block is 65536 bytes)
+	cp "$TBL_DIR/2x3.tbl" "$f"
+	flip "$f" $((4096 + 176016 + 40))
+	run 2048-table --info "$f"
+	[ "$status" -eq 0 ]
+	# a late board reads other blocks: answered; an early one is not
+	run --separate-stderr 2048-table --table "$f" < <(printf \
+	    '64 32 16\n8 . 2\n\n2 . .\n. . 2\n\n2 . 4\n. . .\n')
+	[ "$status" -eq 2 ]
+	[ "$output" = "$(printf 'covered yes\nbest left\nvalue 41.90284081\n'\
+'down 0\nleft 41.90284081\nright 0')" ]
+	[ "$stderr" = "2048-table: $f: corrupt: block 2 does not match its checksum" ]
+	run -2 2048-table --table "$f" --cells 2,.,.,.,.,2
+	[ "$output" = "2048-table: $f: corrupt: block 2 does not match its checksum" ]
+	run -2 2048-table --check "$f"
+	[ "$output" = "2048-table: $f: corrupt: block 2 does not match its checksum" ]
+	# the layer index is checked when the file is opened
+	cp "$TBL_DIR/2x3.tbl" "$f"
+	flip "$f" $((4096 + 24))
+	run -2 2048-table --info "$f"
+	[ "$output" = "2048-table: $f: corrupt: block 0 does not match its checksum" ]
+}
+
+@test "a table of format 1 (one checksum, checked whole) still reads" {
+	local f=$FIXTURES/format1-2x2.tbl
+	2048-table -q -o "$BATS_TEST_TMPDIR/2x2.tbl" --size 2x2
+	run 2048-table --info "$f"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\nformat 1\nblock 0\nbytes 5880\n'* ]]
+	run 2048-table --check "$f"
+	[ "$output" = "$f: ok" ]
+	for b in '2 .\n. 2' '4 2\n. .' '8 4\n2 .' '16 2\n4 2'; do
+		[ "$(printf "$b\n" | 2048-table --table "$f")" = \
+		    "$(printf "$b\n" | 2048-table --table "$BATS_TEST_TMPDIR/2x2.tbl")" ]
+	done
+	# a changed byte anywhere: refused when opened
+	cp "$f" "$BATS_TEST_TMPDIR/bad.tbl"
+	flip "$BATS_TEST_TMPDIR/bad.tbl" 5000
+	run -2 2048-table --info "$BATS_TEST_TMPDIR/bad.tbl"
+	[[ "$output" == *"corrupt: the checksum does not match" ]]
 }
 
 @test "a stopped build goes on from its work directory" {

@@ -198,6 +198,32 @@ pattern_board() {
 	[ "$status" -eq 2 ]
 }
 
+@test "a corrupt block: the boards before it answered, none after" {
+	local d=$BATS_TEST_TMPDIR/bad off v early late
+	mkdir "$d"
+	cp "$TDIR/p.tbl" "$d/p.tbl"
+	# block 1 (of 2): the values of the states of tile sum 18 and more
+	off=$((4096 + 65536 + 8))
+	v=$(od -An -tu1 -j "$off" -N 1 "$d/p.tbl" | tr -d ' ')
+	printf "\\$(printf '%03o' $((v ^ 1)))" |
+	    dd of="$d/p.tbl" bs=1 seek="$off" conv=notrunc 2>/dev/null
+	early=$(pattern_board '. 2' '. . . 2')
+	late=$(board '65536 32768 16384 8192' '2048 4096 1024 512' \
+	    '64 32 16 8' '4 2 . .')
+	run 2048-solve --tables "$TDIR" --table-min 0 <<<"$late"
+	[ "$output" = right ]
+	run --separate-stderr 2048-solve --tables "$d" --table-min 0 \
+	    < <(printf '%s\n\n%s\n' "$early" "$late")
+	[ "$status" -eq 2 ]
+	[ "$output" = left ]
+	[ "$stderr" = "2048-solve: $d/p.tbl: corrupt: block 1 does not match its checksum" ]
+	run --separate-stderr 2048-solve --tables "$d" --table-min 0 --play \
+	    --fast -s 3 --summary <<<"$late"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
 @test "games with tables: the summary counts the moves tables chose" {
 	local b
 	b=$(pattern_board '. 2' '. . . 2')

@@ -218,10 +218,11 @@ play_game(const struct run *run, g2048_search *s, const char *evaluator,
 			if (!run->new_games)
 				progress_draw(run->progress, 0);
 		}
-		/* a net block that failed its check ends the game at once:
-		 * game_done refuses the game with the message */
+		/* a net's or a table's block that failed its check ends the
+		 * game at once: game_done refuses it with the message */
 	} while (d >= 0 && !(run->net != NULL &&
-	    g2048_net_check(run->net, NULL, 0) < 0));
+	    g2048_net_check(run->net, NULL, 0) < 0) &&
+	    !g2048_tables_error(run->tables, NULL, 0));
 	gm->overflow = d == G2048_OVERFLOW ? r.dir : -1;
 	if (boards && run->final)
 		out_board(gm);

@@ -771,8 +771,10 @@ int g2048_exact_build(const g2048_exact_opts *o, const char *path,
     g2048_exact_report *rep, char *err, size_t errsize);
 
 /*
- * A table file, mapped read-only and checked whole (size, header,
- * checksum) when opened: any number of threads may query one at once.
+ * A table file, mapped read-only: its size, header and index are checked
+ * when it is opened, and each block of its states when a query first
+ * reads it (a file of format 1: whole, when opened).  Any number of
+ * threads may query one at once.
  */
 typedef struct g2048_table g2048_table;
 
@@ -785,17 +787,26 @@ typedef struct {
 	int objective;
 	double four;
 	int symmetries;
+	int format;             /* of the file: 1 or 2 (2048-table(5)) */
+	uint64_t block;         /* format 2: bytes a checked block */
 	g2048_exact_report built;   /* seconds, memory_peak, layers_resumed 0 */
 } g2048_table_info;
 
 g2048_table *g2048_table_open(const char *path, char *err, size_t errsize);
 void g2048_table_close(g2048_table *t);
 const g2048_table_info *g2048_table_info_of(const g2048_table *t);
+/* 0, or -1 and the message in err once a block a query read failed its
+ * check (every query of t since then: G2048_TABLE_CORRUPT). */
+int g2048_table_check(const g2048_table *t, char *err, size_t errsize);
+/* Check every block not yet checked, then as g2048_table_check. */
+int g2048_table_verify(const g2048_table *t, char *err, size_t errsize);
 
 #define G2048_TABLE_UNCOVERED (-2)
+#define G2048_TABLE_CORRUPT   (-3)
 typedef struct {
 	int dir;                /* the best move; -1 none (a game won or over);
-	                           G2048_TABLE_UNCOVERED */
+	                           G2048_TABLE_UNCOVERED, G2048_TABLE_CORRUPT
+	                           (g2048_table_check) */
 	unsigned legal;         /* 1 << d: legal in the game */
 	unsigned pruned;        /* legal, but a blocker would move: value 0 */
 	double value[G2048_NDIRS];  /* each legal move's exact value */
@@ -821,7 +832,7 @@ int g2048_table_query_cells(const g2048_table *t, const int *ranks, int n,
 /*
  * The tables a player consults (2048-solve --tables): pattern tables,
  * highest target first, and tables of whole small boards.  Opening reads
- * each header; a table's file is mapped and checked whole the first time
+ * each header; a table's file is opened (g2048_table_open) the first time
  * a board fits its pattern or its size and odds.  Queries may come from
  * any number of threads at once.
  */
@@ -859,7 +870,8 @@ int g2048_tables_find_board(const g2048_tables *ts, int rows, int cols,
 /* Table i's description from its header (built's time and memory 0):
  * 0, or -1 if there is no table i. */
 int g2048_tables_info(const g2048_tables *ts, int i, g2048_table_info *info);
-/* 1 and the first table's failure in err once one failed its check. */
+/* 1 and the first table's failure in err once one failed its check
+ * (err may be NULL); cheap enough to ask after every move. */
 int g2048_tables_error(g2048_tables *ts, char *err, size_t errsize);
 /*
  * Consult ts before every search of s (NULL: none).  On a board of a

@@ -1,8 +1,10 @@
 /*
  * table.c - libFuzzer target for table files (`make fuzz`): the header
  * parser on any bytes, then the whole file opened (checked by size,
- * header and checksum) and, if it opens, queried and described.  A
- * crash, a hang, a sanitizer report or an abort here is a bug.
+ * header, checksum and, in format 2, the index's blocks) and, if it
+ * opens, queried (a block that fails its check must be named), checked
+ * whole and described.  A crash, a hang, a sanitizer report or an abort
+ * here is a bug.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -66,8 +68,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    &r);
 		else
 			g2048_table_query(t, g, &r);
-		if (r.dir != G2048_TABLE_UNCOVERED && r.board < 0 &&
+		if (r.dir >= -1 && r.board < 0 &&
 		    in->objective == G2048_EXACT_PROB)
+			abort();
+		/* a block that failed its check is named */
+		err[0] = '\0';
+		if ((r.dir == G2048_TABLE_CORRUPT) !=
+		    (g2048_table_check(t, err, sizeof err) < 0) ||
+		    (r.dir == G2048_TABLE_CORRUPT && err[0] == '\0'))
+			abort();
+		err[0] = '\0';
+		if (g2048_table_verify(t, err, sizeof err) < 0 && err[0] == '\0')
 			abort();
 	}
 	g2048_table_close(t);

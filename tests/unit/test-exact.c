@@ -4,8 +4,9 @@
  * of ranks, moved cell by cell, valued by plain recursion with a memo.
  * Small boards from the start of a game (both objectives, two spawn
  * odds), a small endgame pattern, queries, symmetric images, a board one
- * move from the target, a pinned checksum, a resumed build, and files
- * that are truncated, corrupt or of another version.  One file past 500
+ * move from the target, a pinned checksum, a resumed build, files that
+ * are truncated, corrupt or of another version, and blocks checked when
+ * a query first reads them.  One file past 500
  * lines: every test compares with the one brute force above them.
  */
 #include <errno.h>
@@ -650,7 +651,7 @@ test_checksum_resume(void)
 	CHECK(g2048_exact_build(&o, path, &c, err, sizeof err) == 0);
 	CHECK(c.layers_resumed > 40);
 	CHECK_EQ_U64(c.checksum, a.checksum);
-	CHECK_EQ_U64(a.checksum, 0x6de5edb54a1b3136ULL);
+	CHECK_EQ_U64(a.checksum, 0x7a55f55f999be46eULL);
 	CHECK_EQ_U64(a.states, 21752);
 	CHECK_EQ_U64(a.states_plain, 85844);
 }
@@ -698,11 +699,15 @@ test_bad_files(void)
 	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
 	CHECK(strstr(err, "checksum") != NULL);
 	buf[n - 3] ^= 1;
-	buf[11] = '2';      /* "2048-table 2" */
+	buf[11] = '3';      /* "2048-table 3" */
 	write_file(bad, buf, n);
 	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
 	CHECK(strstr(err, "version") != NULL);
-	buf[11] = '1';
+	buf[11] = '1';      /* format 1 has no blocks */
+	write_file(bad, buf, n);
+	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
+	CHECK(strstr(err, "block") != NULL);
+	buf[11] = '2';
 	write_file(bad, buf, n);
 	CHECK((t = g2048_table_open(bad, err, sizeof err)) != NULL);
 	g2048_table_close(t);
@@ -710,6 +715,68 @@ test_bad_files(void)
 	write_file(bad, buf, n);
 	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
 	CHECK(strstr(err, "not a table") != NULL);
+	free(buf);
+}
+
+/*
+ * A block of the states is checked when a query first reads it: a byte
+ * changed in a block a query reads makes that query (and every later
+ * one) G2048_TABLE_CORRUPT, with the block named; a byte changed where
+ * no query reads is found by g2048_table_verify; one in the layer index
+ * is refused when the file is opened.  The 2x3 table: blocks 0 to 4,
+ * the values from 176016 bytes after the header.
+ */
+static void
+test_lazy_blocks(void)
+{
+	static const int start[6] = { 1, 0, 0, 0, 0, 1 };
+	char path[128], bad[128], err[256];
+	unsigned char *buf;
+	struct stat st;
+	g2048_table_result r;
+	g2048_table *t;
+	FILE *fp;
+	size_t n;
+
+	snprintf(path, sizeof path, "%s/sum1.tbl", dir);
+	snprintf(bad, sizeof bad, "%s/lazy.tbl", dir);
+	if (stat(path, &st) < 0 || (buf = malloc((size_t)st.st_size)) == NULL) {
+		CHECK(0);
+		return;
+	}
+	fp = fopen(path, "rb");
+	n = fread(buf, 1, (size_t)st.st_size, fp);
+	fclose(fp);
+	CHECK(n == 267160);
+	/* the last block: an early query does not read it */
+	buf[4096 + 4 * 65536 + 100] ^= 1;
+	write_file(bad, buf, n);
+	CHECK((t = g2048_table_open(bad, err, sizeof err)) != NULL);
+	if (t != NULL) {
+		CHECK(g2048_table_query_cells(t, start, 6, &r) >= 0);
+		CHECK(g2048_table_check(t, err, sizeof err) == 0);
+		CHECK(g2048_table_verify(t, err, sizeof err) < 0);
+		CHECK(strstr(err, "corrupt: block 4 ") != NULL);
+		g2048_table_close(t);
+	}
+	buf[4096 + 4 * 65536 + 100] ^= 1;
+	/* the start's values, in block 2 */
+	buf[4096 + 176016 + 40] ^= 1;
+	write_file(bad, buf, n);
+	CHECK((t = g2048_table_open(bad, err, sizeof err)) != NULL);
+	if (t != NULL) {
+		CHECK(g2048_table_query_cells(t, start, 6, &r) ==
+		    G2048_TABLE_CORRUPT);
+		CHECK(g2048_table_check(t, err, sizeof err) < 0);
+		CHECK(strstr(err, "corrupt: block 2 ") != NULL);
+		g2048_table_close(t);
+	}
+	buf[4096 + 176016 + 40] ^= 1;
+	/* the layer index */
+	buf[4096 + 24] ^= 1;
+	write_file(bad, buf, n);
+	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
+	CHECK(strstr(err, "corrupt: block 0 ") != NULL);
 	free(buf);
 }
 
@@ -738,6 +805,7 @@ main(void)
 	RUN(test_images);
 	RUN(test_checksum_resume);
 	RUN(test_bad_files);
+	RUN(test_lazy_blocks);
 	free(memo);
 	cleanup();
 	return UNIT_EXIT();

@@ -21,7 +21,9 @@
 #define EXACT_SPEC    64        /* a pattern's spec or a board's size */
 #define EXACT_RANKS   16        /* ranks a nibble holds (0 empty) */
 #define EXACT_HEADER  4096      /* the table file's text header */
-#define EXACT_MAGIC   "2048-table 1\n"
+#define EXACT_MAGIC   "2048-table 2\n"  /* the format written */
+#define EXACT_MAGIC1  "2048-table 1\n"  /* one checksum: still read */
+#define EXACT_TABLE_BLOCK 65536         /* format 2: bytes a block's sum */
 
 enum exact_kind { EXACT_BOARD, EXACT_PATTERN };
 
@@ -120,6 +122,7 @@ struct exact_header {
 	struct exact_rules rules;
 	int value_kind;                 /* 0: u32 probability, 1: f32 score */
 	uint64_t states, nlayers, bytes, checksum;
+	uint64_t block;                 /* format 2: bytes a block, else 0 */
 	uint64_t pruned_moves, pruned_states, moves;
 	double start;
 	int maxrank;
@@ -146,6 +149,20 @@ int exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 /* Write h as the text header into buf (EXACT_HEADER bytes, NUL padded):
  * 0, or -1 if it does not fit. */
 int exact_header_format(const struct exact_header *h, char *buf);
+
+/* The bytes after the header that hold the states (the layer index,
+ * the keys, the values), and (format 2) the blocks they are cut into. */
+static inline uint64_t
+exact_body_len(const struct exact_header *h)
+{
+	return 16 * h->nlayers + 12 * h->states;
+}
+
+static inline uint64_t
+exact_nblocks(const struct exact_header *h)
+{
+	return h->block ? (exact_body_len(h) + h->block - 1) / h->block : 0;
+}
 
 /* The public description of the table of header h, as
  * g2048_table_info_of gives it (a build's time and memory: 0). */
@@ -284,8 +301,11 @@ int exact_backward(struct exact_build *b);
 
 /* ---- tablewrite.c: the table file written ---------------------------- */
 
-/* The checksum of the file's body (the reader checks it). */
+/* The checksum of n bytes at p (man 5 2048-table): of the blocks' sums
+ * (format 2) or of the whole body (format 1). */
 uint64_t exact_checksum(const unsigned char *p, size_t n);
+/* Block b's sum: the same hash from a start that depends on b. */
+uint64_t exact_block_sum(const unsigned char *p, size_t n, uint64_t b);
 /* Write the table file from the work files: 0, or -1 with err. */
 int exact_write_table(struct exact_build *b, const char *path);
 

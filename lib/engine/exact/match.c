@@ -107,6 +107,8 @@ g2048_table_query(const g2048_table *t, g2048_grid g, g2048_table_result *res)
 		if (g2048_table_query_cells(t, rank, 16, &q) ==
 		    G2048_TABLE_UNCOVERED)
 			continue;
+		if (q.dir == G2048_TABLE_CORRUPT)
+			return res->dir = G2048_TABLE_CORRUPT;
 		/* back to the board's own directions */
 		*res = q;
 		res->legal = res->pruned = 0;
@@ -130,5 +132,5 @@ g2048_table_covers(const g2048_table *t, g2048_grid g)
 {
 	g2048_table_result r;
 
-	return g2048_table_query(t, g, &r) != G2048_TABLE_UNCOVERED;
+	return g2048_table_query(t, g, &r) >= -1;
 }

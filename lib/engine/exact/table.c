@@ -1,13 +1,17 @@
 /*
  * table.c - a table file (2048-table(5)): its text header written and
- * parsed, the file mapped and checked whole, and the queries of a state:
- * each legal move's exact value, from the values of the states it leads
- * to (a 4x4 grid's orientations: match.c).  One file past 500 lines: the
- * header's fields are read where they are written, and a query reads the
- * mapping the opening checked.
+ * parsed, the file mapped and its blocks checked, and the queries of a
+ * state: each legal move's exact value, from the values of the states it
+ * leads to (a 4x4 grid's orientations: match.c).  A block of format 2 is
+ * checked when a query first reads it, so a query of a 3 GB table reads
+ * a few blocks, not 3 GB (a whole check is about 0.75 s); format 1 is
+ * checked whole when opened.  One file past 500 lines: the header's
+ * fields are read where they are written, and a query reads only what
+ * the checks passed.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +24,18 @@
 
 #define MAX_SUM 65534
 
+/* Format 2: which blocks have been checked (queries take a const table). */
+struct table_lazy {
+	const unsigned char *body, *sums;
+	uint64_t bodylen, block, nblocks;
+	_Atomic(uint64_t) *seen;            /* a bit a block: checked */
+	_Atomic(uint64_t) bad;              /* 1 + the first block that failed */
+};
+
 struct g2048_table {
 	struct exact_header h;
+	char *path;                         /* for the message */
+	struct table_lazy *lazy;            /* NULL: format 1, checked whole */
 	struct exact_lines lines;
 	g2048_table_info info;
 	unsigned char *map;
@@ -48,7 +62,7 @@ exact_header_format(const struct exact_header *h, char *buf)
 	len += (size_t)n; \
 } while (0)
 	memset(buf, 0, EXACT_HEADER);
-	PUT("%s", EXACT_MAGIC);
+	PUT("%s", h->version == 1 ? EXACT_MAGIC1 : EXACT_MAGIC);
 	PUT("rules %s %s\n", r->kind == EXACT_BOARD ? "board" : "pattern",
 	    r->spec);
 	PUT("name %s\n", r->name);
@@ -73,6 +87,8 @@ exact_header_format(const struct exact_header *h, char *buf)
 			    h->reach_pol[q]);
 	PUT("built forward by layers of tile sum, backward induction; "
 	    "2048-tools %s\n", G2048_VERSION);
+	if (h->version != 1)
+		PUT("block %llu\n", (unsigned long long)h->block);
 	PUT("bytes %llu\n", (unsigned long long)h->bytes);
 	PUT("checksum %016llx\n", (unsigned long long)h->checksum);
 #undef PUT
@@ -142,10 +158,13 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 	spec[0] = kind[0] = '\0';
 	if (len < ml || memcmp(buf, "2048-table ", 11) != 0)
 		return herr(err, errsize, "%s", "not a table file");
-	if (memcmp(buf, EXACT_MAGIC, ml) != 0)
+	if (memcmp(buf, EXACT_MAGIC, ml) == 0)
+		h->version = 2;
+	else if (memcmp(buf, EXACT_MAGIC1, ml) == 0)
+		h->version = 1;
+	else
 		return herr(err, errsize, "%s", "a table file of another "
-		    "version (this is version 1): build it again");
-	h->version = 1;
+		    "version (this reads versions 1 and 2): build it again");
 	for (pos = ml; pos < len && buf[pos] != '\0';) {
 		size_t n = 0;
 		char *val;
@@ -194,6 +213,7 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 		U64("states", h->states, 16)
 		U64("layers", h->nlayers, 32)
 		U64("bytes", h->bytes, 64)
+		U64("block", h->block, 256)
 		U64("states-plain", h->states_plain, 0)
 		U64("pruned-moves", h->pruned_moves, 0)
 		U64("pruned-states", h->pruned_states, 0)
@@ -233,10 +253,14 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 #undef U64
 #undef IS
 	}
-	if ((seen & 255) != 255)
+	if ((seen & 255) != 255 || (h->version == 2) != !!(seen & 256))
 		return herr(err, errsize, "%s", "bad header: a required line "
 		    "is missing (rules, target, objective, four, states, "
-		    "layers, bytes, checksum)");
+		    "layers, bytes, checksum; block in version 2 only)");
+	/* a key or a value never straddles two blocks */
+	if (h->version == 2 && (h->block < 16 || h->block > ((uint64_t)1 << 30)
+	    || h->block % 16 != 0))
+		return herr(err, errsize, "%s", "bad header: block");
 	if (strcmp(objective, "prob") != 0 && strcmp(objective, "score") != 0)
 		return herr(err, errsize, "%s", "bad header: objective");
 	h->value_kind = strcmp(objective, "score") == 0;
@@ -256,7 +280,7 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 		return herr(err, errsize, "%s", "bad header: rules");
 	if (h->nlayers > MAX_SUM / 2 || h->states > ((uint64_t)1 << 40))
 		return herr(err, errsize, "%s", "bad header: too many states");
-	if (h->bytes != EXACT_HEADER + 16 * h->nlayers + 12 * h->states)
+	if (h->bytes != EXACT_HEADER + exact_body_len(h) + 8 * exact_nblocks(h))
 		return herr(err, errsize, "%s", "bad header: the size does not "
 		    "match the states");
 	return 0;
@@ -272,11 +296,106 @@ terr(char *err, size_t errsize, const char *path, const char *msg)
 	return NULL;
 }
 
+/* ---- the blocks' checks (format 2) ------------------------------------------- */
+
+static void
+check_block(struct table_lazy *z, uint64_t b)
+{
+	uint64_t off = b * z->block, want = 0;
+	size_t len = (size_t)(z->bodylen - off < z->block ? z->bodylen - off :
+	    z->block);
+
+	if (exact_block_sum(z->body + off, len, b) != exact_rd64(z->sums + 8 * b))
+		atomic_compare_exchange_strong(&z->bad, &want, b + 1);
+	atomic_fetch_or(&z->seen[b >> 6], (uint64_t)1 << (b & 63));
+}
+
+/* Whether the n bytes at p (within one block) may be read: their block
+ * checked now if it was not; -1 once any block has failed. */
+static inline int
+table_touch(const g2048_table *t, const unsigned char *p)
+{
+	struct table_lazy *z = t->lazy;
+	uint64_t b;
+
+	if (z == NULL)
+		return 0;
+	b = (uint64_t)(p - z->body) / z->block;
+	if (!(atomic_load_explicit(&z->seen[b >> 6], memory_order_acquire) >>
+	    (b & 63) & 1))
+		check_block(z, b);
+	return atomic_load_explicit(&z->bad, memory_order_relaxed) ? -1 : 0;
+}
+
+int
+g2048_table_check(const g2048_table *t, char *err, size_t errsize)
+{
+	uint64_t bad = t->lazy ? atomic_load(&t->lazy->bad) : 0;
+
+	if (bad == 0)
+		return 0;
+	if (err != NULL && errsize > 0)
+		snprintf(err, errsize, "%s: corrupt: block %llu does not match "
+		    "its checksum", t->path, (unsigned long long)(bad - 1));
+	return -1;
+}
+
+int
+g2048_table_verify(const g2048_table *t, char *err, size_t errsize)
+{
+	struct table_lazy *z = t->lazy;
+	uint64_t b;
+
+	for (b = 0; z != NULL && b < z->nblocks; b++)
+		if (!(atomic_load(&z->seen[b >> 6]) >> (b & 63) & 1))
+			check_block(z, b);
+	return g2048_table_check(t, err, errsize);
+}
+
+/* Format 2: the blocks' sums checked against the header, and the blocks
+ * of the layer index now (every query reads it).  0, or -1 with msg. */
+static int
+lazy_open(g2048_table *t, char *msg, size_t msgsize)
+{
+	struct table_lazy *z;
+	uint64_t b, i;
+
+	if ((z = t->lazy = calloc(1, sizeof *z)) == NULL)
+		return herr(msg, msgsize, "%s", "out of memory");
+	z->body = t->map + EXACT_HEADER;
+	z->bodylen = exact_body_len(&t->h);
+	z->block = t->h.block;
+	z->nblocks = exact_nblocks(&t->h);
+	z->sums = z->body + z->bodylen;
+	atomic_init(&z->bad, 0);
+	if ((z->seen = malloc((size_t)((z->nblocks + 64) / 64) *
+	    sizeof *z->seen)) == NULL)
+		return herr(msg, msgsize, "%s", "out of memory");
+	for (i = 0; i < (z->nblocks + 64) / 64; i++)
+		atomic_init(&z->seen[i], 0);
+	if (exact_checksum(z->sums, (size_t)(8 * z->nblocks)) != t->h.checksum)
+		return herr(msg, msgsize, "%s", "corrupt: the checksum does "
+		    "not match");
+	for (b = 0; b * z->block < 16 * t->h.nlayers; b++)
+		check_block(z, b);
+	if ((b = atomic_load(&z->bad)) != 0) {
+		snprintf(msg, msgsize, "corrupt: block %llu does not match its "
+		    "checksum", (unsigned long long)(b - 1));
+		return -1;
+	}
+	return 0;
+}
+
 void
 g2048_table_close(g2048_table *t)
 {
 	if (t == NULL)
 		return;
+	if (t->lazy != NULL) {
+		free((void *)t->lazy->seen);
+		free(t->lazy);
+	}
+	free(t->path);
 	if (t->map != NULL)
 		munmap(t->map, t->maplen);
 	free(t->layer);
@@ -313,6 +432,8 @@ exact_info_of(const struct exact_header *h, g2048_table_info *info)
 	info->objective = h->rules.objective;
 	info->four = h->rules.four;
 	info->symmetries = h->rules.nsyms;
+	info->format = h->version;
+	info->block = h->block;
 	info->built.states = h->states;
 	info->built.states_plain = h->states_plain;
 	info->built.layers = h->nlayers;
@@ -340,8 +461,11 @@ g2048_table_open(const char *path, char *err, size_t errsize)
 	uint64_t i, total = 0, prev = 0;
 	int fd;
 
-	if ((t = calloc(1, sizeof *t)) == NULL)
+	if ((t = calloc(1, sizeof *t)) == NULL ||
+	    (t->path = strdup(path)) == NULL) {
+		free(t);
 		return terr(err, errsize, path, "out of memory");
+	}
 	if ((fd = open(path, O_RDONLY)) < 0)
 		return fail_open(t, err, errsize, path, strerror(errno));
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
@@ -367,10 +491,12 @@ g2048_table_open(const char *path, char *err, size_t errsize)
 		return fail_open(t, err, errsize, path, t->h.bytes >
 		    (uint64_t)st.st_size ? "truncated: shorter than its "
 		    "header says" : "longer than its header says");
-	if (exact_checksum(t->map + EXACT_HEADER, t->maplen - EXACT_HEADER) !=
-	    t->h.checksum)
+	if (t->h.version == 1 && exact_checksum(t->map + EXACT_HEADER,
+	    t->maplen - EXACT_HEADER) != t->h.checksum)
 		return fail_open(t, err, errsize, path, "corrupt: the checksum "
 		    "does not match");
+	if (t->h.version == 2 && lazy_open(t, msg, sizeof msg) < 0)
+		return fail_open(t, err, errsize, path, msg);
 	t->nlayers = t->h.nlayers;
 	if ((t->layer = calloc(t->nlayers + 1, sizeof *t->layer)) == NULL ||
 	    (t->by_sum = malloc((MAX_SUM / 2 + 1) * sizeof *t->by_sum)) == NULL)
@@ -419,7 +545,8 @@ g2048_table_info_of(const g2048_table *t)
 
 /* ---- queries ---------------------------------------------------------------- */
 
-/* The value of a state in the table: 0 and *v, or -1 if it is not there. */
+/* The value of a state in the table: 0 and *v, -1 if it is not there,
+ * -2 if a block it read failed its check. */
 static int
 lookup(const g2048_table *t, uint64_t key, double *v)
 {
@@ -436,12 +563,19 @@ lookup(const g2048_table *t, uint64_t key, double *v)
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo) / 2;
 
+		if (table_touch(t, l->keys + 8 * mid) < 0)
+			return -2;
 		if (exact_rd64(l->keys + 8 * mid) < c)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo >= l->count || exact_rd64(l->keys + 8 * lo) != c)
+	if (lo >= l->count)
+		return -1;
+	if (table_touch(t, l->keys + 8 * lo) < 0 ||
+	    table_touch(t, l->values + 4 * lo) < 0)
+		return -2;
+	if (exact_rd64(l->keys + 8 * lo) != c)
 		return -1;
 	u = exact_rd32(l->values + 4 * lo);
 	if (t->h.value_kind == 0)
@@ -496,9 +630,13 @@ query_key(const g2048_table *t, uint64_t key, g2048_table_result *res)
 
 				if (p == 0)
 					continue;
-				if (lookup(t, exact_put(a, i, s + 1), &v) < 0) {
+				int got = lookup(t, exact_put(a, i, s + 1), &v);
+
+				if (got < 0) {
 					memset(res, 0, sizeof *res);
-					return res->dir = G2048_TABLE_UNCOVERED;
+					return res->dir = got == -2 ?
+					    G2048_TABLE_CORRUPT :
+					    G2048_TABLE_UNCOVERED;
 				}
 				e += p * v;
 			}

@@ -1,10 +1,11 @@
 /*
  * tableset.c - the exact tables a player consults: endgame tables of
  * 4x4 patterns and tables of whole small boards, whose headers are read
- * when the set is opened, and whose files are mapped and checked whole
- * only when a board first fits their pattern or size, so a one-board
- * call on an early board costs a header read, not a pass over hundreds
- * of megabytes.
+ * when the set is opened, and whose files are opened only when a board
+ * first fits their pattern or size, so a one-board call on an early
+ * board costs a header read.  A table whose block fails its check is
+ * dropped from the set and its message kept; a player asks after every
+ * move (g2048_tables_error), so the fast paths take no lock.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,12 +25,13 @@ struct tableset_entry {
 	char *path;
 	const char *name;           /* the file's name within path */
 	struct exact_header h;
-	g2048_table *t;             /* NULL until a board fits */
-	int broken;                 /* it failed its check */
+	_Atomic(g2048_table *) t;   /* NULL until a board fits */
+	atomic_int broken;          /* it failed its check */
 };
 
 struct g2048_tables {
 	pthread_mutex_t lock;       /* opening a table, the error */
+	atomic_int failed;          /* error holds a message */
 	int n;
 	struct tableset_entry e[G2048_TABLES_MAX];
 	char error[512];
@@ -242,7 +245,7 @@ g2048_tables_close(g2048_tables *ts)
 	if (ts == NULL)
 		return;
 	for (i = 0; i < ts->n; i++) {
-		g2048_table_close(ts->e[i].t);
+		g2048_table_close(atomic_load(&ts->e[i].t));
 		free(ts->e[i].path);
 	}
 	pthread_mutex_destroy(&ts->lock);
@@ -261,7 +264,19 @@ g2048_tables_name(const g2048_tables *ts, int i)
 	return i >= 0 && i < ts->n ? ts->e[i].name : NULL;
 }
 
-/* Entry i's table, opened and checked on first need; NULL if broken. */
+/* Entry e is broken: msg kept if it is the first. */
+static void
+tableset_broke(g2048_tables *ts, struct tableset_entry *e, const char *msg)
+{
+	pthread_mutex_lock(&ts->lock);
+	atomic_store(&e->broken, 1);
+	if (ts->error[0] == '\0')
+		snprintf(ts->error, sizeof ts->error, "%s", msg);
+	atomic_store(&ts->failed, 1);
+	pthread_mutex_unlock(&ts->lock);
+}
+
+/* Entry i's table, opened on first need; NULL if broken. */
 static g2048_table *
 tableset_get(g2048_tables *ts, int i)
 {
@@ -269,17 +284,28 @@ tableset_get(g2048_tables *ts, int i)
 	g2048_table *t;
 	char msg[sizeof ts->error];
 
+	if (atomic_load(&e->broken))
+		return NULL;
+	if ((t = atomic_load(&e->t)) != NULL)
+		return t;
 	pthread_mutex_lock(&ts->lock);
-	if (e->t == NULL && !e->broken) {
-		if ((e->t = g2048_table_open(e->path, msg, sizeof msg)) == NULL) {
-			e->broken = 1;
-			if (ts->error[0] == '\0')
-				snprintf(ts->error, sizeof ts->error, "%s", msg);
-		}
-	}
-	t = e->t;
+	if ((t = atomic_load(&e->t)) == NULL && !atomic_load(&e->broken) &&
+	    (t = g2048_table_open(e->path, msg, sizeof msg)) != NULL)
+		atomic_store(&e->t, t);
 	pthread_mutex_unlock(&ts->lock);
+	if (t == NULL && !atomic_load(&e->broken))
+		tableset_broke(ts, e, msg);
 	return t;
+}
+
+/* Entry i's table t failed a block's check in a query. */
+static void
+tableset_corrupt(g2048_tables *ts, int i, const g2048_table *t)
+{
+	char msg[sizeof ts->error];
+
+	g2048_table_check(t, msg, sizeof msg);
+	tableset_broke(ts, &ts->e[i], msg);
 }
 
 /*
@@ -323,7 +349,12 @@ g2048_tables_query(g2048_tables *ts, g2048_grid g, g2048_table_result *r)
 			broken = 1;
 			continue;
 		}
-		if (g2048_table_query(t, g, r) != G2048_TABLE_UNCOVERED)
+		if (g2048_table_query(t, g, r) == G2048_TABLE_CORRUPT) {
+			tableset_corrupt(ts, i, t);
+			broken = 1;
+			continue;
+		}
+		if (r->dir != G2048_TABLE_UNCOVERED)
 			return i;
 	}
 	r->dir = G2048_TABLE_UNCOVERED;
@@ -400,7 +431,12 @@ g2048_tables_query_board(g2048_tables *ts, const g2048_board *b,
 				continue;
 			}
 			if (g2048_table_query_cells(t, rank, c.rows * c.cols,
-			    r) != G2048_TABLE_UNCOVERED)
+			    r) == G2048_TABLE_CORRUPT) {
+				tableset_corrupt(ts, i, t);
+				broken = 1;
+				continue;
+			}
+			if (r->dir != G2048_TABLE_UNCOVERED)
 				return i;
 		}
 	r->dir = G2048_TABLE_UNCOVERED;
@@ -412,11 +448,11 @@ g2048_tables_error(g2048_tables *ts, char *err, size_t errsize)
 {
 	int bad;
 
-	if (ts == NULL)
+	if (ts == NULL || !atomic_load(&ts->failed))
 		return 0;
 	pthread_mutex_lock(&ts->lock);
 	bad = ts->error[0] != '\0';
-	if (bad && errsize)
+	if (bad && err != NULL && errsize)
 		snprintf(err, errsize, "%s", ts->error);
 	pthread_mutex_unlock(&ts->lock);
 	return bad;

@@ -1,9 +1,10 @@
 /*
  * tablewrite.c - the table file (2048-table(5)) written from a build's
- * work files: the text header, the layer index, the keys and the values.
- * The header holds the checksum of the rest, so the body is made twice
- * from the work files, hashed and then written; the reader checks it
- * with the same exact_checksum.
+ * work files: the text header, the layer index, the keys, the values and
+ * a checksum for each block of them.  The header holds the checksum of
+ * the blocks' sums, so the body is made twice from the work files,
+ * hashed and then written; the reader checks a block with the same
+ * exact_block_sum when a query first reads it (table.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,32 +60,72 @@ hash_end(struct hasher *hs)
 	return h;
 }
 
+static void
+hash_start(struct hasher *hs, uint64_t h)
+{
+	hs->h = h;
+	hs->len = 0;
+	hs->npart = 0;
+}
+
 uint64_t
 exact_checksum(const unsigned char *p, size_t n)
 {
-	struct hasher hs = { 0x2048, 0, { 0 }, 0 };
+	struct hasher hs;
 
+	hash_start(&hs, 0x2048);
+	hash_add(&hs, p, n);
+	return hash_end(&hs);
+}
+
+uint64_t
+exact_block_sum(const unsigned char *p, size_t n, uint64_t b)
+{
+	struct hasher hs;
+
+	hash_start(&hs, 0x2048 + b);
 	hash_add(&hs, p, n);
 	return hash_end(&hs);
 }
 
 /* The body of the file after its header (the layer index, the keys, the
- * values), to a file or to the hasher. */
+ * values), to a file or, block by block, to the hasher. */
 struct emit {
 	struct exact_build *b;
-	struct hasher hs;
+	struct hasher hs;           /* the block being hashed */
+	uint64_t block, inblock, blockno, nblocks;
+	unsigned char *sums;        /* 8 bytes a block */
 	int fd;                     /* -1: hash only */
 	char header[EXACT_HEADER];
 };
 
+static void
+block_done(struct emit *e)
+{
+	if (e->blockno < e->nblocks)
+		exact_wr64(e->sums + 8 * e->blockno, hash_end(&e->hs));
+	e->blockno++;
+	e->inblock = 0;
+	hash_start(&e->hs, 0x2048 + e->blockno);
+}
+
 static int
 emit_bytes(struct emit *e, const unsigned char *p, size_t n)
 {
-	if (e->fd < 0) {
-		hash_add(&e->hs, p, n);
-		return 0;
+	if (e->fd >= 0)
+		return g2048_write_all(e->fd, p, n);
+	while (n > 0) {
+		size_t take = (size_t)(e->block - e->inblock) < n ?
+		    (size_t)(e->block - e->inblock) : n;
+
+		hash_add(&e->hs, p, take);
+		e->inblock += take;
+		p += take;
+		n -= take;
+		if (e->inblock == e->block)
+			block_done(e);
 	}
-	return g2048_write_all(e->fd, p, n);
+	return 0;
 }
 
 static int
@@ -159,23 +200,43 @@ fill_table(int fd, const void *ctx)
 	struct emit *e = (struct emit *)(uintptr_t)ctx;
 
 	e->fd = fd;
-	if (g2048_write_all(fd, e->header, EXACT_HEADER) < 0)
+	if (g2048_write_all(fd, e->header, EXACT_HEADER) < 0 ||
+	    emit_body(e) < 0)
 		return -1;
-	return emit_body(e);
+	return g2048_write_all(fd, e->sums, (size_t)(8 * e->nblocks));
+}
+
+/* The blocks' sums of the body into e->sums: 0, or -1 with b's err. */
+static int
+hash_blocks(struct emit *e)
+{
+	e->fd = -1;
+	e->blockno = e->inblock = 0;
+	hash_start(&e->hs, 0x2048);
+	if (emit_body(e) < 0)
+		return -1;
+	if (e->inblock > 0)
+		block_done(e);
+	if (e->blockno != e->nblocks) {
+		snprintf(e->b->err, e->b->errsize, "internal error: %llu "
+		    "blocks hashed, %llu expected",
+		    (unsigned long long)e->blockno,
+		    (unsigned long long)e->nblocks);
+		return -1;
+	}
+	return 0;
 }
 
 int
 exact_write_table(struct exact_build *b, const char *path)
 {
-	static const struct hasher h0 = { 0x2048, 0, { 0 }, 0 };
 	struct exact_header h;
 	struct emit *e;
 	int L, q, rc;
 
-	if ((e = malloc(sizeof *e)) == NULL)
-		return exact_berr(b, "writing", path);
 	memset(&h, 0, sizeof h);
-	h.version = 1;
+	h.version = 2;
+	h.block = EXACT_TABLE_BLOCK;
 	h.rules = b->r;
 	h.value_kind = b->r.objective == G2048_EXACT_PROB ? 0 : 1;
 	h.states = b->rep.states;
@@ -192,21 +253,29 @@ exact_write_table(struct exact_build *b, const char *path)
 		h.reach_opt[q] = b->rep.reach_opt[q];
 		h.reach_pol[q] = b->rep.reach_pol[q];
 	}
-	h.bytes = EXACT_HEADER + 16 * h.nlayers + 12 * h.states;
+	h.bytes = EXACT_HEADER + exact_body_len(&h) + 8 * exact_nblocks(&h);
+	if ((e = calloc(1, sizeof *e)) == NULL || (e->sums =
+	    malloc((size_t)(8 * exact_nblocks(&h)) + 1)) == NULL) {
+		free(e);
+		return exact_berr(b, "writing", path);
+	}
 	e->b = b;
-	e->hs = h0;
-	e->fd = -1;
-	if (emit_body(e) < 0) {
+	e->block = h.block;
+	e->nblocks = exact_nblocks(&h);
+	if (hash_blocks(e) < 0) {
+		free(e->sums);
 		free(e);
 		return -1;
 	}
-	h.checksum = hash_end(&e->hs);
+	h.checksum = exact_checksum(e->sums, (size_t)(8 * e->nblocks));
 	if (exact_header_format(&h, e->header) < 0) {
+		free(e->sums);
 		free(e);
 		snprintf(b->err, b->errsize, "internal error: header too long");
 		return -1;
 	}
 	rc = g2048_file_replace(path, fill_table, e);
+	free(e->sums);
 	free(e);
 	if (rc < 0)
 		return exact_berr(b, "cannot write", path);
