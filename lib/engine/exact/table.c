@@ -1,18 +1,15 @@
 /*
- * table.c - a table file (2048-table(5)): its text header written and
- * parsed, the file mapped and its blocks checked, and the queries of a
- * state: each legal move's exact value, from the values of the states it
- * leads to (a 4x4 grid's orientations: match.c).  A block of format 2 is
- * checked when a query first reads it, so a query of a 3 GB table reads
- * a few blocks, not 3 GB (a whole check is about 0.75 s); format 1 is
- * checked whole when opened.  One file past 500 lines: the header's
- * fields are read where they are written, and a query reads only what
- * the checks passed.
+ * table.c - a table file (2048-table(5)) opened: mapped, its header
+ * (header.c), size and index checked, its blocks checked, and the
+ * queries of a state: each legal move's exact value, from the values of
+ * the states it leads to (a 4x4 grid's orientations: match.c).  A block
+ * of format 2 is checked when a query first reads it, so a query of a
+ * 3 GB table reads a few blocks, not 3 GB (checking L3o-256 whole takes
+ * about 0.75 s here); format 1 is checked whole when opened.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,246 +42,6 @@ struct g2048_table {
 	int32_t *by_sum;            /* sum / 2 -> layer, -1 none */
 	double p2, p4;
 };
-
-/* ---- the header ------------------------------------------------------------ */
-
-int
-exact_header_format(const struct exact_header *h, char *buf)
-{
-	const struct exact_rules *r = &h->rules;
-	size_t len = 0;
-	int q, n;
-
-#define PUT(...) do { \
-	n = snprintf(buf + len, EXACT_HEADER - len, __VA_ARGS__); \
-	if (n < 0 || (size_t)n >= EXACT_HEADER - len) \
-		return -1; \
-	len += (size_t)n; \
-} while (0)
-	memset(buf, 0, EXACT_HEADER);
-	PUT("%s", h->version == 1 ? EXACT_MAGIC1 : EXACT_MAGIC);
-	PUT("rules %s %s\n", r->kind == EXACT_BOARD ? "board" : "pattern",
-	    r->spec);
-	PUT("name %s\n", r->name);
-	PUT("target %lu\n", r->target ? 1ul << r->target : 0ul);
-	PUT("objective %s\n", r->objective == G2048_EXACT_PROB ? "prob" :
-	    "score");
-	PUT("four %.17g\n", r->four);
-	PUT("symmetries %d\n", r->nsyms);
-	PUT("values %s\n", h->value_kind == 0 ? "u32-probability" :
-	    "f32-score");
-	PUT("states %llu\n", (unsigned long long)h->states);
-	PUT("states-plain %llu\n", (unsigned long long)h->states_plain);
-	PUT("layers %llu\n", (unsigned long long)h->nlayers);
-	PUT("pruned-moves %llu\n", (unsigned long long)h->pruned_moves);
-	PUT("pruned-states %llu\n", (unsigned long long)h->pruned_states);
-	PUT("moves %llu\n", (unsigned long long)h->moves);
-	PUT("start %.17g\n", h->start);
-	PUT("maxrank %d\n", h->maxrank);
-	if (h->has_reach)
-		for (q = 1; q < EXACT_RANKS && q <= h->maxrank; q++)
-			PUT("reach %lu %.17g %.17g\n", 1ul << q, h->reach_opt[q],
-			    h->reach_pol[q]);
-	PUT("built forward by layers of tile sum, backward induction; "
-	    "2048-tools %s\n", G2048_VERSION);
-	if (h->version != 1)
-		PUT("block %llu\n", (unsigned long long)h->block);
-	PUT("bytes %llu\n", (unsigned long long)h->bytes);
-	PUT("checksum %016llx\n", (unsigned long long)h->checksum);
-#undef PUT
-	return 0;
-}
-
-static int
-herr(char *err, size_t errsize, const char *msg, const char *arg)
-{
-	if (err != NULL && errsize > 0)
-		snprintf(err, errsize, msg, arg);
-	return -1;
-}
-
-static int
-parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-	unsigned long long x;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	x = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0')
-		return -1;
-	*v = x;
-	return 0;
-}
-
-static int
-parse_double(const char *s, double *v)
-{
-	char *end;
-
-	if (*s == '\0')
-		return -1;
-	*v = strtod(s, &end);
-	return *end == '\0' && isfinite(*v) ? 0 : -1;
-}
-
-static int
-tile_rank(uint64_t tile)
-{
-	int r;
-
-	if (tile == 0)
-		return 0;
-	for (r = 1; r < EXACT_BLOCK; r++)
-		if (tile == (uint64_t)1 << r)
-			return r;
-	return -1;
-}
-
-int
-exact_header_parse(const char *buf, size_t len, struct exact_header *h,
-    char *err, size_t errsize)
-{
-	char line[256], kind[16], spec[EXACT_SPEC + 8], objective[16] = "";
-	size_t pos, ml = strlen(EXACT_MAGIC);
-	uint64_t target = 0, v;
-	double four = -1;
-	int seen = 0, rows, cols;
-	char rerr[200];
-
-	memset(h, 0, sizeof *h);
-	spec[0] = kind[0] = '\0';
-	if (len < ml || memcmp(buf, "2048-table ", 11) != 0)
-		return herr(err, errsize, "%s", "not a table file");
-	if (memcmp(buf, EXACT_MAGIC, ml) == 0)
-		h->version = 2;
-	else if (memcmp(buf, EXACT_MAGIC1, ml) == 0)
-		h->version = 1;
-	else
-		return herr(err, errsize, "%s", "a table file of another "
-		    "version (this reads versions 1 and 2): build it again");
-	for (pos = ml; pos < len && buf[pos] != '\0';) {
-		size_t n = 0;
-		char *val;
-
-		while (pos < len && buf[pos] != '\n' && buf[pos] != '\0') {
-			if (n + 1 >= sizeof line)
-				return herr(err, errsize, "%s",
-				    "bad header: a line too long");
-			line[n++] = buf[pos++];
-		}
-		if (pos >= len || buf[pos] != '\n')
-			return herr(err, errsize, "%s", "bad header: "
-			    "unterminated line");
-		pos++;
-		line[n] = '\0';
-		if ((val = strchr(line, ' ')) == NULL)
-			return herr(err, errsize, "bad header line: %s", line);
-		*val++ = '\0';
-#define IS(k) (strcmp(line, k) == 0)
-#define U64(k, f, bit) else if (IS(k)) { \
-	if (parse_u64(val, &(f)) < 0) \
-		return herr(err, errsize, "bad header: %s", k); \
-	seen |= bit; \
-}
-		if (IS("rules")) {
-			if (sscanf(val, "%15s %71s", kind, spec) != 2)
-				return herr(err, errsize, "%s",
-				    "bad header: rules");
-			seen |= 1;
-		} else if (IS("target")) {
-			if (parse_u64(val, &target) < 0 ||
-			    tile_rank(target) < 0)
-				return herr(err, errsize, "%s",
-				    "bad header: target");
-			seen |= 2;
-		} else if (IS("objective")) {
-			snprintf(objective, sizeof objective, "%s", val);
-			seen |= 4;
-		} else if (IS("four")) {
-			if (parse_double(val, &four) < 0 || four < 0 ||
-			    four > 1)
-				return herr(err, errsize, "%s",
-				    "bad header: four");
-			seen |= 8;
-		}
-		U64("states", h->states, 16)
-		U64("layers", h->nlayers, 32)
-		U64("bytes", h->bytes, 64)
-		U64("block", h->block, 256)
-		U64("states-plain", h->states_plain, 0)
-		U64("pruned-moves", h->pruned_moves, 0)
-		U64("pruned-states", h->pruned_states, 0)
-		U64("moves", h->moves, 0)
-		else if (IS("checksum")) {
-			char *end;
-
-			errno = 0;
-			h->checksum = strtoull(val, &end, 16);
-			if (errno || *end != '\0' || strlen(val) != 16)
-				return herr(err, errsize, "%s",
-				    "bad header: checksum");
-			seen |= 128;
-		} else if (IS("start")) {
-			if (parse_double(val, &h->start) < 0)
-				return herr(err, errsize, "%s",
-				    "bad header: start");
-		} else if (IS("maxrank")) {
-			if (parse_u64(val, &v) < 0 || v >= EXACT_RANKS)
-				return herr(err, errsize, "%s",
-				    "bad header: maxrank");
-			h->maxrank = (int)v;
-		} else if (IS("reach")) {
-			unsigned long tile;
-			double a, c;
-			int r;
-
-			if (sscanf(val, "%lu %lf %lf", &tile, &a, &c) != 3 ||
-			    (r = tile_rank(tile)) <= 0)
-				return herr(err, errsize, "%s",
-				    "bad header: reach");
-			h->reach_opt[r] = a;
-			h->reach_pol[r] = c;
-			h->has_reach = 1;
-		}
-		/* name, symmetries, values, built: derived or free text */
-#undef U64
-#undef IS
-	}
-	if ((seen & 255) != 255 || (h->version == 2) != !!(seen & 256))
-		return herr(err, errsize, "%s", "bad header: a required line "
-		    "is missing (rules, target, objective, four, states, "
-		    "layers, bytes, checksum; block in version 2 only)");
-	/* a key or a value never straddles two blocks */
-	if (h->version == 2 && (h->block < 16 || h->block > ((uint64_t)1 << 30)
-	    || h->block % 16 != 0))
-		return herr(err, errsize, "%s", "bad header: block");
-	if (strcmp(objective, "prob") != 0 && strcmp(objective, "score") != 0)
-		return herr(err, errsize, "%s", "bad header: objective");
-	h->value_kind = strcmp(objective, "score") == 0;
-	if (strcmp(kind, "board") == 0) {
-		char x;
-
-		if (sscanf(spec, "%d%c%d", &rows, &x, &cols) != 3 || x != 'x' ||
-		    exact_rules_board(&h->rules, rows, cols, tile_rank(target),
-		    h->value_kind ? G2048_EXACT_SCORE : G2048_EXACT_PROB, four,
-		    rerr, sizeof rerr) < 0)
-			return herr(err, errsize, "%s", "bad header: rules");
-	} else if (strcmp(kind, "pattern") == 0) {
-		if (h->value_kind != 0 || exact_rules_pattern(&h->rules, spec,
-		    tile_rank(target), four, rerr, sizeof rerr) < 0)
-			return herr(err, errsize, "%s", "bad header: rules");
-	} else
-		return herr(err, errsize, "%s", "bad header: rules");
-	if (h->nlayers > MAX_SUM / 2 || h->states > ((uint64_t)1 << 40))
-		return herr(err, errsize, "%s", "bad header: too many states");
-	if (h->bytes != EXACT_HEADER + exact_body_len(h) + 8 * exact_nblocks(h))
-		return herr(err, errsize, "%s", "bad header: the size does not "
-		    "match the states");
-	return 0;
-}
 
 /* ---- opening -------------------------------------------------------------- */
 
@@ -352,6 +109,13 @@ g2048_table_verify(const g2048_table *t, char *err, size_t errsize)
 	return g2048_table_check(t, err, errsize);
 }
 
+static int
+lerr(char *msg, size_t msgsize, const char *what)
+{
+	snprintf(msg, msgsize, "%s", what);
+	return -1;
+}
+
 /* Format 2: the blocks' sums checked against the header, and the blocks
  * of the layer index now (every query reads it).  0, or -1 with msg. */
 static int
@@ -361,7 +125,7 @@ lazy_open(g2048_table *t, char *msg, size_t msgsize)
 	uint64_t b, i;
 
 	if ((z = t->lazy = calloc(1, sizeof *z)) == NULL)
-		return herr(msg, msgsize, "%s", "out of memory");
+		return lerr(msg, msgsize, "out of memory");
 	z->body = t->map + EXACT_HEADER;
 	z->bodylen = exact_body_len(&t->h);
 	z->block = t->h.block;
@@ -370,12 +134,12 @@ lazy_open(g2048_table *t, char *msg, size_t msgsize)
 	atomic_init(&z->bad, 0);
 	if ((z->seen = malloc((size_t)((z->nblocks + 64) / 64) *
 	    sizeof *z->seen)) == NULL)
-		return herr(msg, msgsize, "%s", "out of memory");
+		return lerr(msg, msgsize, "out of memory");
 	for (i = 0; i < (z->nblocks + 64) / 64; i++)
 		atomic_init(&z->seen[i], 0);
 	if (exact_checksum(z->sums, (size_t)(8 * z->nblocks)) != t->h.checksum)
-		return herr(msg, msgsize, "%s", "corrupt: the checksum does "
-		    "not match");
+		return lerr(msg, msgsize, "corrupt: the checksum does not "
+		    "match");
 	for (b = 0; b * z->block < 16 * t->h.nlayers; b++)
 		check_block(z, b);
 	if ((b = atomic_load(&z->bad)) != 0) {
@@ -409,46 +173,6 @@ fail_open(g2048_table *t, char *err, size_t errsize, const char *path,
 {
 	g2048_table_close(t);
 	return terr(err, errsize, path, msg);
-}
-
-/* The public description of a table of header h (what a build reports
- * of its time, memory and resumption is not in the header: 0). */
-void
-exact_info_of(const struct exact_header *h, g2048_table_info *info)
-{
-	const char *name, *spec, *about;
-	int q;
-
-	memset(info, 0, sizeof *info);
-	info->board = h->rules.kind == EXACT_BOARD;
-	info->rows = h->rules.rows;
-	info->cols = h->rules.cols;
-	snprintf(info->pattern, sizeof info->pattern, "%s", h->rules.spec);
-	snprintf(info->name, sizeof info->name, "%s", h->rules.spec);
-	for (q = 0; !info->board && exact_named(q, &name, &spec, &about); q++)
-		if (strcmp(spec, h->rules.spec) == 0)
-			snprintf(info->name, sizeof info->name, "%s", name);
-	info->target = h->rules.target;
-	info->objective = h->rules.objective;
-	info->four = h->rules.four;
-	info->symmetries = h->rules.nsyms;
-	info->format = h->version;
-	info->block = h->block;
-	info->built.states = h->states;
-	info->built.states_plain = h->states_plain;
-	info->built.layers = h->nlayers;
-	info->built.pruned_moves = h->pruned_moves;
-	info->built.pruned_states = h->pruned_states;
-	info->built.moves = h->moves;
-	info->built.start = h->start;
-	info->built.maxrank = h->maxrank;
-	info->built.has_reach = h->has_reach;
-	for (q = 0; q < EXACT_RANKS; q++) {
-		info->built.reach_opt[q] = h->reach_opt[q];
-		info->built.reach_pol[q] = h->reach_pol[q];
-	}
-	info->built.bytes = h->bytes;
-	info->built.checksum = h->checksum;
 }
 
 g2048_table *
