@@ -144,7 +144,7 @@ pattern_board() {
 flip() {
 	local b
 	b=$(od -An -tu1 -j "$2" -N 1 "$1" | tr -d ' ')
-	printf "\\$(printf '%03o' $((b ^ 1)))" |
+	printf '%b' "\\0$(printf '%03o' $((b ^ 1)))" |
 	    dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
 }
 
@@ -189,8 +189,8 @@ flip() {
 	run 2048-table --check "$f"
 	[ "$output" = "$f: ok" ]
 	for b in '2 .\n. 2' '4 2\n. .' '8 4\n2 .' '16 2\n4 2'; do
-		[ "$(printf "$b\n" | 2048-table --table "$f")" = \
-		    "$(printf "$b\n" | 2048-table --table "$BATS_TEST_TMPDIR/2x2.tbl")" ]
+		[ "$(printf '%b\n' "$b" | 2048-table --table "$f")" = \
+		    "$(printf '%b\n' "$b" | 2048-table --table "$BATS_TEST_TMPDIR/2x2.tbl")" ]
 	done
 	# a changed byte anywhere: refused when opened
 	cp "$f" "$BATS_TEST_TMPDIR/bad.tbl"

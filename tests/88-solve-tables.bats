@@ -205,7 +205,7 @@ pattern_board() {
 	# block 1 (of 2): the values of the states of tile sum 18 and more
 	off=$((4096 + 65536 + 8))
 	v=$(od -An -tu1 -j "$off" -N 1 "$d/p.tbl" | tr -d ' ')
-	printf "\\$(printf '%03o' $((v ^ 1)))" |
+	printf '%b' "\\0$(printf '%03o' $((v ^ 1)))" |
 	    dd of="$d/p.tbl" bs=1 seek="$off" conv=notrunc 2>/dev/null
 	early=$(pattern_board '. 2' '. . . 2')
 	late=$(board '65536 32768 16384 8192' '2048 4096 1024 512' \
