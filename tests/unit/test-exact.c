@@ -667,27 +667,45 @@ write_file(const char *path, const unsigned char *p, size_t n)
 	fclose(fp);
 }
 
+/* The whole file at path, malloc'd, and its size in *n; NULL if it does
+ * not read. */
+static unsigned char *
+read_file(const char *path, size_t *n)
+{
+	unsigned char *buf;
+	struct stat st;
+	FILE *fp;
+
+	if (stat(path, &st) < 0 || (buf = malloc((size_t)st.st_size)) == NULL)
+		return NULL;
+	if ((fp = fopen(path, "rb")) == NULL) {
+		free(buf);
+		return NULL;
+	}
+	*n = fread(buf, 1, (size_t)st.st_size, fp);
+	fclose(fp);
+	if (*n != (size_t)st.st_size) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 /* Truncated, corrupt or of another version: refused with a message. */
 static void
 test_bad_files(void)
 {
 	char path[128], bad[128], err[256];
 	unsigned char *buf;
-	struct stat st;
-	FILE *fp;
 	size_t n;
 	g2048_table *t;
 
 	snprintf(path, sizeof path, "%s/sum1.tbl", dir);
 	snprintf(bad, sizeof bad, "%s/bad.tbl", dir);
-	if (stat(path, &st) < 0 || (buf = malloc((size_t)st.st_size)) == NULL) {
+	if ((buf = read_file(path, &n)) == NULL) {
 		CHECK(0);
 		return;
 	}
-	fp = fopen(path, "rb");
-	n = fread(buf, 1, (size_t)st.st_size, fp);
-	fclose(fp);
-	CHECK(n == (size_t)st.st_size);
 	write_file(bad, buf, n - 1);
 	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
 	CHECK(strstr(err, "truncated") != NULL);
@@ -732,21 +750,16 @@ test_lazy_blocks(void)
 	static const int start[6] = { 1, 0, 0, 0, 0, 1 };
 	char path[128], bad[128], err[256];
 	unsigned char *buf;
-	struct stat st;
 	g2048_table_result r;
 	g2048_table *t;
-	FILE *fp;
 	size_t n;
 
 	snprintf(path, sizeof path, "%s/sum1.tbl", dir);
 	snprintf(bad, sizeof bad, "%s/lazy.tbl", dir);
-	if (stat(path, &st) < 0 || (buf = malloc((size_t)st.st_size)) == NULL) {
+	if ((buf = read_file(path, &n)) == NULL) {
 		CHECK(0);
 		return;
 	}
-	fp = fopen(path, "rb");
-	n = fread(buf, 1, (size_t)st.st_size, fp);
-	fclose(fp);
 	CHECK(n == 267160);
 	/* the last block: an early query does not read it */
 	buf[4096 + 4 * 65536 + 100] ^= 1;
