@@ -1,6 +1,6 @@
 /*
  * table.c - a table file (2048-table(5)) opened: mapped, its header
- * (header.c), size and index checked, its blocks checked, and the
+ * (tablehead.c), size and index checked, its blocks checked, and the
  * queries of a state: each legal move's exact value, from the values of
  * the states it leads to (a 4x4 grid's orientations: match.c).  A block
  * of format 2 is checked when a query first reads it, so a query of a

@@ -1,5 +1,5 @@
 /*
- * header.c - the text header of a table file (2048-table(5)): written,
+ * tablehead.c - the text header of a table file (2048-table(5)): written,
  * parsed (every field checked, so that a bad header is one message, never
  * a wrong table), and described as g2048_table_info.
  */
