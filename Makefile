@@ -118,8 +118,10 @@ $(OBJ)/tests/unit/%: $(OBJ)/tests/unit/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
 
-# 2048-play's parts but its main link into its unit test and benchmark.
-PLAY_OBJ  = $(patsubst %.c,$(OBJ)/%.o,$(filter-out %/main.c,$(wildcard cmd/2048-play/*.c)))
+# 2048-play's parts link into its unit test and benchmark, but not the
+# tool's own files: they need libcli.
+PLAY_TOOL = main.c screen.c actions.c
+PLAY_OBJ  = $(patsubst %.c,$(OBJ)/%.o,$(filter-out $(addprefix %/,$(PLAY_TOOL)),$(wildcard cmd/2048-play/*.c)))
 $(OBJ)/tests/unit/test-play $(OBJ)/bench/play: $(PLAY_OBJ)
 
 $(OBJ)/bench/%: $(OBJ)/bench/%.o $(LIB)

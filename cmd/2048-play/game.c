@@ -82,6 +82,12 @@ play_game_now(const struct play_game *g)
 	return &g->hist[g->n - 1];
 }
 
+int
+play_game_over(const struct play_game *g)
+{
+	return g2048_cells_over(&play_game_now(g)->cells);
+}
+
 void
 play_game_board(const struct play_game *g, size_t i, g2048_board *b)
 {

@@ -1,13 +1,11 @@
 /*
  * 2048-play - the game for a person, in the terminal: the options, the
- * event loop and the game's actions over the parts of play.h.  One file
- * of over 500 lines: every function here works on the one struct ui, the
- * screen and the game in play.
+ * set-up and the loop of keys and signals; what they do is actions.c's,
+ * what the screen shows screen.c's.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,10 +15,6 @@
 #include "cli.h"
 #include "play.h"
 
-#define WIN_RANK 11              /* 2048 */
-#define SLIDE_STEPS 6            /* 6 frames 13 ms apart, a 26 ms pop */
-#define SLIDE_MS 13
-#define POP_MS 26
 #define ESC_MS 40                /* the rest of an escape sequence */
 
 struct opts {
@@ -31,31 +25,7 @@ struct opts {
 	char *load, *save;
 };
 
-struct ui {
-	struct play_game game;
-	struct play_layout layout;
-	struct play_canvas screen[2];    /* screen[shown] is what is shown */
-	int shown, fresh;                /* fresh: the screen is unknown */
-	char *out;
-	size_t outsize;
-	enum play_depth depth;
-	int anim, in_fd, quit, signal;
-	enum play_key asked;             /* a question pending: NEW or QUIT */
-	uint64_t best, next_seed;
-	int seeded;
-	g2048_tables *tables;            /* the hint's, opened at the first */
-	int tables_tried;
-	g2048_eval *eval;                /* the hint's search, made at the first */
-	g2048_search *search;
-	int rows, cols;                  /* the first new game's size */
-	const char *message;
-	char text[256];                  /* a message made up on the spot */
-	char save_error[4200];           /* why the game was not saved */
-	char best_error[4200];           /* why the best score was not */
-	char best_path[4096], save_path[4096];
-};
-
-static struct ui ui;                     /* big buffers: not on the stack */
+static struct play_ui ui;                /* big buffers: not on the stack */
 
 static void
 usage(int status)
@@ -94,404 +64,11 @@ usage(int status)
 	exit(status ? 2 : cli_finish(0));
 }
 
-/* ---- the screen -------------------------------------------------------- */
-
-/* the message goes to the normal screen, not the game's */
-static void
-out_of_memory(void)
-{
-	play_term_restore();
-	cli_die(2, "out of memory");
-}
-
-static void
-resize(struct ui *u)
-{
-	int cols, rows, i;
-	size_t n;
-
-	play_term_size(&cols, &rows);
-	play_layout(&u->layout, cols, rows, play_game_now(&u->game)->cells.rows,
-	    play_game_now(&u->game)->cells.cols);
-	n = (size_t)cols * (size_t)rows;
-	for (i = 0; i < 2; i++) {
-		free(u->screen[i].cells);
-		u->screen[i].w = cols;
-		u->screen[i].h = rows;
-		u->screen[i].cells = calloc(n, sizeof *u->screen[i].cells);
-	}
-	free(u->out);
-	u->outsize = PLAY_OUT_MAX(cols, rows);
-	u->out = malloc(u->outsize);
-	if (!u->screen[0].cells || !u->screen[1].cells || !u->out)
-		out_of_memory();
-	u->fresh = 1;
-}
-
-static void
-present(struct ui *u, const struct play_scene *s)
-{
-	struct play_canvas *next = &u->screen[!u->shown];
-	size_t n;
-
-	play_draw(next, &u->layout, s);
-	n = play_canvas_diff(next, u->fresh ? NULL : &u->screen[u->shown],
-	    u->depth, u->out, u->outsize);
-	play_term_write(u->out, n);
-	u->shown = !u->shown;
-	u->fresh = 0;
-}
-
-static int
-game_over(const struct ui *u)
-{
-	return g2048_cells_over(&play_game_now(&u->game)->cells);
-}
-
-static void
-scene_now(const struct ui *u, struct play_scene *s)
-{
-	const struct play_state *now = play_game_now(&u->game);
-
-	memset(s, 0, sizeof *s);
-	s->cells = now->cells;
-	s->score = now->score;
-	s->best = u->best > now->score ? u->best : now->score;
-	s->moves = now->moves;
-	s->phase = PLAY_REST;
-	s->spawned = -1;
-	s->message = u->message;
-	if (!s->message && game_over(u))
-		s->message = "Game over!  u undo   n new game   q save+quit";
-}
-
-static void
-show(struct ui *u)
-{
-	struct play_scene s;
-
-	scene_now(u, &s);
-	present(u, &s);
-}
-
-/* Wait up to ms (-1: for ever) for a key or a signal: bit 1 a key, bit 2
- * a signal, 0 the time is up. */
-static int
-wait_input(const struct ui *u, int ms)
-{
-	struct pollfd p[2] = {
-		{ u->in_fd, POLLIN, 0 }, { play_term_signal_fd(), POLLIN, 0 }
-	};
-
-	while (poll(p, 2, ms) < 0)
-		if (errno != EINTR)
-			return 2;
-	return (p[0].revents ? 1 : 0) | (p[1].revents ? 2 : 0);
-}
-
-/* The tiles slide, merged ones pop, the new one grows in; a key or a
- * signal cuts it short. */
-static void
-animate(struct ui *u, const g2048_cells *before, enum g2048_dir d,
-    int spawned)
-{
-	struct play_motion m[G2048_CELLS_MAX];
-	struct play_scene s;
-	int i;
-
-	scene_now(u, &s);
-	s.message = NULL;
-	s.phase = PLAY_SLIDE;
-	s.motion = m;
-	s.nmotion = play_motions(before, d, m);
-	s.steps = SLIDE_STEPS;
-	for (s.step = 1; s.step <= SLIDE_STEPS; s.step++) {
-		present(u, &s);
-		if (wait_input(u, SLIDE_MS))
-			return;
-	}
-	s.phase = PLAY_POP;
-	s.spawned = spawned;
-	for (i = 0; i < s.nmotion; i++)
-		if (m[i].merge)
-			s.merged |= (uint64_t)1 << m[i].to;
-	present(u, &s);
-	wait_input(u, POP_MS);
-}
-
-/* ---- the game's actions ----------------------------------------------- */
-
-/* "path: why" into buf, from errno */
-static void
-note_error(char *buf, size_t size, const char *path)
-{
-	snprintf(buf, size, "%s: %s", path, strerror(errno));
-}
-
-/* Save the best score if the game beat it; a failure is shown, and said
- * again at exit (the old file stays as it was). */
-static void
-keep_best(struct ui *u)
-{
-	uint64_t score = play_game_now(&u->game)->score;
-
-	if (score > u->best)
-		u->best = score;
-	if (!u->best_path[0])
-		return;
-	if (play_mkdirs(u->best_path) < 0 ||
-	    play_best_write(u->best_path, u->best) < 0) {
-		note_error(u->best_error, sizeof u->best_error, u->best_path);
-		snprintf(u->text, sizeof u->text, "Cannot save the best score: "
-		    "%s.", strerror(errno));
-		u->message = u->text;
-		return;
-	}
-	u->best_error[0] = '\0';
-}
-
-/* The game into its save file; 0, or -1 with u->save_error saying why. */
-static int
-save_game(struct ui *u)
-{
-	errno = ENOENT;                  /* no path: neither $HOME nor --save */
-	if (u->save_path[0] && play_mkdirs(u->save_path) == 0 &&
-	    play_game_save(&u->game, u->save_path) == 0) {
-		u->save_error[0] = '\0';
-		return 0;
-	}
-	note_error(u->save_error, sizeof u->save_error, u->save_path[0] ?
-	    u->save_path : "no place to save it (use --save)");
-	return -1;
-}
-
-static void
-do_move(struct ui *u, enum g2048_dir d)
-{
-	g2048_cells before = play_game_now(&u->game)->cells;
-	int spawned, had_won = g2048_cells_max_rank(&before) >= WIN_RANK;
-	long gained = play_game_move(&u->game, d, &spawned);
-
-	if (gained == -2)
-		u->message = "Out of memory: the move was not made.";
-	if (gained == -3)
-		u->message = "Score, moves or draws would wrap: no move made.";
-	if (gained < 0)
-		return;
-	/* the best is the best reached: an undo does not lower it */
-	if (play_game_now(&u->game)->score > u->best)
-		u->best = play_game_now(&u->game)->score;
-	if (u->anim && u->layout.ok)
-		animate(u, &before, d, spawned);
-	if (!had_won && g2048_cells_max_rank(&play_game_now(&u->game)->cells) >=
-	    WIN_RANK)
-		u->message = "You win: 2048!  Keep going, or n for a new game.";
-	if (game_over(u))
-		keep_best(u);
-}
-
-/* The exact tables the hint consults, as 2048-solve's (the default
- * tables, G2048_TABLES), opened at the first hint; a failure is shown. */
-static void
-open_tables(struct ui *u)
-{
-	const char *dir;
-	char err[512];
-
-	u->tables_tried = 1;
-	if ((dir = cli_default_tables()) != NULL &&
-	    (u->tables = g2048_tables_open_dir(dir, err, sizeof err)) == NULL) {
-		snprintf(u->text, sizeof u->text, "No tables: %.60s", err);
-		u->message = u->text;
-		show(u);
-	}
-}
-
-/*
- * The hint's search, 2048-solve's default on every size, with the tables:
- * a whole board's exact table decides the boards of its size and odds,
- * a pattern's the 4x4 endgames it covers.  With the heuristic, as
- * 2048-solve's default: at this budget it is stronger than a net
- * (README), so no net is loaded.  0, or -1 (out of memory).
- */
-static int
-hint_search(struct ui *u)
-{
-	g2048_search_opts o;
-	char err[256];
-
-	if (u->search)
-		return 0;
-	g2048_search_defaults(&o);
-	o.threads = cli_cores(G2048_NDIRS);
-	if ((u->eval = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL ||
-	    (u->search = g2048_search_new(&o, u->eval, err,
-	    sizeof err)) == NULL)
-		return -1;
-	g2048_search_tables(u->search, u->tables);
-	return 0;
-}
-
-/* "Hint: left" and, when a table chose it, which and what it promises. */
-static void
-hint_text(struct ui *u, const g2048_board *b, const g2048_search_result *r)
-{
-	const char *dir = g2048_dir_name((enum g2048_dir)r->dir);
-	g2048_table_info in;
-
-	if (r->table < 0 || g2048_tables_info(u->tables, r->table, &in) < 0)
-		snprintf(u->text, sizeof u->text, "Hint: %s", dir);
-	else if (in.board && in.objective == G2048_EXACT_SCORE)
-		snprintf(u->text, sizeof u->text, "Hint: %s (exact, table "
-		    "%.40s: final score %.0f expected)", dir,
-		    g2048_tables_name(u->tables, r->table),
-		    (double)b->score + r->value[r->dir]);
-	else
-		snprintf(u->text, sizeof u->text, "Hint: %s (%stable %.40s: "
-		    "%.1f%%)", dir, in.board ? "exact, " : "",
-		    g2048_tables_name(u->tables, r->table),
-		    100 * r->value[r->dir]);
-	u->message = u->text;
-}
-
-static void
-do_hint(struct ui *u)
-{
-	g2048_search_result r;
-	g2048_board b;
-	char err[512];
-
-	if (game_over(u)) {
-		u->message = "No move left.";
-		return;
-	}
-	u->message = "Thinking...";
-	show(u);
-	if (!u->tables_tried)
-		open_tables(u);
-	if (hint_search(u) < 0) {
-		u->message = "Hint unavailable: out of memory.";
-		return;
-	}
-	play_game_board(&u->game, u->game.n - 1, &b);
-	if (g2048_best_move(u->search, &b, &r) < 0) {
-		u->message = "Hint unavailable: out of memory.";
-		return;
-	}
-	if (g2048_tables_error(u->tables, err, sizeof err)) {
-		/* a broken table hints no more: its move is not shown */
-		g2048_search_tables(u->search, NULL);
-		g2048_tables_close(u->tables);
-		u->tables = NULL;
-		g2048_best_move(u->search, &b, &r);
-	}
-	hint_text(u, &b, &r);
-}
-
-static void
-new_game(struct ui *u)
-{
-	g2048_board b;
-
-	int rows = u->rows, cols = u->cols;
-
-	if (u->game.n > 0) {
-		keep_best(u);
-		/* the size and odds of the game in play */
-		rows = play_game_now(&u->game)->cells.rows;
-		cols = play_game_now(&u->game)->cells.cols;
-	}
-	g2048_new_game_size(&b, rows, cols, u->game.four,
-	    u->seeded ? u->next_seed++ : cli_random_seed());
-	if (play_game_start(&u->game, &b) < 0)
-		out_of_memory();
-	u->message = "New game.";
-}
-
-/* q: save and quit; when saving failed, a second q quits all the same */
-static void
-do_quit(struct ui *u, int again)
-{
-	keep_best(u);
-	if (again) {
-		u->quit = 2;
-		return;
-	}
-	if (save_game(u) == 0) {
-		u->quit = 1;
-		return;
-	}
-	snprintf(u->text, sizeof u->text, "Cannot save: %s.  q again quits "
-	    "without saving.", strerror(errno));
-	u->message = u->text;
-	u->asked = PLAY_K_QUIT;
-}
-
-static void
-do_new(struct ui *u)
-{
-	if (play_game_now(&u->game)->moves == 0 || game_over(u)) {
-		new_game(u);
-	} else {
-		u->message = "Start a new game?  y: yes, any other key: no";
-		u->asked = PLAY_K_NEW;
-	}
-}
-
-static void
-handle_key(struct ui *u, enum play_key k)
-{
-	enum play_key asked = u->asked;
-
-	if (k == PLAY_K_NONE && asked == PLAY_K_NONE)
-		return;
-	u->message = NULL;
-	u->asked = PLAY_K_NONE;
-	if (k == PLAY_K_QUIT)
-		do_quit(u, asked == PLAY_K_QUIT);
-	else if (k == PLAY_K_REDRAW)
-		u->fresh = 1;
-	else if (!u->layout.ok)
-		;                       /* only q works in a window too small */
-	else if (asked == PLAY_K_NEW && k == PLAY_K_YES)
-		new_game(u);
-	else if (asked == PLAY_K_NEW)
-		;                       /* no new game after all */
-	else if (k >= PLAY_K_UP && k <= PLAY_K_RIGHT)
-		do_move(u, (enum g2048_dir)(k - PLAY_K_UP));
-	else if (k == PLAY_K_UNDO && play_game_undo(&u->game) < 0)
-		u->message = "Nothing to undo.";
-	else if (k == PLAY_K_HINT)
-		do_hint(u);
-	else if (k == PLAY_K_NEW)
-		do_new(u);
-	if (!u->quit)
-		show(u);
-}
-
-static void
-handle_signal(struct ui *u, int sig)
-{
-	if (sig == SIGWINCH || sig == SIGCONT) {
-		resize(u);
-		show(u);
-	} else if (sig == SIGTSTP) {
-		play_term_suspend();
-		resize(u);
-		show(u);
-	} else {
-		/* killed or hung up: save what can be saved, then die of it
-		 * (a failure is said once the terminal is restored) */
-		keep_best(u);
-		save_game(u);
-		u->signal = sig;
-		u->quit = 1;
-	}
-}
+/* ---- the loop --------------------------------------------------------- */
 
 /* Keys from the terminal until q or a signal that ends the game. */
 static void
-run(struct ui *u)
+run(struct play_ui *u)
 {
 	unsigned char in[64];
 	size_t len = 0, used;
@@ -499,12 +76,12 @@ run(struct ui *u)
 	ssize_t n;
 	int ready, sig;
 
-	resize(u);
-	show(u);
+	play_resize(u);
+	play_show(u);
 	while (!u->quit) {
-		ready = wait_input(u, len ? ESC_MS : -1);
+		ready = play_wait_input(u, len ? ESC_MS : -1);
 		while ((sig = play_term_next_signal()) != 0 && !u->quit)
-			handle_signal(u, sig);
+			play_handle_signal(u, sig);
 		if (u->quit)
 			break;
 		if (!ready && len) {
@@ -512,7 +89,8 @@ run(struct ui *u)
 		} else if (ready & 1) {
 			n = read(u->in_fd, in + len, sizeof in - len);
 			if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
-				handle_signal(u, SIGHUP);   /* the terminal is gone */
+				/* the terminal is gone */
+				play_handle_signal(u, SIGHUP);
 				break;
 			}
 			len += n > 0 ? (size_t)n : 0;
@@ -520,7 +98,7 @@ run(struct ui *u)
 		while (len > 0 && !u->quit &&
 		    (k = play_key_decode(in, len, &used)) != PLAY_K_MORE) {
 			memmove(in, in + used, len -= used);
-			handle_key(u, k);
+			play_handle_key(u, k);
 		}
 	}
 }
@@ -530,16 +108,16 @@ run(struct ui *u)
 static int
 resume_board(g2048_board *b, void *ctx)
 {
-	struct ui *u = ctx;
+	struct play_ui *u = ctx;
 
 	if (play_game_resume(&u->game, b, u->next_seed) < 0)
-		out_of_memory();
+		play_out_of_memory();
 	return 0;
 }
 
 /* The game to play: resumed from a file or stdin, or a new one. */
 static void
-start_game(struct ui *u, const struct opts *o)
+start_game(struct play_ui *u, const struct opts *o)
 {
 	char *path = o->load;
 
@@ -550,7 +128,7 @@ start_game(struct ui *u, const struct opts *o)
 	if (!path && !isatty(0))
 		path = "-";
 	if (!path) {
-		new_game(u);
+		play_new_game(u);
 		u->message = NULL;
 		return;
 	}
@@ -584,7 +162,7 @@ key_fd(void)
 static int
 play(const struct opts *o)
 {
-	struct ui *u = &ui;
+	struct play_ui *u = &ui;
 	const char *term = getenv("TERM");
 
 	if (!isatty(1))

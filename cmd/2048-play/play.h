@@ -7,9 +7,13 @@
  * into the escape sequences that change the screen.  game.c is the game:
  * the undo history, saving and loading it as a board stream, the best
  * score.  term.c is the terminal: raw mode, its restoration on every way
- * out, signals, the window size.  main.c is the tool.  They are built with
- * -Icmd/2048-play; tests/unit/test-play.c tests view, draw and game, and
- * bench/play.c times the drawing.
+ * out, signals, the window size.  The tool over them works on one struct
+ * play_ui, the screen and the game in play: screen.c shows it, actions.c
+ * is what a key or a signal does to it, main.c the options, the set-up
+ * and the loop of keys and signals.  They are built with -Icmd/2048-play;
+ * tests/unit/test-play.c tests view, draw and game, and bench/play.c
+ * times the drawing (neither links the tool's three files, which need
+ * libcli).
  */
 #ifndef PLAY_H
 #define PLAY_H
@@ -199,6 +203,8 @@ int play_game_push(struct play_game *g, const g2048_board *b);
 /* The current position, or position i, as a board. */
 void play_game_board(const struct play_game *g, size_t i, g2048_board *b);
 const struct play_state *play_game_now(const struct play_game *g);
+/* 1 if the current position has no move left. */
+int play_game_over(const struct play_game *g);
 /* Move toward d and spawn: the score gained, -1 if d is not legal, -2 if
  * out of memory, -3 if score, moves or draws would pass 2^64 - 1 (the
  * game is unchanged but for -1); *spawned is the new tile's cell. */
@@ -250,5 +256,61 @@ int play_term_write(const char *buf, size_t n);
 /* Write all of buf to fd with write(2) only (safe in a signal handler);
  * 0 or -1 with errno set. */
 int play_write_all(int fd, const char *buf, size_t n);
+
+/* ---- the game in play (main.c, screen.c, actions.c) ------------------- */
+
+/* The screen and the game in play: the one state of the tool's files. */
+struct play_ui {
+	struct play_game game;
+	struct play_layout layout;
+	struct play_canvas screen[2];    /* screen[shown] is what is shown */
+	int shown, fresh;                /* fresh: the screen is unknown */
+	char *out;
+	size_t outsize;
+	enum play_depth depth;
+	int anim, in_fd, quit, signal;
+	enum play_key asked;             /* a question pending: NEW or QUIT */
+	uint64_t best, next_seed;
+	int seeded;
+	g2048_tables *tables;            /* the hint's, opened at the first */
+	int tables_tried;
+	g2048_eval *eval;                /* the hint's search, made at the first */
+	g2048_search *search;
+	int rows, cols;                  /* the first new game's size */
+	const char *message;
+	char text[256];                  /* a message made up on the spot */
+	char save_error[4200];           /* why the game was not saved */
+	char best_error[4200];           /* why the best score was not */
+	char best_path[4096], save_path[4096];
+};
+
+/* ---- the screen (screen.c) -------------------------------------------- */
+
+/* Restore the terminal and exit 2 saying so. */
+void play_out_of_memory(void);
+/* The layout and the screens for the window's size now; the next frame
+ * is drawn whole. */
+void play_resize(struct play_ui *u);
+/* Draw the game at rest. */
+void play_show(struct play_ui *u);
+/* Wait up to ms (-1: for ever) for a key or a signal: bit 1 a key, bit 2
+ * a signal, 0 the time is up. */
+int play_wait_input(const struct play_ui *u, int ms);
+/* The tiles slide, merged ones pop, the new one grows in; a key or a
+ * signal cuts it short. */
+void play_animate(struct play_ui *u, const g2048_cells *before,
+    enum g2048_dir d, int spawned);
+
+/* ---- the game's actions (actions.c) ----------------------------------- */
+
+/* A new game: of u->rows x u->cols at first, then of the size and odds
+ * of the game in play, whose best score is kept first. */
+void play_new_game(struct play_ui *u);
+/* What key k does, the answer to a question pending included; the screen
+ * is redrawn unless it quits. */
+void play_handle_key(struct play_ui *u, enum play_key k);
+/* SIGWINCH and SIGCONT redraw, SIGTSTP suspends; any other signal saves
+ * the game and quits, u->signal set to be raised again at the end. */
+void play_handle_signal(struct play_ui *u, int sig);
 
 #endif

@@ -101,7 +101,7 @@ check_resumed(const struct play_game *g, const g2048_board *last)
 		abort();
 }
 
-/* one key's action, as handle_key does it, checked against the library */
+/* one key's action, as play_handle_key does it, checked against the library */
 static void
 act(struct play_game *g, enum play_key k)
 {

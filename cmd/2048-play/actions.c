@@ -1,0 +1,284 @@
+/*
+ * actions.c - 2048-play's actions: what a key does to the game in play
+ * (a move, an undo, a hint, a new game, save and quit, the questions
+ * before the last two), what a signal does, and the files they keep: the
+ * saved game and the best score.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "play.h"
+
+#define WIN_RANK 11              /* 2048 */
+
+/* "path: why" into buf, from errno */
+static void
+note_error(char *buf, size_t size, const char *path)
+{
+	snprintf(buf, size, "%s: %s", path, strerror(errno));
+}
+
+/* Save the best score if the game beat it; a failure is shown, and said
+ * again at exit (the old file stays as it was). */
+static void
+keep_best(struct play_ui *u)
+{
+	uint64_t score = play_game_now(&u->game)->score;
+
+	if (score > u->best)
+		u->best = score;
+	if (!u->best_path[0])
+		return;
+	if (play_mkdirs(u->best_path) < 0 ||
+	    play_best_write(u->best_path, u->best) < 0) {
+		note_error(u->best_error, sizeof u->best_error, u->best_path);
+		snprintf(u->text, sizeof u->text, "Cannot save the best score: "
+		    "%s.", strerror(errno));
+		u->message = u->text;
+		return;
+	}
+	u->best_error[0] = '\0';
+}
+
+/* The game into its save file; 0, or -1 with u->save_error saying why. */
+static int
+save_game(struct play_ui *u)
+{
+	errno = ENOENT;                  /* no path: neither $HOME nor --save */
+	if (u->save_path[0] && play_mkdirs(u->save_path) == 0 &&
+	    play_game_save(&u->game, u->save_path) == 0) {
+		u->save_error[0] = '\0';
+		return 0;
+	}
+	note_error(u->save_error, sizeof u->save_error, u->save_path[0] ?
+	    u->save_path : "no place to save it (use --save)");
+	return -1;
+}
+
+static void
+do_move(struct play_ui *u, enum g2048_dir d)
+{
+	g2048_cells before = play_game_now(&u->game)->cells;
+	int spawned, had_won = g2048_cells_max_rank(&before) >= WIN_RANK;
+	long gained = play_game_move(&u->game, d, &spawned);
+
+	if (gained == -2)
+		u->message = "Out of memory: the move was not made.";
+	if (gained == -3)
+		u->message = "Score, moves or draws would wrap: no move made.";
+	if (gained < 0)
+		return;
+	/* the best is the best reached: an undo does not lower it */
+	if (play_game_now(&u->game)->score > u->best)
+		u->best = play_game_now(&u->game)->score;
+	if (u->anim && u->layout.ok)
+		play_animate(u, &before, d, spawned);
+	if (!had_won && g2048_cells_max_rank(&play_game_now(&u->game)->cells) >=
+	    WIN_RANK)
+		u->message = "You win: 2048!  Keep going, or n for a new game.";
+	if (play_game_over(&u->game))
+		keep_best(u);
+}
+
+/* The exact tables the hint consults, as 2048-solve's (the default
+ * tables, G2048_TABLES), opened at the first hint; a failure is shown. */
+static void
+open_tables(struct play_ui *u)
+{
+	const char *dir;
+	char err[512];
+
+	u->tables_tried = 1;
+	if ((dir = cli_default_tables()) != NULL &&
+	    (u->tables = g2048_tables_open_dir(dir, err, sizeof err)) == NULL) {
+		snprintf(u->text, sizeof u->text, "No tables: %.60s", err);
+		u->message = u->text;
+		play_show(u);
+	}
+}
+
+/*
+ * The hint's search, 2048-solve's default on every size, with the tables:
+ * a whole board's exact table decides the boards of its size and odds,
+ * a pattern's the 4x4 endgames it covers.  With the heuristic, as
+ * 2048-solve's default: at this budget it is stronger than a net
+ * (README), so no net is loaded.  0, or -1 (out of memory).
+ */
+static int
+hint_search(struct play_ui *u)
+{
+	g2048_search_opts o;
+	char err[256];
+
+	if (u->search)
+		return 0;
+	g2048_search_defaults(&o);
+	o.threads = cli_cores(G2048_NDIRS);
+	if ((u->eval = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL ||
+	    (u->search = g2048_search_new(&o, u->eval, err,
+	    sizeof err)) == NULL)
+		return -1;
+	g2048_search_tables(u->search, u->tables);
+	return 0;
+}
+
+/* "Hint: left" and, when a table chose it, which and what it promises. */
+static void
+hint_text(struct play_ui *u, const g2048_board *b,
+    const g2048_search_result *r)
+{
+	const char *dir = g2048_dir_name((enum g2048_dir)r->dir);
+	g2048_table_info in;
+
+	if (r->table < 0 || g2048_tables_info(u->tables, r->table, &in) < 0)
+		snprintf(u->text, sizeof u->text, "Hint: %s", dir);
+	else if (in.board && in.objective == G2048_EXACT_SCORE)
+		snprintf(u->text, sizeof u->text, "Hint: %s (exact, table "
+		    "%.40s: final score %.0f expected)", dir,
+		    g2048_tables_name(u->tables, r->table),
+		    (double)b->score + r->value[r->dir]);
+	else
+		snprintf(u->text, sizeof u->text, "Hint: %s (%stable %.40s: "
+		    "%.1f%%)", dir, in.board ? "exact, " : "",
+		    g2048_tables_name(u->tables, r->table),
+		    100 * r->value[r->dir]);
+	u->message = u->text;
+}
+
+static void
+do_hint(struct play_ui *u)
+{
+	g2048_search_result r;
+	g2048_board b;
+	char err[512];
+
+	if (play_game_over(&u->game)) {
+		u->message = "No move left.";
+		return;
+	}
+	u->message = "Thinking...";
+	play_show(u);
+	if (!u->tables_tried)
+		open_tables(u);
+	if (hint_search(u) < 0) {
+		u->message = "Hint unavailable: out of memory.";
+		return;
+	}
+	play_game_board(&u->game, u->game.n - 1, &b);
+	if (g2048_best_move(u->search, &b, &r) < 0) {
+		u->message = "Hint unavailable: out of memory.";
+		return;
+	}
+	if (g2048_tables_error(u->tables, err, sizeof err)) {
+		/* a broken table hints no more: its move is not shown */
+		g2048_search_tables(u->search, NULL);
+		g2048_tables_close(u->tables);
+		u->tables = NULL;
+		g2048_best_move(u->search, &b, &r);
+	}
+	hint_text(u, &b, &r);
+}
+
+void
+play_new_game(struct play_ui *u)
+{
+	g2048_board b;
+
+	int rows = u->rows, cols = u->cols;
+
+	if (u->game.n > 0) {
+		keep_best(u);
+		/* the size and odds of the game in play */
+		rows = play_game_now(&u->game)->cells.rows;
+		cols = play_game_now(&u->game)->cells.cols;
+	}
+	g2048_new_game_size(&b, rows, cols, u->game.four,
+	    u->seeded ? u->next_seed++ : cli_random_seed());
+	if (play_game_start(&u->game, &b) < 0)
+		play_out_of_memory();
+	u->message = "New game.";
+}
+
+/* q: save and quit; when saving failed, a second q quits all the same */
+static void
+do_quit(struct play_ui *u, int again)
+{
+	keep_best(u);
+	if (again) {
+		u->quit = 2;
+		return;
+	}
+	if (save_game(u) == 0) {
+		u->quit = 1;
+		return;
+	}
+	snprintf(u->text, sizeof u->text, "Cannot save: %s.  q again quits "
+	    "without saving.", strerror(errno));
+	u->message = u->text;
+	u->asked = PLAY_K_QUIT;
+}
+
+static void
+do_new(struct play_ui *u)
+{
+	if (play_game_now(&u->game)->moves == 0 || play_game_over(&u->game)) {
+		play_new_game(u);
+	} else {
+		u->message = "Start a new game?  y: yes, any other key: no";
+		u->asked = PLAY_K_NEW;
+	}
+}
+
+void
+play_handle_key(struct play_ui *u, enum play_key k)
+{
+	enum play_key asked = u->asked;
+
+	if (k == PLAY_K_NONE && asked == PLAY_K_NONE)
+		return;
+	u->message = NULL;
+	u->asked = PLAY_K_NONE;
+	if (k == PLAY_K_QUIT)
+		do_quit(u, asked == PLAY_K_QUIT);
+	else if (k == PLAY_K_REDRAW)
+		u->fresh = 1;
+	else if (!u->layout.ok)
+		;                       /* only q works in a window too small */
+	else if (asked == PLAY_K_NEW && k == PLAY_K_YES)
+		play_new_game(u);
+	else if (asked == PLAY_K_NEW)
+		;                       /* no new game after all */
+	else if (k >= PLAY_K_UP && k <= PLAY_K_RIGHT)
+		do_move(u, (enum g2048_dir)(k - PLAY_K_UP));
+	else if (k == PLAY_K_UNDO && play_game_undo(&u->game) < 0)
+		u->message = "Nothing to undo.";
+	else if (k == PLAY_K_HINT)
+		do_hint(u);
+	else if (k == PLAY_K_NEW)
+		do_new(u);
+	if (!u->quit)
+		play_show(u);
+}
+
+void
+play_handle_signal(struct play_ui *u, int sig)
+{
+	if (sig == SIGWINCH || sig == SIGCONT) {
+		play_resize(u);
+		play_show(u);
+	} else if (sig == SIGTSTP) {
+		play_term_suspend();
+		play_resize(u);
+		play_show(u);
+	} else {
+		/* killed or hung up: save what can be saved, then die of it
+		 * (a failure is said once the terminal is restored) */
+		keep_best(u);
+		save_game(u);
+		u->signal = sig;
+		u->quit = 1;
+	}
+}
