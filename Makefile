@@ -223,7 +223,7 @@ net: $(BIN)/2048-learn
 	@echo "net/2048.net: from now on the evaluator of 2048-solve --fast and --depth 1"
 
 # Exact tables (2048-table(1), bench/EXACT.md): the recommended set, in
-# tables/: 18 minutes of the two cores here (15 of CPU), 250 MB of memory
+# tables/: 15-18 minutes of the two cores here, 250 MB of memory
 # at most, 8.8 GB of files.  A
 # table is built once (an order-only prerequisite: a new 2048-table does
 # not rebuild it; remove the file for that); an interrupted build goes on
