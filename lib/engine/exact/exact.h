@@ -67,6 +67,8 @@ struct exact_rules {
 	char name[EXACT_SPEC];  /* a named pattern's name, or the spec */
 };
 
+/* msg (a format of one %s, arg) into err if there is room: -1. */
+int exact_fail(char *err, size_t errsize, const char *msg, const char *arg);
 /* Set up the rules; 0, or -1 with a message in err. */
 int exact_rules_board(struct exact_rules *r, int rows, int cols, int target,
     int objective, double four, char *err, size_t errsize);

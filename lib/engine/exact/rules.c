@@ -71,8 +71,8 @@ exact_named(int i, const char **name, const char **spec, const char **about)
 	return 1;
 }
 
-static int
-fail(char *err, size_t errsize, const char *msg, const char *arg)
+int
+exact_fail(char *err, size_t errsize, const char *msg, const char *arg)
 {
 	if (err != NULL && errsize > 0)
 		snprintf(err, errsize, msg, arg);
@@ -174,16 +174,16 @@ exact_rules_board(struct exact_rules *r, int rows, int cols, int target,
 	memset(r, 0, sizeof *r);
 	if (rows < 2 || cols < 2 || rows > EXACT_LINE || cols > EXACT_LINE ||
 	    rows * cols > 16)
-		return fail(err, errsize, "%s", "a board: rows and columns "
+		return exact_fail(err, errsize, "%s", "a board: rows and columns "
 		    "from 2 to 8, at most 16 cells");
 	if (target < 0 || target >= EXACT_BLOCK)
-		return fail(err, errsize, "target out of range (4 to %s)",
+		return exact_fail(err, errsize, "target out of range (4 to %s)",
 		    "16384");
 	if (objective == G2048_EXACT_PROB && target == 0)
-		return fail(err, errsize, "%s", "the probability objective "
+		return exact_fail(err, errsize, "%s", "the probability objective "
 		    "needs a target");
 	if (!(four >= 0 && four <= 1))
-		return fail(err, errsize, "%s", "four: a probability from 0 to 1");
+		return exact_fail(err, errsize, "%s", "four: a probability from 0 to 1");
 	r->kind = EXACT_BOARD;
 	r->rows = rows;
 	r->cols = cols;
@@ -212,18 +212,18 @@ exact_rules_pattern(struct exact_rules *r, const char *pattern, int target,
 		if (strcmp(name, pattern) == 0)
 			spec = sp;
 	if (strlen(spec) >= EXACT_SPEC)
-		return fail(err, errsize, "%s", "pattern: too long");
+		return exact_fail(err, errsize, "%s", "pattern: too long");
 	for (const char *p = spec; *p != '\0'; p++) {
 		if (*p == '/') {
 			if (col != 4)
-				return fail(err, errsize, "pattern %s: a row "
+				return exact_fail(err, errsize, "pattern %s: a row "
 				    "of 4 cells, then `/'", pattern);
 			row++, col = 0;
 			continue;
 		}
 		if ((*p != 'x' && *p != '.' && *p != 'o') || col == 4 ||
 		    row == 4)
-			return fail(err, errsize, "pattern %s: 4 rows of 4 "
+			return exact_fail(err, errsize, "pattern %s: 4 rows of 4 "
 			    "cells, `x' a large tile, `.' a free cell, `o' "
 			    "a free cell where the target must form "
 			    "(e.g. ..../..../.xxx/.xxx) or a name "
@@ -237,18 +237,18 @@ exact_rules_pattern(struct exact_rules *r, const char *pattern, int target,
 		cell++, col++;
 	}
 	if (row != 3 || col != 4)
-		return fail(err, errsize, "pattern %s: 4 rows of 4 cells, "
+		return exact_fail(err, errsize, "pattern %s: 4 rows of 4 cells, "
 		    "`x' a large tile, `.' a free cell", pattern);
 	for (i = 0; i < 16; i++)
 		r->nfree += r->freemask >> i & 1;
 	if (r->nfree < 2)
-		return fail(err, errsize, "pattern %s: fewer than 2 free cells",
+		return exact_fail(err, errsize, "pattern %s: fewer than 2 free cells",
 		    pattern);
 	if (target < 2 || target >= EXACT_BLOCK)
-		return fail(err, errsize, "target out of range (%s)",
+		return exact_fail(err, errsize, "target out of range (%s)",
 		    "4 to 16384");
 	if (!(four >= 0 && four <= 1))
-		return fail(err, errsize, "%s", "four: a probability from 0 to 1");
+		return exact_fail(err, errsize, "%s", "four: a probability from 0 to 1");
 	r->kind = EXACT_PATTERN;
 	r->rows = r->cols = 4;
 	r->ncells = 16;

@@ -42,7 +42,7 @@ struct g2048_table {
 	double p2, p4;
 };
 
-/* ---- opening -------------------------------------------------------------- */
+/* ---- opening --------------------------------------------------------- */
 
 static void *
 terr(char *err, size_t errsize, const char *path, const char *msg)
@@ -52,7 +52,7 @@ terr(char *err, size_t errsize, const char *path, const char *msg)
 	return NULL;
 }
 
-/* ---- the blocks' checks (format 2) ------------------------------------------- */
+/* ---- the blocks' checks (format 2) ----------------------------------- */
 
 static void
 check_block(struct table_lazy *z, uint64_t b)
@@ -108,13 +108,6 @@ g2048_table_verify(const g2048_table *t, char *err, size_t errsize)
 	return g2048_table_check(t, err, errsize);
 }
 
-static int
-lerr(char *msg, size_t msgsize, const char *what)
-{
-	snprintf(msg, msgsize, "%s", what);
-	return -1;
-}
-
 /* Format 2: the blocks' sums checked against the header, and the blocks
  * of the layer index now (every query reads it).  0, or -1 with msg. */
 static int
@@ -124,7 +117,7 @@ lazy_open(g2048_table *t, char *msg, size_t msgsize)
 	uint64_t b, i;
 
 	if ((z = t->lazy = calloc(1, sizeof *z)) == NULL)
-		return lerr(msg, msgsize, "out of memory");
+		return exact_fail(msg, msgsize, "%s", "out of memory");
 	z->body = t->map + EXACT_HEADER;
 	z->bodylen = exact_body_len(&t->h);
 	z->block = t->h.block;
@@ -133,12 +126,12 @@ lazy_open(g2048_table *t, char *msg, size_t msgsize)
 	atomic_init(&z->bad, 0);
 	if ((z->seen = malloc((size_t)((z->nblocks + 64) / 64) *
 	    sizeof *z->seen)) == NULL)
-		return lerr(msg, msgsize, "out of memory");
+		return exact_fail(msg, msgsize, "%s", "out of memory");
 	for (i = 0; i < (z->nblocks + 64) / 64; i++)
 		atomic_init(&z->seen[i], 0);
 	if (exact_checksum(z->sums, (size_t)(8 * z->nblocks)) != t->h.checksum)
-		return lerr(msg, msgsize, "corrupt: the checksum does not "
-		    "match");
+		return exact_fail(msg, msgsize, "%s", "corrupt: the checksum "
+		    "does not match");
 	for (b = 0; b * z->block < 16 * t->h.nlayers; b++)
 		check_block(z, b);
 	if ((b = atomic_load(&z->bad)) != 0) {
@@ -267,7 +260,7 @@ g2048_table_info_of(const g2048_table *t)
 	return &t->info;
 }
 
-/* ---- queries ---------------------------------------------------------------- */
+/* ---- queries --------------------------------------------------------- */
 
 /* The value of a state in the table: 0 and *v, -1 if it is not there,
  * -2 if a block it read failed its check. */

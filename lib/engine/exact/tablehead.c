@@ -13,7 +13,7 @@
 
 #define MAX_SUM 65534
 
-/* ---- the header ------------------------------------------------------------ */
+/* ---- the header ------------------------------------------------------ */
 
 int
 exact_header_format(const struct exact_header *h, char *buf)
@@ -60,14 +60,6 @@ exact_header_format(const struct exact_header *h, char *buf)
 	PUT("checksum %016llx\n", (unsigned long long)h->checksum);
 #undef PUT
 	return 0;
-}
-
-static int
-herr(char *err, size_t errsize, const char *msg, const char *arg)
-{
-	if (err != NULL && errsize > 0)
-		snprintf(err, errsize, msg, arg);
-	return -1;
 }
 
 static int
@@ -124,13 +116,13 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 	memset(h, 0, sizeof *h);
 	spec[0] = kind[0] = '\0';
 	if (len < ml || memcmp(buf, "2048-table ", 11) != 0)
-		return herr(err, errsize, "%s", "not a table file");
+		return exact_fail(err, errsize, "%s", "not a table file");
 	if (memcmp(buf, EXACT_MAGIC, ml) == 0)
 		h->version = 2;
 	else if (memcmp(buf, EXACT_MAGIC1, ml) == 0)
 		h->version = 1;
 	else
-		return herr(err, errsize, "%s", "a table file of another "
+		return exact_fail(err, errsize, "%s", "a table file of another "
 		    "version (this reads versions 1 and 2): build it again");
 	for (pos = ml; pos < len && buf[pos] != '\0';) {
 		size_t n = 0;
@@ -138,33 +130,33 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 
 		while (pos < len && buf[pos] != '\n' && buf[pos] != '\0') {
 			if (n + 1 >= sizeof line)
-				return herr(err, errsize, "%s",
+				return exact_fail(err, errsize, "%s",
 				    "bad header: a line too long");
 			line[n++] = buf[pos++];
 		}
 		if (pos >= len || buf[pos] != '\n')
-			return herr(err, errsize, "%s", "bad header: "
+			return exact_fail(err, errsize, "%s", "bad header: "
 			    "unterminated line");
 		pos++;
 		line[n] = '\0';
 		if ((val = strchr(line, ' ')) == NULL)
-			return herr(err, errsize, "bad header line: %s", line);
+			return exact_fail(err, errsize, "bad header line: %s", line);
 		*val++ = '\0';
 #define IS(k) (strcmp(line, k) == 0)
 #define U64(k, f, bit) else if (IS(k)) { \
 	if (parse_u64(val, &(f)) < 0) \
-		return herr(err, errsize, "bad header: %s", k); \
+		return exact_fail(err, errsize, "bad header: %s", k); \
 	seen |= bit; \
 }
 		if (IS("rules")) {
 			if (sscanf(val, "%15s %71s", kind, spec) != 2)
-				return herr(err, errsize, "%s",
+				return exact_fail(err, errsize, "%s",
 				    "bad header: rules");
 			seen |= 1;
 		} else if (IS("target")) {
 			if (parse_u64(val, &target) < 0 ||
 			    tile_rank(target) < 0)
-				return herr(err, errsize, "%s",
+				return exact_fail(err, errsize, "%s",
 				    "bad header: target");
 			seen |= 2;
 		} else if (IS("objective")) {
@@ -173,7 +165,7 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 		} else if (IS("four")) {
 			if (parse_double(val, &four) < 0 || four < 0 ||
 			    four > 1)
-				return herr(err, errsize, "%s",
+				return exact_fail(err, errsize, "%s",
 				    "bad header: four");
 			seen |= 8;
 		}
@@ -191,16 +183,16 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 			errno = 0;
 			h->checksum = strtoull(val, &end, 16);
 			if (errno || *end != '\0' || strlen(val) != 16)
-				return herr(err, errsize, "%s",
+				return exact_fail(err, errsize, "%s",
 				    "bad header: checksum");
 			seen |= 128;
 		} else if (IS("start")) {
 			if (parse_double(val, &h->start) < 0)
-				return herr(err, errsize, "%s",
+				return exact_fail(err, errsize, "%s",
 				    "bad header: start");
 		} else if (IS("maxrank")) {
 			if (parse_u64(val, &v) < 0 || v >= EXACT_RANKS)
-				return herr(err, errsize, "%s",
+				return exact_fail(err, errsize, "%s",
 				    "bad header: maxrank");
 			h->maxrank = (int)v;
 		} else if (IS("reach")) {
@@ -210,7 +202,7 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 
 			if (sscanf(val, "%lu %lf %lf", &tile, &a, &c) != 3 ||
 			    (r = tile_rank(tile)) <= 0)
-				return herr(err, errsize, "%s",
+				return exact_fail(err, errsize, "%s",
 				    "bad header: reach");
 			h->reach_opt[r] = a;
 			h->reach_pol[r] = c;
@@ -221,15 +213,15 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 #undef IS
 	}
 	if ((seen & 255) != 255 || (h->version == 2) != !!(seen & 256))
-		return herr(err, errsize, "%s", "bad header: a required line "
+		return exact_fail(err, errsize, "%s", "bad header: a required line "
 		    "is missing (rules, target, objective, four, states, "
 		    "layers, bytes, checksum; block in version 2 only)");
 	/* a key or a value never straddles two blocks */
 	if (h->version == 2 && (h->block < 16 || h->block > ((uint64_t)1 << 30)
 	    || h->block % 16 != 0))
-		return herr(err, errsize, "%s", "bad header: block");
+		return exact_fail(err, errsize, "%s", "bad header: block");
 	if (strcmp(objective, "prob") != 0 && strcmp(objective, "score") != 0)
-		return herr(err, errsize, "%s", "bad header: objective");
+		return exact_fail(err, errsize, "%s", "bad header: objective");
 	h->value_kind = strcmp(objective, "score") == 0;
 	if (strcmp(kind, "board") == 0) {
 		char x;
@@ -238,17 +230,17 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 		    exact_rules_board(&h->rules, rows, cols, tile_rank(target),
 		    h->value_kind ? G2048_EXACT_SCORE : G2048_EXACT_PROB, four,
 		    rerr, sizeof rerr) < 0)
-			return herr(err, errsize, "%s", "bad header: rules");
+			return exact_fail(err, errsize, "%s", "bad header: rules");
 	} else if (strcmp(kind, "pattern") == 0) {
 		if (h->value_kind != 0 || exact_rules_pattern(&h->rules, spec,
 		    tile_rank(target), four, rerr, sizeof rerr) < 0)
-			return herr(err, errsize, "%s", "bad header: rules");
+			return exact_fail(err, errsize, "%s", "bad header: rules");
 	} else
-		return herr(err, errsize, "%s", "bad header: rules");
+		return exact_fail(err, errsize, "%s", "bad header: rules");
 	if (h->nlayers > MAX_SUM / 2 || h->states > ((uint64_t)1 << 40))
-		return herr(err, errsize, "%s", "bad header: too many states");
+		return exact_fail(err, errsize, "%s", "bad header: too many states");
 	if (h->bytes != EXACT_HEADER + exact_body_len(h) + 8 * exact_nblocks(h))
-		return herr(err, errsize, "%s", "bad header: the size does not "
+		return exact_fail(err, errsize, "%s", "bad header: the size does not "
 		    "match the states");
 	return 0;
 }
