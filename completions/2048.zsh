@@ -135,6 +135,7 @@ case $service in
     '--cells=[a small board]:ranks:' \
     '(-J --json)'{-J,--json}'[JSON]' \
     '--info=[describe a table]:table file:_files' \
+    '--check=[check every block of a table]:table file:_files' \
     '--list[list the patterns]' \
     '*:board file:_files'
   ;;
