@@ -66,8 +66,8 @@ check_block(struct table_lazy *z, uint64_t b)
 	atomic_fetch_or(&z->seen[b >> 6], (uint64_t)1 << (b & 63));
 }
 
-/* Whether the n bytes at p (within one block) may be read: their block
- * checked now if it was not; -1 once any block has failed. */
+/* Whether the key or value at p (never across two blocks) may be read:
+ * its block checked now if it was not; -1 once any block has failed. */
 static inline int
 table_touch(const g2048_table *t, const unsigned char *p)
 {
