@@ -40,13 +40,14 @@ CLILIB    = $(OUT)/lib/libcli.a
 #   lib/cli/       libcli, the tools' front end (not installed): tools
 #   cmd/2048-*.c   a tool of one file; cmd/2048-*/ a tool of several, whose
 #                  header its unit test and benchmark may include
-ROOMS            = grid text eval search net exact
+ROOMS            = grid blocks text eval search net exact
 ROOM_USES_grid   =
+ROOM_USES_blocks =
 ROOM_USES_text   =
 ROOM_USES_eval   = grid
 ROOM_USES_search = grid eval
-ROOM_USES_net    = grid eval
-ROOM_USES_exact  = grid
+ROOM_USES_net    = grid eval blocks
+ROOM_USES_exact  = grid blocks
 room_inc  = -Ilib/include $(foreach r,$(1) $(ROOM_USES_$(1)),-Ilib/engine/$(r))
 ALL_ROOMS_INC = -Ilib/include $(ROOMS:%=-Ilib/engine/%)
 

@@ -9,7 +9,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,22 +16,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "blocks.h"
 #include "exact.h"
 
 #define MAX_SUM 65534
 
-/* Format 2: which blocks have been checked (queries take a const table). */
-struct table_lazy {
-	const unsigned char *body, *sums;
-	uint64_t bodylen, block, nblocks;
-	_Atomic(uint64_t) *seen;            /* a bit a block: checked */
-	_Atomic(uint64_t) bad;              /* 1 + the first block that failed */
-};
-
 struct g2048_table {
 	struct exact_header h;
 	char *path;                         /* for the message */
-	struct table_lazy *lazy;            /* NULL: format 1, checked whole */
+	struct blocks *lazy;                /* NULL: format 1, checked whole */
 	g2048_table_info info;
 	unsigned char *map;
 	size_t maplen;
@@ -52,41 +44,24 @@ terr(char *err, size_t errsize, const char *path, const char *msg)
 	return NULL;
 }
 
-/* ---- the blocks' checks (format 2) ----------------------------------- */
-
-static void
-check_block(struct table_lazy *z, uint64_t b)
-{
-	uint64_t off = b * z->block, want = 0;
-	size_t len = (size_t)(z->bodylen - off < z->block ? z->bodylen - off :
-	    z->block);
-
-	if (exact_block_sum(z->body + off, len, b) != exact_rd64(z->sums + 8 * b))
-		atomic_compare_exchange_strong(&z->bad, &want, b + 1);
-	atomic_fetch_or(&z->seen[b >> 6], (uint64_t)1 << (b & 63));
-}
+/* ---- the blocks' checks (format 2: blocks.h) ------------------------ */
 
 /* Whether the key or value at p (never across two blocks) may be read:
  * its block checked now if it was not; -1 once any block has failed. */
 static inline int
 table_touch(const g2048_table *t, const unsigned char *p)
 {
-	struct table_lazy *z = t->lazy;
-	uint64_t b;
+	struct blocks *z = t->lazy;
 
 	if (z == NULL)
 		return 0;
-	b = (uint64_t)(p - z->body) / z->block;
-	if (!(atomic_load_explicit(&z->seen[b >> 6], memory_order_acquire) >>
-	    (b & 63) & 1))
-		check_block(z, b);
-	return atomic_load_explicit(&z->bad, memory_order_relaxed) ? -1 : 0;
+	return blocks_touch(z, (uint64_t)(p - z->data) / z->block) ? -1 : 0;
 }
 
 int
 g2048_table_check(const g2048_table *t, char *err, size_t errsize)
 {
-	uint64_t bad = t->lazy ? atomic_load(&t->lazy->bad) : 0;
+	uint64_t bad = t->lazy ? blocks_bad(t->lazy) : 0;
 
 	if (bad == 0)
 		return 0;
@@ -99,12 +74,8 @@ g2048_table_check(const g2048_table *t, char *err, size_t errsize)
 int
 g2048_table_verify(const g2048_table *t, char *err, size_t errsize)
 {
-	struct table_lazy *z = t->lazy;
-	uint64_t b;
-
-	for (b = 0; z != NULL && b < z->nblocks; b++)
-		if (!(atomic_load(&z->seen[b >> 6]) >> (b & 63) & 1))
-			check_block(z, b);
+	if (t->lazy != NULL)
+		blocks_check_all(t->lazy);
 	return g2048_table_check(t, err, errsize);
 }
 
@@ -113,28 +84,23 @@ g2048_table_verify(const g2048_table *t, char *err, size_t errsize)
 static int
 lazy_open(g2048_table *t, char *msg, size_t msgsize)
 {
-	struct table_lazy *z;
-	uint64_t b, i;
+	const unsigned char *body = t->map + EXACT_HEADER;
+	uint64_t len = exact_body_len(&t->h), b;
 
-	if ((z = t->lazy = calloc(1, sizeof *z)) == NULL)
+	if ((t->lazy = malloc(sizeof *t->lazy)) == NULL ||
+	    blocks_init(t->lazy, body, len, t->h.block, body + len,
+	    exact_block_sum) < 0) {
+		free(t->lazy);
+		t->lazy = NULL;
 		return exact_fail(msg, msgsize, "%s", "out of memory");
-	z->body = t->map + EXACT_HEADER;
-	z->bodylen = exact_body_len(&t->h);
-	z->block = t->h.block;
-	z->nblocks = exact_nblocks(&t->h);
-	z->sums = z->body + z->bodylen;
-	atomic_init(&z->bad, 0);
-	if ((z->seen = malloc((size_t)((z->nblocks + 64) / 64) *
-	    sizeof *z->seen)) == NULL)
-		return exact_fail(msg, msgsize, "%s", "out of memory");
-	for (i = 0; i < (z->nblocks + 64) / 64; i++)
-		atomic_init(&z->seen[i], 0);
-	if (exact_checksum(z->sums, (size_t)(8 * z->nblocks)) != t->h.checksum)
+	}
+	if (exact_checksum(t->lazy->sums, (size_t)(8 * t->lazy->nblocks)) !=
+	    t->h.checksum)
 		return exact_fail(msg, msgsize, "%s", "corrupt: the checksum "
 		    "does not match");
-	for (b = 0; b * z->block < 16 * t->h.nlayers; b++)
-		check_block(z, b);
-	if ((b = atomic_load(&z->bad)) != 0) {
+	for (b = 0; b * t->lazy->block < 16 * t->h.nlayers; b++)
+		blocks_check(t->lazy, b);
+	if ((b = blocks_bad(t->lazy)) != 0) {
 		snprintf(msg, msgsize, "corrupt: block %llu does not match its "
 		    "checksum", (unsigned long long)(b - 1));
 		return -1;
@@ -148,7 +114,7 @@ g2048_table_close(g2048_table *t)
 	if (t == NULL)
 		return;
 	if (t->lazy != NULL) {
-		free((void *)t->lazy->seen);
+		blocks_free(t->lazy);
 		free(t->lazy);
 	}
 	free(t->path);

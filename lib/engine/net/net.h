@@ -127,14 +127,6 @@ net_data_len(const g2048_net *n)
 	    (uint64_t)net_arrays(n, a);
 }
 
-/* The blocks of block bytes that len bytes fill, the last one maybe
- * short: as many checksums follow the arrays in format 2. */
-static inline uint64_t
-net_block_count(uint64_t len, uint64_t block)
-{
-	return (len + block - 1) / block;
-}
-
 /* ---- netsum.c: checksums and byte order ------------------------------- */
 
 /* A hash being made: four lanes of multiply-rotate over 64-bit words. */

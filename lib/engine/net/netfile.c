@@ -11,7 +11,6 @@
  * whole.
  */
 #include <errno.h>
-#include <stdatomic.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,49 +20,29 @@
 #include <unistd.h>
 
 #include "2048.h"
+#include "blocks.h"
 #include "net.h"
 
-/* A net of g2048_net_open: which blocks have been checked. */
+/* A net of g2048_net_open: which blocks have been checked (blocks.h). */
 struct net_lazy {
-	const unsigned char *data;       /* the arrays, as in the file */
-	uint64_t datalen, block, nblocks;
-	const unsigned char *sums;       /* each block's checksum */
-	_Atomic(uint64_t) *seen;         /* a bit a block: checked */
-	_Atomic(uint64_t) bad;           /* 1 + the first block that failed */
+	struct blocks blocks;
 	char path[];                     /* for the message */
 };
-
-static void
-check_block(struct net_lazy *z, uint64_t b)
-{
-	uint64_t off = b * z->block, want = 0;
-	size_t len = (size_t)(z->datalen - off < z->block ?
-	    z->datalen - off : z->block);
-
-	if (net_block_sum(z->data + off, len, b) != net_rd64le(z->sums + 8 * b))
-		atomic_compare_exchange_strong(&z->bad, &want, b + 1);
-	atomic_fetch_or(&z->seen[b >> 6], (uint64_t)1 << (b & 63));
-}
 
 void
 net_touch(const g2048_net *n, const size_t *idx, int count)
 {
-	struct net_lazy *z = n->lazy;
-	uint64_t b;
+	struct blocks *z = &n->lazy->blocks;
 	int i;
 
-	for (i = 0; i < count; i++) {
-		b = (uint64_t)idx[i] * sizeof(float) / z->block;
-		if (!(atomic_load_explicit(&z->seen[b >> 6],
-		    memory_order_relaxed) >> (b & 63) & 1))
-			check_block(z, b);
-	}
+	for (i = 0; i < count; i++)
+		blocks_touch(z, (uint64_t)idx[i] * sizeof(float) / z->block);
 }
 
 int
 g2048_net_check(const g2048_net *n, char *err, size_t errsize)
 {
-	uint64_t bad = n->lazy ? atomic_load(&n->lazy->bad) : 0;
+	uint64_t bad = n->lazy ? blocks_bad(&n->lazy->blocks) : 0;
 
 	if (bad == 0)
 		return 0;
@@ -76,14 +55,9 @@ g2048_net_check(const g2048_net *n, char *err, size_t errsize)
 int
 net_check_all(const g2048_net *n, char *err, size_t errsize)
 {
-	struct net_lazy *z = n->lazy;
-	uint64_t b;
-
-	if (z == NULL)
+	if (n->lazy == NULL)
 		return 0;
-	for (b = 0; b < z->nblocks; b++)
-		if (!(atomic_load(&z->seen[b >> 6]) >> (b & 63) & 1))
-			check_block(z, b);
+	blocks_check_all(&n->lazy->blocks);
 	return g2048_net_check(n, err, errsize);
 }
 
@@ -91,7 +65,7 @@ void
 net_lazy_drop(g2048_net *n)
 {
 	if (n->lazy) {
-		free((void *)n->lazy->seen);
+		blocks_free(&n->lazy->blocks);
 		free(n->lazy);
 		n->lazy = NULL;
 	}
@@ -229,24 +203,18 @@ open_blocks(g2048_net *n, const char *path, size_t sumpos, uint64_t sum,
     uint64_t block, uint64_t datalen, int whole, char *err, size_t errsize)
 {
 	struct net_lazy *z;
-	uint64_t nblocks = net_block_count(datalen, block);
+	uint64_t nblocks = blocks_count(datalen, block);
 	const unsigned char *data = (unsigned char *)n->map + NET_HEADER;
 
 	if (net_header_sum(n->map, sumpos, data + datalen, nblocks) != sum)
 		return net_fail(err, errsize, path,
 		    "corrupt: the checksum does not match");
-	if ((z = calloc(1, sizeof *z + strlen(path) + 1)) == NULL ||
-	    (z->seen = calloc((size_t)(nblocks + 63) / 64,
-	    sizeof *z->seen)) == NULL) {
+	if ((z = malloc(sizeof *z + strlen(path) + 1)) == NULL ||
+	    blocks_init(&z->blocks, data, datalen, block, data + datalen,
+	    net_block_sum) < 0) {
 		free(z);
 		return net_fail(err, errsize, path, "out of memory");
 	}
-	z->data = data;
-	z->datalen = datalen;
-	z->block = block;
-	z->nblocks = nblocks;
-	z->sums = data + datalen;
-	atomic_init(&z->bad, 0);
 	strcpy(z->path, path);
 	n->lazy = z;
 	if (!whole)
@@ -299,7 +267,7 @@ net_open(const char *path, int whole, char *err, size_t errsize)
 	datalen = net_data_len(n);
 	want = (uint64_t)NET_HEADER + datalen;
 	if (version == 2)
-		want += net_block_count(datalen, block) * 8;
+		want += blocks_count(datalen, block) * 8;
 	if ((uint64_t)st.st_size != want) {
 		net_fail(err, errsize, path, (uint64_t)st.st_size < want ?
 		    "truncated: fewer weights than its header says" :

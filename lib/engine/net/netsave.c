@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "2048.h"
+#include "blocks.h"
 #include "net.h"
 
 static int
@@ -177,7 +178,7 @@ g2048_net_save(const g2048_net *n, const char *path, char *err,
 {
 	char hdr[NET_HEADER];
 	struct net_image im = { n, hdr, 0, NULL, NULL };
-	uint64_t nblocks = net_block_count(net_data_len(n), NET_BLOCK);
+	uint64_t nblocks = blocks_count(net_data_len(n), NET_BLOCK);
 	int hlen, r;
 
 	/* a net opened lazily is written whole: check it whole first */
