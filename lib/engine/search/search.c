@@ -1,7 +1,9 @@
 /*
  * search.c - choosing a move: expectimax with a cumulative probability
  * cutoff, depth chosen from the board and a transposition table (after
- * nneonneo/2048-ai), alpha-beta minimax (Xu 2018), greedy and random.
+ * nneonneo/2048-ai), and the root of every algorithm: its depths, its
+ * threads, the tables before it (alpha-beta minimax is in minimax.c,
+ * greedy and random in players.c).
  *
  * Reproducibility is a design rule here: unless a time budget is asked
  * for, a search's result is a function of the grid and the options.  Each
@@ -44,6 +46,12 @@ static inline double
 evaluate(const g2048_search *s, g2048_grid g)
 {
 	return eval_value(s->e, g, s->o.downgrade);
+}
+
+double
+search_value(const g2048_search *s, g2048_grid g)
+{
+	return evaluate(s, g);
 }
 
 static inline double
@@ -194,57 +202,6 @@ chance_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
 	return value;
 }
 
-/* ---- minimax with alpha-beta (Xu 2018) -------------------------------- */
-
-static double ab_min(struct search_worker *w, g2048_grid g, int depth, double alpha,
-    double beta);
-
-static double
-ab_max(struct search_worker *w, g2048_grid g, int depth, double alpha, double beta)
-{
-	g2048_grid next[G2048_NDIRS];
-	double v, reward[G2048_NDIRS] = { 0 };
-	int d, any = 0;
-
-	grid_slides(g, w->s->o.bitboard, next);
-	if (w->s->to_come)
-		grid_rewards(g, next, reward);
-	for (d = 0; d < G2048_NDIRS && alpha < beta; d++) {
-		if (g2048_grid_eq(next[d], g))
-			continue;
-		any = 1;
-		w->nodes++;
-		v = reward[d] + (depth + 1 >= w->limit ? leaf(w, next[d]) :
-		    ab_min(w, next[d], depth + 1, alpha - reward[d],
-		    beta - reward[d]));
-		if (v > alpha)
-			alpha = v;
-	}
-	if (!any)        /* lost is the worst: the min node will find it */
-		return w->s->o.lost ? -HUGE_VAL : leaf(w, g);
-	return alpha;
-}
-
-/* The computer puts a 2 (a 4 where fours are likelier) where it hurts
- * most. */
-static double
-ab_min(struct search_worker *w, g2048_grid g, int depth, double alpha, double beta)
-{
-	uint64_t empty = grid_empty_nibbles(g);
-	double v;
-	g2048_grid two;
-
-	while (empty && alpha < beta) {
-		two = g;
-		two.lo |= (uint64_t)w->s->min_rank << __builtin_ctzll(empty);
-		empty &= empty - 1;
-		v = ab_max(w, two, depth, alpha, beta);
-		if (v < beta)
-			beta = v;
-	}
-	return beta;
-}
-
 /* ---- the root --------------------------------------------------------- */
 
 /* The value of root move i, by the general path on a board not 4x4. */
@@ -261,8 +218,7 @@ search_root_move(struct search_worker *w, int i)
 		return search_general_root(w, &s->root_cells[i]);
 	switch (s->o.algo) {
 	case G2048_MINIMAX:
-		return w->limit <= 1 ? leaf(w, g) :
-		    ab_min(w, g, 1, -HUGE_VAL, HUGE_VAL);
+		return search_minimax_root(w, g);
 	default:
 		return chance_node(w, g, 1.0, 1);
 	}
@@ -457,48 +413,6 @@ search_tree(g2048_search *s, g2048_grid g, const g2048_cells *c,
 		if (search_values(s, dirs, limit, cutoff, r) < 0 ||
 		    search_elapsed_past(&s->deadline))
 			break;
-}
-
-/* The move that scores most now; equal scores by the evaluator. */
-static void
-search_greedy(g2048_search *s, g2048_grid g, g2048_search_result *r)
-{
-	double best = -HUGE_VAL, h;
-	int d;
-
-	r->dir = -1;
-	for (d = 0; d < G2048_NDIRS; d++) {
-		g2048_grid next = g;
-		long gained;
-
-		if ((gained = g2048_move(&next, (enum g2048_dir)d)) < 0)
-			continue;
-		r->value[d] = (double)gained;
-		h = evaluate(s, next);
-		if (r->dir < 0 || r->value[d] > r->value[r->dir] ||
-		    (r->value[d] == r->value[r->dir] && h > best)) {
-			r->dir = d;
-			best = h;
-		}
-	}
-	r->nodes = (uint64_t)__builtin_popcount(r->legal);
-	r->depth = 1;
-}
-
-static void
-search_random(g2048_grid g, g2048_rng *rng, g2048_search_result *r)
-{
-	uint32_t k = g2048_rng_bounded(rng, (uint32_t)__builtin_popcount(r->legal));
-	int d;
-
-	(void)g;
-	r->depth = 0;
-	for (d = 0; d < G2048_NDIRS; d++)
-		if ((r->legal >> d & 1) && k-- == 0) {
-			r->dir = d;
-			r->value[d] = 1;
-			return;
-		}
 }
 
 /* The spawns' odds of the board searched: four, the probability of a 4

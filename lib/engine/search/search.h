@@ -1,7 +1,9 @@
 /*
  * search.h - the search room's internals: the expectimax transposition
  * table (tt.c, and its inline reads and writes here) and what the tests
- * may ask of a search (search.c), the tables consulted before it (by-table.c).  Its public side (the options, the
+ * may ask of a search (search.c), the tables consulted before it
+ * (by-table.c), minimax (minimax.c), the players that do not look ahead
+ * (players.c).  Its public side (the options, the
  * search, a game's step with a search, the hint) is in 2048.h.  Internal
  * to lib/engine/ (and the unit tests of internals).
  */
@@ -190,6 +192,21 @@ int search_elapsed_past(const struct timespec *deadline);
 size_t search_tt_entries(const g2048_search *s);
 /* The tables s consults (g2048_search_tables), or NULL. */
 g2048_tables *search_tables_of(const g2048_search *s);
+/* The evaluator's value of g (the leaves of minimax.c and players.c). */
+double search_value(const g2048_search *s, g2048_grid g);
+
+/* ---- minimax.c ------------------------------------------------------- */
+
+/* The value of the root move that made g: the computer's turn, alpha-beta
+ * to the worker's limit. */
+double search_minimax_root(struct search_worker *w, g2048_grid g);
+
+/* ---- players.c ------------------------------------------------------- */
+
+/* r's dir and values by the greedy player, and by the random one (r's
+ * legal set). */
+void search_greedy(g2048_search *s, g2048_grid g, g2048_search_result *r);
+void search_random(g2048_grid g, g2048_rng *rng, g2048_search_result *r);
 
 /* ---- general.c: the search on a board of any size ------------------- */
 
