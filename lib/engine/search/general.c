@@ -223,26 +223,21 @@ void
 search_general_greedy(g2048_search *s, const g2048_cells *c,
     g2048_search_result *r)
 {
-	double best = -HUGE_VAL, h;
+	double h[G2048_NDIRS] = { 0 };
 	g2048_cells next;
 	long gained;
+	unsigned moved = 0;
 	int d;
 
-	r->dir = -1;
 	for (d = 0; d < G2048_NDIRS; d++) {
 		next = *c;
 		if ((gained = g2048_cells_move(&next, (enum g2048_dir)d)) < 0)
 			continue;
+		moved |= 1u << d;
 		r->value[d] = (double)gained;
-		h = g2048_eval_cells(s->e, &next);
-		if (r->dir < 0 || r->value[d] > r->value[r->dir] ||
-		    (r->value[d] == r->value[r->dir] && h > best)) {
-			r->dir = d;
-			best = h;
-		}
+		h[d] = g2048_eval_cells(s->e, &next);
 	}
-	r->nodes = (uint64_t)__builtin_popcount(r->legal);
-	r->depth = 1;
+	search_greedy_pick(r, moved, h);
 }
 
 /*

@@ -203,6 +203,11 @@ double search_minimax_root(struct search_worker *w, g2048_grid g);
 
 /* ---- players.c ------------------------------------------------------- */
 
+/* r's dir: of the moves in moved, the one of most score (r's value[]),
+ * equal scores by the evaluator's h[]; nodes and depth of a look one
+ * move ahead.  The greedy player of either path (and general.c's). */
+void search_greedy_pick(g2048_search_result *r, unsigned moved,
+    const double *h);
 /* r's dir and values by the greedy player, and by the random one (r's
  * legal set). */
 void search_greedy(g2048_search *s, g2048_grid g, g2048_search_result *r);
