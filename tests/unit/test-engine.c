@@ -1,11 +1,13 @@
 /*
  * test-engine.c - moves and grid facts against a naive model written here
  * from the rules alone (tile values in a 4x4 array, cell by cell), over a
- * million random grids that include 32768 pairs and 65536/131072 tiles.
+ * million random grids that include 32768 pairs and 65536/131072 tiles;
+ * and the blocks room's checks of a body a block at a time.
  */
 #include <stdint.h>
 #include <string.h>
 
+#include "blocks.h"
 #include "eval.h"
 #include "grid.h"
 #include "unit.h"
@@ -492,6 +494,73 @@ test_lines_table(void)
 	CHECK_EQ_U64(differ, 0);
 }
 
+/* ---- blocks: a body checked a block at a time ------------------------ */
+
+/* A toy block sum: every byte and the block's number count. */
+static uint64_t
+toy_sum(const unsigned char *p, size_t len, uint64_t index)
+{
+	uint64_t h = 1469598103934665603ull ^ index;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ p[i]) * 1099511628211ull;
+	return h;
+}
+
+static void
+toy_body(unsigned char *data, unsigned char *sums, size_t len, size_t block)
+{
+	size_t i, b;
+
+	for (i = 0; i < len; i++)
+		data[i] = (unsigned char)(i * 7 + 3);
+	for (b = 0; b * block < len; b++) {
+		uint64_t h = toy_sum(data + b * block, len - b * block < block ?
+		    len - b * block : block, b);
+
+		for (i = 0; i < 8; i++)
+			sums[8 * b + i] = (unsigned char)(h >> (8 * i));
+	}
+}
+
+static void
+test_blocks(void)
+{
+	unsigned char data[1000], sums[8 * 16];
+	struct blocks z;
+
+	toy_body(data, sums, sizeof data, 64);
+	CHECK(blocks_init(&z, data, sizeof data, 64, sums, toy_sum) == 0);
+	CHECK_EQ_U64(z.nblocks, 16);
+	CHECK_EQ_U64(blocks_check_all(&z), 0);
+	blocks_free(&z);
+
+	/* blocks 9, 12 and the short last one changed after their sums */
+	data[9 * 64 + 5] ^= 1;
+	data[12 * 64] ^= 0x80;
+	data[999] ^= 2;
+	CHECK(blocks_init(&z, data, sizeof data, 64, sums, toy_sum) == 0);
+	CHECK_EQ_U64(blocks_touch(&z, 3), 0);
+	CHECK_EQ_U64(blocks_touch(&z, 12), 13);
+	CHECK_EQ_U64(blocks_touch(&z, 9), 13);     /* the first failure kept */
+	CHECK_EQ_U64(blocks_bad(&z), 13);
+	CHECK_EQ_U64(blocks_check_all(&z), 13);
+	blocks_free(&z);
+
+	CHECK(blocks_init(&z, data, sizeof data, 64, sums, toy_sum) == 0);
+	CHECK_EQ_U64(blocks_touch(&z, 15), 16);    /* the last, 40 bytes */
+	blocks_free(&z);
+
+	/* a block is checked once: a change after its check is not seen */
+	CHECK(blocks_init(&z, data, sizeof data, 64, sums, toy_sum) == 0);
+	CHECK_EQ_U64(blocks_touch(&z, 0), 0);
+	data[0] ^= 1;
+	CHECK_EQ_U64(blocks_touch(&z, 0), 0);
+	CHECK_EQ_U64(blocks_check_all(&z), 10);    /* block 9, in order */
+	blocks_free(&z);
+}
+
 int
 main(void)
 {
@@ -506,5 +575,6 @@ main(void)
 	RUN(test_over);
 	RUN(test_board_move);
 	RUN(test_new_game);
+	RUN(test_blocks);
 	return UNIT_EXIT();
 }
