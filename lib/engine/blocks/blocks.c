@@ -7,14 +7,6 @@
 
 #include "blocks.h"
 
-static uint64_t
-rd64le(const unsigned char *p)
-{
-	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-	    (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
-	    (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-}
-
 int
 blocks_init(struct blocks *z, const unsigned char *data, uint64_t len,
     uint64_t block, const unsigned char *sums, blocks_sum_fn *sum)
@@ -50,7 +42,7 @@ blocks_check(struct blocks *z, uint64_t b)
 	size_t len = (size_t)(z->len - off < z->block ? z->len - off :
 	    z->block);
 
-	if (z->sum(z->data + off, len, b) != rd64le(z->sums + 8 * b))
+	if (z->sum(z->data + off, len, b) != blocks_rd64le(z->sums + 8 * b))
 		atomic_compare_exchange_strong(&z->bad, &want, b + 1);
 	atomic_fetch_or(&z->seen[b >> 6], (uint64_t)1 << (b & 63));
 }

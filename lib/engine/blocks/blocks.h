@@ -28,6 +28,16 @@ struct blocks {
 	_Atomic(uint64_t) bad;          /* 1 + the first block that failed */
 };
 
+/* The little-endian 64-bit word at p (a block's sum; the files' other
+ * words too). */
+static inline uint64_t
+blocks_rd64le(const unsigned char *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+	    (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+	    (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
 /* The blocks of block bytes that len bytes make. */
 static inline uint64_t
 blocks_count(uint64_t len, uint64_t block)

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "2048.h"
+#include "blocks.h"
 
 #define EXACT_BLOCK   0xF       /* a blocker's nibble in a pattern's key */
 #define EXACT_LINE    8         /* the longest line of a board */
@@ -163,20 +164,12 @@ exact_body_len(const struct exact_header *h)
 static inline uint64_t
 exact_nblocks(const struct exact_header *h)
 {
-	return h->block ? (exact_body_len(h) + h->block - 1) / h->block : 0;
+	return h->block ? blocks_count(exact_body_len(h), h->block) : 0;
 }
 
 /* The public description of the table of header h, as
  * g2048_table_info_of gives it (a build's time and memory: 0). */
 void exact_info_of(const struct exact_header *h, g2048_table_info *info);
-
-static inline uint64_t
-exact_rd64(const unsigned char *p)
-{
-	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-	    (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
-	    (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-}
 
 static inline uint32_t
 exact_rd32(const unsigned char *p)

@@ -187,7 +187,8 @@ g2048_table_open(const char *path, char *err, size_t errsize)
 		t->by_sum[i] = -1;
 	p = t->map + EXACT_HEADER;
 	for (i = 0; i < t->nlayers; i++) {
-		uint64_t sum = exact_rd64(p + 16 * i), n = exact_rd64(p + 16 * i + 8);
+		uint64_t sum = blocks_rd64le(p + 16 * i),
+		    n = blocks_rd64le(p + 16 * i + 8);
 
 		if (sum % 2 || sum > MAX_SUM || sum <= prev || n == 0 ||
 		    n > t->h.states - total)
@@ -248,7 +249,7 @@ lookup(const g2048_table *t, uint64_t key, double *v)
 
 		if (table_touch(t, l->keys + 8 * mid) < 0)
 			return -2;
-		if (exact_rd64(l->keys + 8 * mid) < c)
+		if (blocks_rd64le(l->keys + 8 * mid) < c)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -258,7 +259,7 @@ lookup(const g2048_table *t, uint64_t key, double *v)
 	if (table_touch(t, l->keys + 8 * lo) < 0 ||
 	    table_touch(t, l->values + 4 * lo) < 0)
 		return -2;
-	if (exact_rd64(l->keys + 8 * lo) != c)
+	if (blocks_rd64le(l->keys + 8 * lo) != c)
 		return -1;
 	u = exact_rd32(l->values + 4 * lo);
 	if (t->h.value_kind == 0)

@@ -35,12 +35,12 @@ hash_add(struct hasher *hs, const unsigned char *p, size_t n)
 		hs->part[hs->npart++] = *p++;
 		n--;
 		if (hs->npart == 8) {
-			hash_word(hs, exact_rd64(hs->part));
+			hash_word(hs, blocks_rd64le(hs->part));
 			hs->npart = 0;
 		}
 	}
 	for (; n >= 8; n -= 8, p += 8)
-		hash_word(hs, exact_rd64(p));
+		hash_word(hs, blocks_rd64le(p));
 	while (n-- > 0)
 		hs->part[hs->npart++] = *p++;
 }
@@ -52,7 +52,7 @@ hash_end(struct hasher *hs)
 	uint64_t h;
 
 	memcpy(last, hs->part, (size_t)hs->npart);
-	hash_word(hs, exact_rd64(last));
+	hash_word(hs, blocks_rd64le(last));
 	h = hs->h ^ hs->len;
 	h ^= h >> 33;
 	h *= 0xff51afd7ed558ccdULL;

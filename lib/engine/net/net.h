@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "2048.h"
+#include "blocks.h"
 #include "grid.h"
 
 #define NET_IMAGES 8                /* the symmetries of the square */
@@ -147,14 +148,6 @@ struct net_blocks {
 /* The little-endian 64-bit word at p, written out byte by byte, which
  * compilers turn into one load (a loop they do not: it made the checksum
  * of a 256 MiB net take 200 ms); inline, as the hash's loop needs it. */
-static inline uint64_t
-net_rd64le(const unsigned char *p)
-{
-	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-	    (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
-	    (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-}
-
 void net_hash_init(struct net_hash *h);
 void net_hash_add(struct net_hash *h, const void *data, size_t n);
 uint64_t net_hash_end(struct net_hash *h);

@@ -27,10 +27,10 @@ hash_blocks(struct net_hash *h, const unsigned char *p, size_t nblocks)
 	    l3 = h->lane[3];
 
 	for (; nblocks > 0; nblocks--, p += 32) {
-		l0 = rotl((l0 ^ net_rd64le(p)) * HASH_MUL, 31);
-		l1 = rotl((l1 ^ net_rd64le(p + 8)) * HASH_MUL, 31);
-		l2 = rotl((l2 ^ net_rd64le(p + 16)) * HASH_MUL, 31);
-		l3 = rotl((l3 ^ net_rd64le(p + 24)) * HASH_MUL, 31);
+		l0 = rotl((l0 ^ blocks_rd64le(p)) * HASH_MUL, 31);
+		l1 = rotl((l1 ^ blocks_rd64le(p + 8)) * HASH_MUL, 31);
+		l2 = rotl((l2 ^ blocks_rd64le(p + 16)) * HASH_MUL, 31);
+		l3 = rotl((l3 ^ blocks_rd64le(p + 24)) * HASH_MUL, 31);
 	}
 	h->lane[0] = l0;
 	h->lane[1] = l1;

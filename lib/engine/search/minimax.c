@@ -9,11 +9,12 @@
 #include "grid.h"
 #include "search.h"
 
-static double ab_min(struct search_worker *w, g2048_grid g, int depth, double alpha,
-    double beta);
+static double ab_min(struct search_worker *w, g2048_grid g, int depth,
+    double alpha, double beta);
 
 static double
-ab_max(struct search_worker *w, g2048_grid g, int depth, double alpha, double beta)
+ab_max(struct search_worker *w, g2048_grid g, int depth, double alpha,
+    double beta)
 {
 	g2048_grid next[G2048_NDIRS];
 	double v, reward[G2048_NDIRS] = { 0 };
@@ -41,7 +42,8 @@ ab_max(struct search_worker *w, g2048_grid g, int depth, double alpha, double be
 /* The computer puts a 2 (a 4 where fours are likelier) where it hurts
  * most. */
 static double
-ab_min(struct search_worker *w, g2048_grid g, int depth, double alpha, double beta)
+ab_min(struct search_worker *w, g2048_grid g, int depth, double alpha,
+    double beta)
 {
 	uint64_t empty = grid_empty_nibbles(g);
 	double v;
