@@ -138,7 +138,8 @@ $(SHIM): tests/shim/fault.c
 
 check: $(TOOLS) $(UNITS) $(SHIM)
 	BIN_DIR=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OBJ)/tests/unit) \
-	    FAULT_SHIM=$(abspath $(SHIM)) tests/run $(TESTS)
+	    FAULT_SHIM=$(abspath $(SHIM)) SANITIZED=$(if $(SANFLAGS),1,0) \
+	    tests/run $(TESTS)
 
 bench: $(TOOLS) $(BENCHES)
 	BIN_DIR=$(abspath $(BIN)) BENCH_DIR=$(abspath $(OBJ)/bench) bench/run

@@ -204,3 +204,39 @@ on_terminal() {
 	[ "$status" -eq 2 ]
 	[ "$output" = "2048-learn: --log $BATS_TEST_TMPDIR/no/dir/log: cannot write: No such file or directory" ]
 }
+
+# leak_free STATUS CMD...: CMD exits STATUS with LeakSanitizer on, and
+# says nothing of a leak (make check SAN=1 turns it off for the rest of
+# the suite: it costs some 85 ms a process here)
+leak_free() {
+	local want=$1 got=0 err=$BATS_TEST_TMPDIR/leak.err
+	shift
+	env ASAN_OPTIONS=detect_leaks=1 "$@" > /dev/null 2> "$err" || got=$?
+	! grep -q LeakSanitizer "$err" || { cat "$err"; return 1; }
+	[ "$got" -eq "$want" ] || { echo "$*: exit $got: $(cat "$err")"; return 1; }
+}
+
+@test "every tool frees what it takes, on its main paths and its errors (LeakSanitizer)" {
+	[ "${SANITIZED:-0}" = 1 ] || skip "a sanitized build checks this (make check SAN=1)"
+	local T=$BATS_TEST_TMPDIR
+	2048-new --seed 4 --count 3 > "$T/boards"
+	2048-new --seed 4 --size 3x3 --four 0.2 -c > "$T/small"
+	leak_free 0 2048-new --seed 1 --count 2 --size 5x5
+	leak_free 0 2048-move left "$T/boards"
+	leak_free 2 2048-move left "$FIXTURES/eval-zigzag.txt" /no/such/file
+	leak_free 0 2048-spawn --all -c "$T/small"
+	leak_free 0 2048-eval --json "$T/boards"
+	leak_free 2 2048-eval --field nosuchfield "$T/boards"
+	leak_free 0 2048-solve --explain "$T/boards"
+	leak_free 0 2048-solve --json --fast "$T/small"
+	leak_free 0 2048-solve --games 2 --seed 3 --depth 1 --summary -j 2
+	leak_free 2 2048-solve --depth 99 "$T/boards"
+	leak_free 0 2048-learn --games 20 --seed 1 --save "$T/n.net" -q
+	leak_free 0 2048-solve --net "$T/n.net" --depth 2 "$T/boards"
+	leak_free 0 2048-table -q -o "$T/2x2.tbl" --size 2x2
+	leak_free 0 2048-table --table "$T/2x2.tbl" --json --cells 2,4,.,.
+	leak_free 0 2048-table -q -o "$T/p.tbl" --pattern xxxx/xxxx/xx../.... -t 8
+	leak_free 0 2048-solve --tables "$T" --table-from 0 "$T/boards"
+	leak_free 2 2048-table --table "$T/boards"
+	leak_free 0 2048-play --help
+}
