@@ -136,6 +136,9 @@ $(SHIM): tests/shim/fault.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -D_GNU_SOURCE $(WARN) -O2 -fPIC -shared -o $@ $< -ldl
 
+# check-bins: all that check runs, built (.ci/run builds it first)
+check-bins: $(TOOLS) $(UNITS) $(SHIM)
+
 check: $(TOOLS) $(UNITS) $(SHIM)
 	BIN_DIR=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OBJ)/tests/unit) \
 	    FAULT_SHIM=$(abspath $(SHIM)) SANITIZED=$(if $(SANFLAGS),1,0) \
@@ -321,7 +324,7 @@ lint: check-includes
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all plot check bench bench-soak fuzz fuzz-bins net tables install \
+.PHONY: all plot check check-bins bench bench-soak fuzz fuzz-bins net tables install \
         uninstall lint check-includes clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(OBJ)/lib/engine/eval/rows.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 
