@@ -130,6 +130,23 @@ pipe_game() {
 	done
 }
 
+# pipe_game_to_end FROM [2048-solve options] < board: the game 2048-solve
+# --play makes from the board ($T/whole), from its FROM'th board on, is
+# the pipe loop's from there ($T/play), to a board that cannot move
+pipe_game_to_end() {
+	local from=$1 T=$BATS_TEST_TMPDIR over=0
+	shift
+	2048-solve --play "$@" -c > "$T/whole"
+	sed -n "${from}p" "$T/whole" > "$T/from"
+	[ -s "$T/from" ]
+	pipe_game 100000 "$@" < "$T/from" > "$T/loop"
+	2048-solve --play "$@" -c < "$T/from" > "$T/play"
+	cmp "$T/loop" "$T/play"
+	tail -n "+$from" "$T/whole" | cmp - "$T/play"
+	2048-solve -q < <(tail -n 1 "$T/play") || over=$?
+	[ "$over" -eq 1 ]
+}
+
 @test "--play on a 5x5 board with 20% fours is the pipe loop, board for board" {
 	local T=$BATS_TEST_TMPDIR
 	2048-new --seed 5 --size 5x5 --four 0.2 -c > "$T/start"
@@ -141,15 +158,8 @@ pipe_game() {
 	grep -q ' four=0.2 ' "$T/play"
 	# random moves to the game's end, from its 450th board (its first
 	# 450 are some 1,350 processes of the loop): the last one over
-	2048-solve --play --algo random -c < "$T/start" > "$T/whole"
+	pipe_game_to_end 450 --algo random < "$T/start"
 	[ "$(wc -l < "$T/whole")" -gt 500 ]
-	sed -n 450p "$T/whole" > "$T/late"
-	pipe_game 100000 --algo random < "$T/late" > "$T/loop"
-	2048-solve --play --algo random -c < "$T/late" > "$T/play"
-	cmp "$T/loop" "$T/play"
-	tail -n +450 "$T/whole" | cmp - "$T/play"
-	run 2048-solve -q < <(tail -n 1 "$T/play")
-	[ "$status" -eq 1 ]
 }
 
 @test "--play on 2x2, 3x3 and 2x4: games to their end equal the pipe loop" {
@@ -157,16 +167,8 @@ pipe_game() {
 	# the 3x3 and 2x4 games (193 and 85 boards) from a late board
 	while read -r size from; do
 		2048-new --seed 8 --size "$size" --four 0.3 -c |
-		    2048-solve --play --fast -c > "$T/whole"
-		sed -n "${from}p" "$T/whole" > "$T/start"
-		[ -s "$T/start" ]
-		pipe_game 100000 --fast < "$T/start" > "$T/loop"
-		2048-solve --play --fast -c < "$T/start" > "$T/play"
-		cmp "$T/loop" "$T/play"
-		tail -n "+$from" "$T/whole" | cmp - "$T/play"
+		    pipe_game_to_end "$from" --fast
 		[ "$(wc -l < "$T/play")" -gt 10 ]
-		run 2048-solve -q < <(tail -n 1 "$T/play")
-		[ "$status" -eq 1 ]
 	done <<-EOF
 	2x2 1
 	3x3 150
