@@ -1,13 +1,13 @@
 #!/bin/sh
 # bench/late-game.sh - 2048-solve with and without exact tables on
-# late-game starts (bench/EXACT.md): the first board with a TILE of the
-# seeded --fast games of seeds FIRST to LAST (seeds never used in
-# building or tuning), each played to its end by 2048-solve ARGS, once
+# late-game starts (bench/EXACT.md): the first board with a TILE and a
+# tile sum of SUM or more of the seeded --fast games of seeds FIRST to
+# LAST (seeds never used in building or tuning), each played to its end by 2048-solve ARGS, once
 # with --no-tables and once with each tables directory named, the
 # configurations side by side (a process each), each one's last boards
 # and --summary written to OUT/NAME.txt.
-# LATE_FIRST (100001), LATE_LAST (100140), LATE_TILE (16384),
-# LATE_ARGS (--fast -j 1), LATE_OUT (late-game/) set it; the directories
+# LATE_FIRST (100001), LATE_LAST (100140), LATE_TILE (16384), LATE_SUM
+# (0; 28000 starts at the wall, where the last tiles are built), LATE_ARGS (--fast -j 1), LATE_OUT (late-game/) set it; the directories
 # of tables are the arguments (none: only --no-tables).  The starts are
 # made once, two processes at a time, into OUT/starts-FIRST-LAST.txt.
 set -eu
@@ -15,10 +15,12 @@ BIN_DIR=${BIN_DIR:-$(cd "$(dirname "$0")/.." && pwd)/bin}
 first=${LATE_FIRST:-100001}
 last=${LATE_LAST:-100140}
 tile=${LATE_TILE:-16384}
+sum=${LATE_SUM:-0}
 args=${LATE_ARGS:---fast -j 1}
 out=${LATE_OUT:-late-game}
 mkdir -p "$out"
 starts=$out/starts-$first-$last.txt
+[ "$sum" -gt 0 ] && starts=$out/starts-$first-$last-sum$sum.txt
 
 # starts FROM STEP: the start of every STEP'th seed from FROM, in order
 starts() {
@@ -26,14 +28,22 @@ starts() {
 	while [ "$s" -le "$last" ]; do
 		"$BIN_DIR/2048-new" --seed "$s" |
 		    "$BIN_DIR/2048-solve" --play --fast -j 1 -c --no-tables |
-		    awk -v tile="$tile" '
+		    awk -v tile="$tile" -v sum="$sum" '
 		    BEGIN { digits = "0123456789abcdefghijklmnopqrstuvwxyz" }
 		    {
-			for (i = 1; i <= 16; i++)
-				if (2 ^ (index(digits, substr($1, i, 1)) - 1) >= tile) {
-					print
-					exit
-				}
+			big = 0
+			total = 0
+			for (i = 1; i <= 16; i++) {
+				r = index(digits, substr($1, i, 1)) - 1
+				if (r > 0)
+					total += 2 ^ r
+				if (r > 0 && 2 ^ r >= tile)
+					big = 1
+			}
+			if (big && total >= sum) {
+				print
+				exit
+			}
 		    }' >"$out/start-$s.txt" || true
 		s=$((s + $2))
 	done
@@ -52,7 +62,7 @@ if [ ! -s "$starts" ]; then
 	done
 	mv "$starts.tmp" "$starts"
 fi
-echo "$(wc -l <"$starts") starts with a $tile in seeds $first-$last: $starts"
+echo "$(wc -l <"$starts") starts with a $tile (tile sum $sum or more) in seeds $first-$last: $starts"
 
 # play NAME OPTIONS...: every start to its end
 play() {
