@@ -2,14 +2,18 @@
 # bench/late-game.sh - 2048-solve with and without exact tables on
 # late-game starts (bench/EXACT.md): the first board with a TILE and a
 # tile sum of SUM or more of the seeded --fast games of seeds FIRST to
-# LAST (seeds never used in building or tuning), each played to its end by 2048-solve ARGS, once
-# with --no-tables and once with each tables directory named, the
-# configurations side by side (a process each), each one's last boards
-# and --summary written to OUT/NAME.txt.
+# LAST (seeds never used in building or tuning), each played to its end
+# by 2048-solve ARGS, once with --no-tables and once with each tables
+# directory named, the configurations side by side (a process each),
+# each one's last boards and --summary written to OUT/NAME.txt
+# (OUT/NAME-sumSUM.txt with a SUM, so the two kinds of start keep their
+# results apart).
 # LATE_FIRST (100001), LATE_LAST (100140), LATE_TILE (16384), LATE_SUM
-# (0; 28000 starts at the wall, where the last tiles are built), LATE_ARGS (--fast -j 1), LATE_OUT (late-game/) set it; the directories
+# (0; 28000 starts at the wall, where the last tiles are built),
+# LATE_ARGS (--fast -j 1), LATE_OUT (late-game/) set it; the directories
 # of tables are the arguments (none: only --no-tables).  The starts are
-# made once, two processes at a time, into OUT/starts-FIRST-LAST.txt.
+# made once, two processes at a time, into OUT/starts-FIRST-LAST.txt
+# (OUT/starts-FIRST-LAST-sumSUM.txt).
 set -eu
 BIN_DIR=${BIN_DIR:-$(cd "$(dirname "$0")/.." && pwd)/bin}
 first=${LATE_FIRST:-100001}
@@ -19,8 +23,9 @@ sum=${LATE_SUM:-0}
 args=${LATE_ARGS:---fast -j 1}
 out=${LATE_OUT:-late-game}
 mkdir -p "$out"
-starts=$out/starts-$first-$last.txt
-[ "$sum" -gt 0 ] && starts=$out/starts-$first-$last-sum$sum.txt
+tag=
+[ "$sum" -gt 0 ] && tag=-sum$sum
+starts=$out/starts-$first-$last$tag.txt
 
 # starts FROM STEP: the start of every STEP'th seed from FROM, in order
 starts() {
@@ -35,9 +40,10 @@ starts() {
 			total = 0
 			for (i = 1; i <= 16; i++) {
 				r = index(digits, substr($1, i, 1)) - 1
-				if (r > 0)
-					total += 2 ^ r
-				if (r > 0 && 2 ^ r >= tile)
+				if (r == 0)
+					continue
+				total += 2 ^ r
+				if (2 ^ r >= tile)
 					big = 1
 			}
 			if (big && total >= sum) {
@@ -70,7 +76,7 @@ play() {
 	shift
 	# shellcheck disable=SC2086
 	"$BIN_DIR/2048-solve" --play --final -c -q --summary $args "$@" \
-	    <"$starts" >"$out/$name.txt"
+	    <"$starts" >"$out/$name$tag.txt"
 }
 
 play none --no-tables &
@@ -82,5 +88,5 @@ for name in none "$@"; do
 	name=$(basename "$name")
 	echo "== $name"
 	grep -E "^(tables|score mean|score median|moves/s|16384|32768|65536)" \
-	    "$out/$name.txt" || true
+	    "$out/$name$tag.txt" || true
 done
