@@ -209,10 +209,11 @@ fuzz-%: $(OUT)/fuzz/%.bin
 # TD(lambda) 0.5 and halves, 2500000 games (most of them begun at the
 # middle of the game before), then 300000 more with a tenth of the step,
 # which settles the weights; about 43 minutes of the two cores here
-# (bench/AI.md: at --fast 32768 in 28% of 300 games).  2048-solve
-# --fast and --depth 1 use net/2048.net when not told otherwise (the
-# default setting and 2048-play's hint use the heuristic: no net is
-# measured stronger there, README); make install installs it.
+# (bench/AI.md: at --fast, five moves deep, 32768 in 42% of 300
+# games).  2048-solve --fast and --depth 1 use net/2048.net when not
+# told otherwise (the default setting and 2048-play's hint use the
+# heuristic: no net is measured stronger there, README); make install
+# installs it.
 NET_GAMES ?= 2500000
 NET_SETTLE_GAMES ?= 300000
 net: $(BIN)/2048-learn

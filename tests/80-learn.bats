@@ -391,9 +391,9 @@ tiny_net() {
 	# set but empty: none; a heuristic asked for: the heuristic
 	[ "$(G2048_NET='' "$T/co/bin/2048-solve" --fast -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
 	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" --fast -H xu -e "$T/b" | tail -n 1)" = "  evaluator xu" ]
-	# with a net, the net's own settings: depth 7 by default, 3 with --fast
+	# with a net, the net's own settings: depth 7 by default, 5 with --fast
 	[[ "$(2048-solve --net "$T/n" -e "$T/b" | grep depth)" == "  depth 7 "* ]]
-	[[ "$(G2048_NET="$T/n" 2048-solve --fast -e "$T/b" | grep depth)" == "  depth 3 "* ]]
+	[[ "$(G2048_NET="$T/n" 2048-solve --fast -e "$T/b" | grep depth)" == "  depth 5 "* ]]
 }
 
 @test "with a net present, the default setting and other depths use the heuristic unless --net is given" {

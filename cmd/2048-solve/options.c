@@ -36,7 +36,7 @@ usage(int status)
 	    "  -w, --weights W    its weights, k=v,..., as 2048-eval --weights\n"
 	    "      --net FILE     evaluate with the n-tuple network in FILE (see\n"
 	    "                     2048-learn); moves add their score; depth 7,\n"
-	    "                     cutoff 0.003 (--fast: depth 3, cutoff 0.03).\n"
+	    "                     cutoff 0.003 (--fast: depth 5, cutoff 0.03).\n"
 	    "                     Default with --fast and --depth 1, where it\n"
 	    "                     is stronger: the file $G2048_NET names\n"
 	    "                     (empty: none), else share/2048-tools/2048.net\n"
