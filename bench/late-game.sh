@@ -6,12 +6,13 @@
 # by 2048-solve ARGS, once with --no-tables and once with each tables
 # directory named, the configurations side by side (a process each),
 # each one's last boards and --summary written to OUT/NAME.txt
-# (OUT/NAME-sumSUM.txt with a SUM, so the two kinds of start keep their
-# results apart).
+# (OUT/NAME-sumSUM.txt with a SUM, OUT/NAME-TAG.txt with a TAG, so each
+# kind of start and each ARGS keeps its results apart).
 # LATE_FIRST (100001), LATE_LAST (100140), LATE_TILE (16384), LATE_SUM
 # (0; 28000 starts at the wall, where the last tiles are built),
-# LATE_ARGS (--fast -j 1), LATE_OUT (late-game/) set it; the directories
-# of tables are the arguments (none: only --no-tables).  The starts are
+# LATE_ARGS (--fast -j 1), LATE_TAG (none; name the ARGS when they are
+# not the default's), LATE_OUT (late-game/) set it; the directories of
+# tables are the arguments (none: only --no-tables).  The starts are
 # made once, two processes at a time, into OUT/starts-FIRST-LAST.txt
 # (OUT/starts-FIRST-LAST-sumSUM.txt).
 set -eu
@@ -26,6 +27,7 @@ mkdir -p "$out"
 tag=
 [ "$sum" -gt 0 ] && tag=-sum$sum
 starts=$out/starts-$first-$last$tag.txt
+[ -n "${LATE_TAG:-}" ] && tag=$tag-$LATE_TAG
 
 # starts FROM STEP: the start of every STEP'th seed from FROM, in order
 starts() {
