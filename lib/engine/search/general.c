@@ -1,6 +1,6 @@
 /*
  * general.c - the search on a board of any size (2048.h's g2048_cells),
- * for every size but the classic 4x4 board, which search.c searches on
+ * for every size but the classic 4x4 board, which expectimax.c searches on
  * its grid by table-driven moves.  The same algorithms with the same
  * rules: expectimax with the probability cutoff, chance nodes weighted by
  * the board's odds of a 4, the transposition table (keyed by the ranks,

@@ -1,9 +1,8 @@
 /*
- * search.c - choosing a move: expectimax with a cumulative probability
- * cutoff, depth chosen from the board and a transposition table (after
- * nneonneo/2048-ai), and the root of every algorithm: its depths, its
- * threads, the tables before it (alpha-beta minimax is in minimax.c,
- * greedy and random in players.c).
+ * search.c - choosing a move: the root of every algorithm (its depths,
+ * chosen from the board after nneonneo/2048-ai, its threads, the tables
+ * before it), and the search object (expectimax is in expectimax.c,
+ * alpha-beta minimax in minimax.c, greedy and random in players.c).
  *
  * Reproducibility is a design rule here: unless a time budget is asked
  * for, a search's result is a function of the grid and the options.  Each
@@ -12,11 +11,11 @@
  * root search that wrote them), so it does not matter which thread
  * searched which root move, nor what was searched before.
  *
- * One file of over 500 lines: the recursions, the root's threads and the
- * context share struct search_worker and inline into each other on the hot path.
- * The settings and their check are in search-opts.c, a game's step and
- * the hint in play.c, what it asks of a grid in grid.h, and the values
- * of its leaves come from the evaluator (eval.h), whatever its kind.
+ * The recursion below a root move is in expectimax.c (minimax.c,
+ * general.c on other boards); the settings and their check are in
+ * search-opts.c, a game's step and the hint in play.c, what it asks of a
+ * grid in grid.h, and the values of its leaves come from the evaluator
+ * (eval.h), whatever its kind.
  */
 #include <errno.h>
 #include <math.h>
@@ -41,165 +40,10 @@ search_elapsed_past(const struct timespec *deadline)
 	    now.tv_nsec >= deadline->tv_nsec);
 }
 
-/* The evaluator's value of g. */
-static inline double
-evaluate(const g2048_search *s, g2048_grid g)
-{
-	return eval_value(s->e, g, s->o.downgrade);
-}
-
 double
 search_value(const g2048_search *s, g2048_grid g)
 {
-	return evaluate(s, g);
-}
-
-static inline double
-leaf(const struct search_worker *w, g2048_grid g)
-{
-	return evaluate(w->s, g);
-}
-
-/* ---- expectimax ------------------------------------------------------- */
-
-/* A chance node this deep and this likely is valued by the evaluator. */
-static inline int
-at_horizon(const struct search_worker *w, int depth, double cprob)
-{
-	return depth >= w->limit || cprob < w->cutoff;
-}
-
-/* A chance node this deep is looked up in, and stored to, the table. */
-static inline int
-uses_table(const struct search_worker *w, int depth)
-{
-	return w->tt.e && depth < w->s->o.tt_depth;
-}
-
-static double chance_node(struct search_worker *w, g2048_grid g, double cprob,
-    int depth);
-
-/* A board that cannot move: lost (0, the least a value can be), or as
- * the evaluator sees it. */
-static double
-no_move(const struct search_worker *w, g2048_grid g)
-{
-	return w->s->o.lost ? 0.0 : leaf(w, g);
-}
-
-/* The best of the moves next[] when all of them are leaves, valued by
- * the evaluator at once. */
-static double
-leaves(struct search_worker *w, g2048_grid g, const g2048_grid *next,
-    const double *reward)
-{
-	int moves;
-	double best = w->s->best_leaf(w->s->e, g, next, reward,
-	    w->s->o.downgrade, &moves);
-
-	w->nodes += (uint64_t)moves;
-	return best == -HUGE_VAL ? no_move(w, g) : best;
-}
-
-/* The best move's value; depth moves have been made so far. */
-static double
-max_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
-{
-	g2048_grid next[G2048_NDIRS];
-	double best = -HUGE_VAL, v, reward[G2048_NDIRS] = { 0 };
-	int d;
-
-	grid_slides(g, w->s->o.bitboard, next);
-	if (w->s->to_come)
-		grid_rewards(g, next, reward);
-	if (w->s->best_leaf && !w->s->o.time_ms &&
-	    at_horizon(w, depth + 1, cprob))
-		return leaves(w, g, next, reward);
-	/* A chance node begins with a table read that mostly misses the
-	 * cache: ask for the children's buckets now, so the misses overlap. */
-	if (!at_horizon(w, depth + 1, cprob) && uses_table(w, depth + 1))
-		for (d = 0; d < G2048_NDIRS; d++)
-			__builtin_prefetch(search_tt_bucket(&w->tt, next[d]));
-	for (d = 0; d < G2048_NDIRS; d++) {
-		if (g2048_grid_eq(next[d], g))
-			continue;
-		w->nodes++;
-		v = reward[d] + chance_node(w, next[d], cprob, depth + 1);
-		if (v > best)
-			best = v;
-	}
-	return best == -HUGE_VAL ? no_move(w, g) : best;
-}
-
-/* The sum over the spawns in the cells of empty at odds other than the
- * default: a 2 with p2, a 4 with p4; a tile that never spawns is not
- * searched.  Apart, so that the default's chance node stays as lean as
- * ever on the hot path (most of its calls are leaves). */
-static double __attribute__((noinline))
-odds_spawns(struct search_worker *w, g2048_grid g, uint64_t empty,
-    double cprob, int depth)
-{
-	const double p2 = w->s->p2, p4 = w->s->p4;
-	double sum = 0;
-	int cell;
-
-	while (empty) {
-		g2048_grid two = g, four = g;
-
-		cell = __builtin_ctzll(empty);
-		empty &= empty - 1;
-		two.lo |= (uint64_t)1 << cell;
-		four.lo |= (uint64_t)2 << cell;
-		if (p2 > 0 && p4 > 0)
-			sum += p2 * max_node(w, two, cprob * p2, depth) +
-			    p4 * max_node(w, four, cprob * p4, depth);
-		else if (p4 > 0)
-			sum += max_node(w, four, cprob, depth);
-		else
-			sum += max_node(w, two, cprob, depth);
-	}
-	return sum;
-}
-
-/* The mean over every spawn: each empty cell, a 2 (0.9) or a 4 (0.1), or
- * at the board's own odds (odds_spawns). */
-static double
-chance_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
-{
-	const g2048_search_opts *o = &w->s->o;
-	uint64_t empty;
-	double sum = 0, value;
-	int n, cell;
-
-	if (o->time_ms && (w->aborted || ((w->nodes & SEARCH_TIME_CHECK) == 0 &&
-	    search_elapsed_past(&w->s->deadline)))) {
-		w->aborted = 1;
-		return 0;
-	}
-	if (at_horizon(w, depth, cprob))
-		return leaf(w, g);
-	if (uses_table(w, depth) && search_tt_get(&w->tt, g, depth, &value))
-		return value;
-	empty = grid_empty_nibbles(g);
-	n = __builtin_popcountll(empty);
-	cprob /= n;
-	if (w->s->p4 != 0.1)
-		sum = odds_spawns(w, g, empty, cprob, depth);
-	else
-		while (empty) {
-			g2048_grid two = g, four = g;
-
-			cell = __builtin_ctzll(empty);
-			empty &= empty - 1;
-			two.lo |= (uint64_t)1 << cell;
-			four.lo |= (uint64_t)2 << cell;
-			sum += 0.9 * max_node(w, two, cprob * 0.9, depth) +
-			    0.1 * max_node(w, four, cprob * 0.1, depth);
-		}
-	value = sum / n;
-	if (uses_table(w, depth))
-		search_tt_put(&w->tt, g, depth, value);
-	return value;
+	return eval_value(s->e, g, s->o.downgrade);
 }
 
 /* ---- the root --------------------------------------------------------- */
@@ -220,7 +64,7 @@ search_root_move(struct search_worker *w, int i)
 	case G2048_MINIMAX:
 		return search_minimax_root(w, g);
 	default:
-		return chance_node(w, g, 1.0, 1);
+		return search_expectimax_root(w, g);
 	}
 }
 

@@ -2,7 +2,8 @@
  * search.h - the search room's internals: the expectimax transposition
  * table (tt.c, and its inline reads and writes here) and what the tests
  * may ask of a search (search.c), the tables consulted before it
- * (by-table.c), minimax (minimax.c), the players that do not look ahead
+ * (by-table.c), expectimax below a root move (expectimax.c), minimax
+ * (minimax.c), the players that do not look ahead
  * (players.c).  Its public side (the options, the
  * search, a game's step with a search, the hint) is in 2048.h.  Internal
  * to lib/engine/ (and the unit tests of internals).
@@ -194,6 +195,12 @@ size_t search_tt_entries(const g2048_search *s);
 g2048_tables *search_tables_of(const g2048_search *s);
 /* The evaluator's value of g (the leaves of minimax.c and players.c). */
 double search_value(const g2048_search *s, g2048_grid g);
+
+/* ---- expectimax.c ---------------------------------------------------- */
+
+/* The value of the root move that made g: a chance node, expectimax to
+ * the worker's limit and cutoff. */
+double search_expectimax_root(struct search_worker *w, g2048_grid g);
 
 /* ---- minimax.c ------------------------------------------------------- */
 
