@@ -18,20 +18,6 @@ leaf(const struct search_worker *w, g2048_grid g)
 	return eval_value(w->s->e, g, w->s->o.downgrade);
 }
 
-/* A chance node this deep and this likely is valued by the evaluator. */
-static inline int
-at_horizon(const struct search_worker *w, int depth, double cprob)
-{
-	return depth >= w->limit || cprob < w->cutoff;
-}
-
-/* A chance node this deep is looked up in, and stored to, the table. */
-static inline int
-uses_table(const struct search_worker *w, int depth)
-{
-	return w->tt.e && depth < w->s->o.tt_depth;
-}
-
 static double chance_node(struct search_worker *w, g2048_grid g, double cprob,
     int depth);
 
@@ -87,6 +73,18 @@ max_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
 	return best == -HUGE_VAL ? no_move(w, g) : best;
 }
 
+/* g with a 2 and with a 4 in the lowest cell of empty, which loses it. */
+static inline void
+spawns_next(g2048_grid g, uint64_t *empty, g2048_grid *two, g2048_grid *four)
+{
+	int cell = __builtin_ctzll(*empty);
+
+	*empty &= *empty - 1;
+	*two = *four = g;
+	two->lo |= (uint64_t)1 << cell;
+	four->lo |= (uint64_t)2 << cell;
+}
+
 /* The sum over the spawns in the cells of empty at odds other than the
  * default: a 2 with p2, a 4 with p4; a tile that never spawns is not
  * searched.  Apart, so that the default's chance node stays as lean as
@@ -97,15 +95,11 @@ odds_spawns(struct search_worker *w, g2048_grid g, uint64_t empty,
 {
 	const double p2 = w->s->p2, p4 = w->s->p4;
 	double sum = 0;
-	int cell;
 
 	while (empty) {
-		g2048_grid two = g, four = g;
+		g2048_grid two, four;
 
-		cell = __builtin_ctzll(empty);
-		empty &= empty - 1;
-		two.lo |= (uint64_t)1 << cell;
-		four.lo |= (uint64_t)2 << cell;
+		spawns_next(g, &empty, &two, &four);
 		if (p2 > 0 && p4 > 0)
 			sum += p2 * max_node(w, two, cprob * p2, depth) +
 			    p4 * max_node(w, four, cprob * p4, depth);
@@ -125,7 +119,7 @@ chance_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
 	const g2048_search_opts *o = &w->s->o;
 	uint64_t empty;
 	double sum = 0, value;
-	int n, cell;
+	int n;
 
 	if (o->time_ms && (w->aborted || ((w->nodes & SEARCH_TIME_CHECK) == 0 &&
 	    search_elapsed_past(&w->s->deadline)))) {
@@ -143,12 +137,9 @@ chance_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
 		sum = odds_spawns(w, g, empty, cprob, depth);
 	else
 		while (empty) {
-			g2048_grid two = g, four = g;
+			g2048_grid two, four;
 
-			cell = __builtin_ctzll(empty);
-			empty &= empty - 1;
-			two.lo |= (uint64_t)1 << cell;
-			four.lo |= (uint64_t)2 << cell;
+			spawns_next(g, &empty, &two, &four);
 			sum += 0.9 * max_node(w, two, cprob * 0.9, depth) +
 			    0.1 * max_node(w, four, cprob * 0.1, depth);
 		}

@@ -22,18 +22,6 @@ leaf(const struct search_worker *w, const g2048_cells *c)
 	return w->s->e->kind->value_cells(w->s->e, c);
 }
 
-static inline int
-at_horizon(const struct search_worker *w, int depth, double cprob)
-{
-	return depth >= w->limit || cprob < w->cutoff;
-}
-
-static inline int
-uses_table(const struct search_worker *w, int depth)
-{
-	return w->tt.e && depth < w->s->o.tt_depth;
-}
-
 static int
 cells_of(const g2048_cells *c)
 {

@@ -185,6 +185,21 @@ struct g2048_search {
 	g2048_cells root_cells[G2048_NDIRS];
 };
 
+/* A chance node this deep and this likely is valued by the evaluator
+ * (expectimax.c, general.c). */
+static inline int
+at_horizon(const struct search_worker *w, int depth, double cprob)
+{
+	return depth >= w->limit || cprob < w->cutoff;
+}
+
+/* A chance node this deep is looked up in, and stored to, the table. */
+static inline int
+uses_table(const struct search_worker *w, int depth)
+{
+	return w->tt.e && depth < w->s->o.tt_depth;
+}
+
 /* 1 once the monotonic clock has passed deadline */
 int search_elapsed_past(const struct timespec *deadline);
 
