@@ -11,13 +11,6 @@
 #include "grid.h"
 #include "search.h"
 
-/* The evaluator's value of g. */
-static inline double
-leaf(const struct search_worker *w, g2048_grid g)
-{
-	return eval_value(w->s->e, g, w->s->o.downgrade);
-}
-
 static double chance_node(struct search_worker *w, g2048_grid g, double cprob,
     int depth);
 
@@ -26,7 +19,7 @@ static double chance_node(struct search_worker *w, g2048_grid g, double cprob,
 static double
 no_move(const struct search_worker *w, g2048_grid g)
 {
-	return w->s->o.lost ? 0.0 : leaf(w, g);
+	return w->s->o.lost ? 0.0 : search_value(w->s, g);
 }
 
 /* The best of the moves next[] when all of them are leaves, valued by
@@ -127,7 +120,7 @@ chance_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
 		return 0;
 	}
 	if (at_horizon(w, depth, cprob))
-		return leaf(w, g);
+		return search_value(w->s, g);
 	if (uses_table(w, depth) && search_tt_get(&w->tt, g, depth, &value))
 		return value;
 	empty = grid_empty_nibbles(g);

@@ -18,7 +18,6 @@
  * (eval.h), whatever its kind.
  */
 #include <errno.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,12 +37,6 @@ search_elapsed_past(const struct timespec *deadline)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return now.tv_sec > deadline->tv_sec || (now.tv_sec == deadline->tv_sec &&
 	    now.tv_nsec >= deadline->tv_nsec);
-}
-
-double
-search_value(const g2048_search *s, g2048_grid g)
-{
-	return eval_value(s->e, g, s->o.downgrade);
 }
 
 /* ---- the root --------------------------------------------------------- */

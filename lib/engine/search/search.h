@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "2048.h"
+#include "eval.h"
 
 /* ---- by-table.c ------------------------------------------------------ */
 
@@ -208,8 +209,13 @@ int search_elapsed_past(const struct timespec *deadline);
 size_t search_tt_entries(const g2048_search *s);
 /* The tables s consults (g2048_search_tables), or NULL. */
 g2048_tables *search_tables_of(const g2048_search *s);
-/* The evaluator's value of g (the leaves of minimax.c and players.c). */
-double search_value(const g2048_search *s, g2048_grid g);
+/* The evaluator's value of g: the leaves of expectimax.c, minimax.c and
+ * players.c, inline on their hot paths. */
+static inline double
+search_value(const g2048_search *s, g2048_grid g)
+{
+	return eval_value(s->e, g, s->o.downgrade);
+}
 
 /* ---- expectimax.c ---------------------------------------------------- */
 
