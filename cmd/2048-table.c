@@ -43,6 +43,8 @@ usage(int status)
 	    "      --size RxC         a whole small board (2x2 ... at most 16 cells)\n"
 	    "      --pattern P        an endgame pattern of the 4x4 board: a name\n"
 	    "                         (--list) or rows like ..../..../.xxx/.xxx\n"
+	    "                         (x a large tile, X one that may move,\n"
+	    "                         o where the target must form)\n"
 	    "  -t, --target N         the tile to make (a pattern's: the free cells')\n"
 	    "      --objective OBJ    prob (reach the target) or score (expected\n"
 	    "                         final score; small boards)\n"

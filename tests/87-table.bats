@@ -77,6 +77,34 @@ pattern_board() {
 	[ "$output" = '{"covered":true,"won":false,"best":"up","value":1,"moves":{"up":1,"down":0,"left":0.6105,"right":0},"pruned":["down","right"]}' ]
 }
 
+@test "a pattern with a large tile that may move (X)" {
+	local m=$BATS_TEST_TMPDIR/m.tbl
+	2048-table -q -o "$m" --pattern xxxx/xxxx/..X./.... -t 32
+	run 2048-table --info "$m"
+	[[ "$output" == *$'\nsymmetries 2\nstates 85432\n'* ]]
+	[[ "$output" == *$'\nstart 0.9787995422\n'* ]]
+	# the mover is the tile above the target outside the x cells
+	run 2048-table --table "$m" < <(board '65536 32768 16384 8192' \
+	    '512 1024 2048 4096' '. . 256 .' '2 2 . .')
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' 'covered yes' 'best right' \
+	    'value 0.9862986405' 'up 0.9676871897' 'down 0 pruned' \
+	    'left 0.9862986405' 'right 0.9862986405')" ]
+	# mirrored, the mover in another cell
+	run 2048-table --table "$m" < <(board '8192 16384 32768 65536' \
+	    '4096 2048 1024 512' '. 256 . .' '. . 2 2')
+	[ "$status" -eq 0 ]
+	[ "${lines[3]}" = "up 0.9676871897" ]
+	# a mover equal to a large tile, or two movers: not covered
+	run -1 2048-table --table "$m" < <(board '65536 32768 16384 8192' \
+	    '512 1024 2048 4096' '. . 512 .' '2 2 . .')
+	run -1 2048-table --table "$m" < <(board '65536 32768 16384 8192' \
+	    '512 1024 2048 4096' '. . 256 .' '2 2 . 128')
+	# a free tile of 16384 would be taken for a mover
+	run -2 2048-table -o x.tbl --pattern xxxx/xxxx/..X./.... -t 16384
+	[[ "$output" == *"4 to 8192 where large tiles may move"* ]]
+}
+
 @test "a board the table does not cover: exit 1" {
 	# a large tile below the target in the pattern's cells
 	run 2048-table --table "$TBL_DIR/p.tbl" < <(board '16 32768 16384 8192' \

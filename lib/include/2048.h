@@ -818,7 +818,9 @@ typedef struct {
  * A 4x4 grid under a pattern's table: covered when every blocker cell
  * holds a tile of at least the target (no two equal side by side), every
  * free cell a tile below it, and the table holds every state a legal
- * move can lead to.  The large tiles are masked to blockers.  Fills r and
+ * move can lead to.  The large tiles are masked to blockers.  A pattern
+ * whose large tiles may move (`X') takes as many tiles above the target
+ * outside its blocker cells, no two large tiles equal.  Fills r and
  * returns r->dir.
  */
 int g2048_table_query(const g2048_table *t, g2048_grid g,

@@ -3,7 +3,8 @@
  * independent brute-force expectimax written here: a board as an array
  * of ranks, moved cell by cell, valued by plain recursion with a memo.
  * Small boards from the start of a game (both objectives, two spawn
- * odds), a small endgame pattern, queries, symmetric images, a board one
+ * odds), small endgame patterns (with large tiles that stay or move),
+ * queries, symmetric images, a board one
  * move from the target, a pinned checksum, a resumed build, files that
  * are truncated, corrupt or of another version, and blocks checked when
  * a query first reads them.  One file past 500
@@ -41,7 +42,11 @@ struct memo {
 
 static struct memo *memo;
 
-/* board as a base-17 number: 17 ranks (0-15, 16 a large tile) */
+/* board as a base-18 number: ranks 0-15, 16 a large tile that stays,
+ * 17 one that may move (it slides, never merges) */
+#define BIG   16
+#define MOVER 17
+
 static unsigned long long
 pack(const struct game *g, const int *c)
 {
@@ -49,13 +54,13 @@ pack(const struct game *g, const int *c)
 	int i;
 
 	for (i = 0; i < g->n; i++)
-		k = k * 17 + (unsigned long long)c[i];
+		k = k * 18 + (unsigned long long)c[i];
 	return k;
 }
 
 /*
  * One move of c toward dir into out: -1 nothing moves, -2 a large tile
- * (16) would move, else the merged tiles' sum.  dir: 0 up, 1 down, 2
+ * that stays (BIG) would move, else the merged tiles' sum.  dir: 0 up, 1 down, 2
  * left, 3 right.
  */
 static int
@@ -86,7 +91,7 @@ bf_move(const struct game *g, const int *c, int dir, int *out)
 
 			if (v == 0)
 				continue;
-			if (v != 16 && m > 0 && t[m - 1] == v && !merged[m - 1]) {
+			if (v < BIG && m > 0 && t[m - 1] == v && !merged[m - 1]) {
 				t[m - 1]++;
 				merged[m - 1] = 1;
 				gain += 1 << (v + 1);
@@ -98,7 +103,7 @@ bf_move(const struct game *g, const int *c, int dir, int *out)
 		for (p = 0; p < len; p++) {
 			int v = p < m ? t[p] : 0;
 
-			if (c[idx[p]] == 16 && v != 16)
+			if (c[idx[p]] == BIG && v != BIG)
 				return -2;
 			if (out[idx[p]] != v)
 				changed = 1;
@@ -154,10 +159,10 @@ value(const struct game *g, const int *c)
 	int d, i, legal, any = 0;
 
 	for (i = 0; i < g->n; i++)
-		if ((g->at >> i & 1) && c[i] >= g->target)
+		if ((g->at >> i & 1) && c[i] >= g->target && c[i] < BIG)
 			return 1;
 	for (i = 0; i < g->n; i++)
-		if (g->target && c[i] != 16 && c[i] >= g->target)
+		if (g->target && c[i] < BIG && c[i] >= g->target)
 			return g->score || g->at ? 0 : 1;
 	while (memo->used[h]) {
 		if (memo->key[h] == k)
@@ -251,6 +256,29 @@ close_to(double a, double b, double rel)
 	return fabs(a - b) <= rel * (fabs(b) > 1 ? fabs(b) : 1);
 }
 
+static int
+has_value(const int *a, int v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] == v)
+			return 1;
+	return 0;
+}
+
+/* The table's answer for brute-force board c: a mover as rank 14. */
+static int
+query_game(const g2048_table *t, const struct game *g, const int *c,
+    g2048_table_result *r)
+{
+	int q[16], i;
+
+	for (i = 0; i < g->n; i++)
+		q[i] = c[i] == MOVER ? 14 : c[i];
+	return g2048_table_query_cells(t, q, g->n, r);
+}
+
 /* Random boards met in play from a start (by the table's best move and
  * the brute force's own spawns), each checked move by move. */
 static void
@@ -267,12 +295,20 @@ check_queries(const g2048_table *t, const struct game *g, double rel,
 			if (!g->block[k])
 				free[nf++] = k;
 		seed = seed * 1103515245 + 12345;
-		c[free[(seed >> 16) % (unsigned)nf]] = 1;
+		k = (int)((seed >> 16) % (unsigned)nf);
+		c[free[k]] = 1;
+		/* where a mover moves from its first cell, a table holds the
+		 * states that follow a start of two tiles, not of one */
+		if (has_value(g->block, MOVER, g->n)) {
+			seed = seed * 1103515245 + 12345;
+			c[free[(k + 1 + (int)((seed >> 16) % (unsigned)(nf - 1))) %
+			    nf]] = 1;
+		}
 		for (k = 0; k < 200; k++) {
 			g2048_table_result r;
 			int legal, best = -1, a[16], e, ne = 0;
 
-			g2048_table_query_cells(t, c, g->n, &r);
+			query_game(t, g, c, &r);
 			CHECK(r.dir != G2048_TABLE_UNCOVERED);
 			if (r.dir == G2048_TABLE_UNCOVERED) {
 				for (e = 0; e < g->n; e++)
@@ -392,7 +428,7 @@ test_pattern(void)
 	int i;
 
 	for (i = 0; i < 10; i++)
-		g.block[i] = 16;
+		g.block[i] = BIG;
 	g2048_exact_defaults(&o);
 	o.pattern = spec;
 	o.target = 5;               /* 32 */
@@ -449,7 +485,7 @@ test_pattern_target_cell(void)
 	int i;
 
 	for (i = 0; i < 10; i++)
-		g.block[i] = 16;
+		g.block[i] = BIG;
 	g2048_exact_defaults(&o);
 	o.pattern = spec;
 	o.target = 5;
@@ -485,6 +521,140 @@ test_pattern_target_cell(void)
 	check_queries(t, &g, 1e-8, 11);
 	check_target_beside(t);
 	g2048_table_close(t);
+}
+
+/* Build pattern spec at target rank 5 (32) into dir/name: its table. */
+static g2048_table *
+build_pattern(const char *spec, const char *name, g2048_exact_report *rep)
+{
+	g2048_exact_opts o;
+	char path[128], err[256];
+	g2048_table *t;
+
+	g2048_exact_defaults(&o);
+	o.pattern = spec;
+	o.target = 5;
+	o.objective = G2048_EXACT_PROB;
+	o.threads = 2;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (g2048_exact_build(&o, path, rep, err, sizeof err) < 0) {
+		printf("# build %s: %s\n", spec, err);
+		return NULL;
+	}
+	if ((t = g2048_table_open(path, err, sizeof err)) == NULL)
+		printf("# open: %s\n", err);
+	return t;
+}
+
+/* A grid of the pattern xxxx/xxxx/..X./....: 8 large tiles that stay,
+ * mover m at cell at (0: none), two 2s in cells 12 and 13: a start of
+ * the table where at is 10 (or 9, its mirror image). */
+static g2048_grid
+mover_grid(int m, int at)
+{
+	static const int big[8] = { 17, 16, 15, 14, 10, 11, 12, 13 };
+	g2048_grid g = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 8; i++)
+		g = g2048_set_rank(g, i, big[i]);
+	if (m)
+		g = g2048_set_rank(g, at, m);
+	return g2048_set_rank(g2048_set_rank(g, 12, 1), 13, 1);
+}
+
+/* A 4x4 grid against a table with a mover: masked, in any orientation,
+ * and only where its large tiles are the pattern's, none equal. */
+static void
+check_mover_grid(const g2048_table *t)
+{
+	static const int ranks[16] = { 0, 0, 0, 0, 0, 0, 0, 0,
+	    0, 0, 14, 0, 1, 1, 0, 0 };
+	g2048_table_result r, q, m;
+	g2048_grid g = mover_grid(9, 10), h = { 0, 0 };
+	int i, d;
+
+	CHECK(g2048_table_query(t, g, &r) >= 0);
+	CHECK(g2048_table_query_cells(t, ranks, 16, &q) >= 0);
+	for (d = 0; d < 4; d++)
+		CHECK(r.value[d] == q.value[d]);
+	CHECK(r.board > 0 && r.board < 1);
+	/* any large tile above the target may be the mover */
+	CHECK(g2048_table_covers(t, mover_grid(6, 10)));
+	CHECK(g2048_table_covers(t, mover_grid(9, 9)));
+	/* no mover, two, one equal to a large tile, one not above the
+	 * target: not covered */
+	CHECK(!g2048_table_covers(t, mover_grid(0, 0)));
+	CHECK(!g2048_table_covers(t, g2048_set_rank(g, 15, 7)));
+	CHECK(!g2048_table_covers(t, mover_grid(10, 10)));
+	CHECK(!g2048_table_covers(t, mover_grid(4, 10)));
+	/* the mirror image: left and right swap */
+	for (i = 0; i < 16; i++)
+		h = g2048_set_rank(h, (i / 4) * 4 + 3 - i % 4, g2048_rank(g, i));
+	CHECK(g2048_table_query(t, h, &m) >= 0);
+	for (d = 0; d < 4; d++) {
+		int e = d == G2048_LEFT ? G2048_RIGHT : d == G2048_RIGHT ?
+		    G2048_LEFT : d;
+
+		/* the spawns summed in another order */
+		CHECK(close_to(m.value[e], r.value[d], 1e-12));
+	}
+}
+
+/*
+ * Large tiles that may move (`X'): they slide and never merge.  Against
+ * the brute force, with the target anywhere, and in a target cell that
+ * a mover may also enter (a mover there is no win).
+ */
+static void
+test_pattern_movers(void)
+{
+	struct game g = { 4, 4, 16, { 0 }, 5, 0, 0.1, 0 };
+	g2048_exact_opts o;
+	g2048_exact_report rep, fixed;
+	g2048_table *t;
+	char path[128], err[256];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		g.block[i] = BIG;
+	g.block[10] = MOVER;
+	memo_reset();
+	if ((t = build_pattern("xxxx/xxxx/..X./....", "mover.tbl", &rep)) ==
+	    NULL) {
+		CHECK(0);
+		return;
+	}
+	CHECK(close_to(rep.start, start_value(&g), 1e-9));
+	check_queries(t, &g, 1e-8, 13);
+	check_mover_grid(t);
+	g2048_table_close(t);
+	/* the mover held in place by blockers: as if it were one */
+	t = build_pattern("xxxx/xxxx/xX../....", "held.tbl", &rep);
+	g2048_table_close(t);
+	t = build_pattern("xxxx/xxxx/xx../....", "fixed.tbl", &fixed);
+	g2048_table_close(t);
+	CHECK(rep.states == fixed.states && rep.start == fixed.start);
+	/* a target cell */
+	g.block[10] = 0;
+	g.block[8] = MOVER;
+	g.at = 1u << 10;
+	memo_reset();
+	if ((t = build_pattern("xxxx/xxxx/X.o./....", "mover-at.tbl",
+	    &rep)) == NULL) {
+		CHECK(0);
+		return;
+	}
+	CHECK(close_to(rep.start, start_value(&g), 1e-9));
+	check_queries(t, &g, 1e-8, 17);
+	g2048_table_close(t);
+	/* a free tile of 16384 would be taken for a mover */
+	g2048_exact_defaults(&o);
+	o.pattern = "xxxx/xxxx/X.../....";
+	o.target = 14;
+	snprintf(path, sizeof path, "%s/big.tbl", dir);
+	CHECK(g2048_exact_build(&o, path, &rep, err, sizeof err) < 0);
+	CHECK(strstr(err, "8192") != NULL);
 }
 
 /* A board of the pattern met in play (from blockers and two tiles, by
@@ -543,7 +713,7 @@ test_pattern_grid(void)
 	int i, d, c[16], win = -1;
 
 	for (i = 0; i < 10; i++)
-		pg.block[i] = 16;
+		pg.block[i] = BIG;
 	snprintf(path, sizeof path, "%s/pattern.tbl", dir);
 	if ((t = g2048_table_open(path, err, sizeof err)) == NULL) {
 		CHECK(0);
@@ -815,6 +985,7 @@ main(void)
 	RUN(test_pattern);
 	RUN(test_pattern_grid);
 	RUN(test_pattern_target_cell);
+	RUN(test_pattern_movers);
 	RUN(test_images);
 	RUN(test_checksum_resume);
 	RUN(test_bad_files);

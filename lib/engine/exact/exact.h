@@ -17,6 +17,7 @@
 #include "blocks.h"
 
 #define EXACT_BLOCK   0xF       /* a blocker's nibble in a pattern's key */
+#define EXACT_MOVER   0xE       /* a large tile that may move (`X') */
 #define EXACT_LINE    8         /* the longest line of a board */
 #define EXACT_SYMS    8
 #define EXACT_SPEC    64        /* a pattern's spec or a board's size */
@@ -45,7 +46,11 @@ void exact_lines_init(struct exact_lines *t);
 /*
  * The rules of a game.  A key holds cell i (reading order, i = row *
  * cols + col) in bits 4i..4i+3: 0 empty, a rank, or EXACT_BLOCK for a
- * pattern's blocker, a large tile that never merges and must not move.
+ * pattern's blocker, a large tile that never merges and must not move,
+ * or EXACT_MOVER for a pattern's large tile that may move: it slides
+ * as a tile does and never merges (the lines' slide never merges rank
+ * 14, so no table of lines of its own is needed).  A pattern with
+ * movers has targets to 8192, so no tile of its free cells is rank 14.
  */
 struct exact_rules {
 	enum exact_kind kind;
@@ -57,8 +62,10 @@ struct exact_rules {
 	int objective;          /* G2048_EXACT_PROB or G2048_EXACT_SCORE */
 	double four;            /* probability of a 4 */
 	uint64_t blockers;      /* EXACT_BLOCK in every blocker's nibble */
+	uint64_t movers;        /* EXACT_MOVER in each mover's first cell */
+	int nmovers;
 	unsigned freemask;      /* bit i: cell i may hold a tile */
-	int nfree;
+	int nfree;              /* cells empty at the start */
 	int nlines[G2048_NDIRS], linelen[G2048_NDIRS];
 	int8_t line[G2048_NDIRS][EXACT_LINE][EXACT_LINE];   /* front first */
 	int nsyms;
@@ -89,7 +96,14 @@ int exact_move(const struct exact_rules *r, uint64_t key, int dir,
     uint64_t *out, uint32_t *reward);
 uint64_t exact_canon(const struct exact_rules *r, uint64_t key);
 uint64_t exact_image(const struct exact_rules *r, uint64_t key, int s);
-/* The sum of the tiles (blockers not counted). */
+/* Whether nibble v of a key is a mover under r. */
+static inline int
+exact_is_mover(const struct exact_rules *r, int v)
+{
+	return v == EXACT_MOVER && r->nmovers > 0;
+}
+
+/* The sum of the tiles (blockers and movers not counted). */
 uint64_t exact_sum(const struct exact_rules *r, uint64_t key);
 int exact_max_rank(const struct exact_rules *r, uint64_t key);
 /* The target is on the board (a win); a target tile off the pattern's
@@ -139,7 +153,10 @@ struct exact_header {
  * pattern r: every blocker cell a tile of at least the target, no two
  * equal side by side, every free cell at most the target, and each target
  * cell (`o') beside a large tile equal to the target, which the target
- * made there merges into.  rank[16] gets the image's ranks.
+ * made there merges into.  Of a pattern with movers, the tiles above the
+ * target outside the blocker cells are the movers, as many as it has,
+ * and no two large tiles are equal.  rank[16] gets the image's ranks,
+ * a mover's EXACT_MOVER.
  */
 int exact_match(const struct exact_rules *r, g2048_grid g, int s, int *rank);
 

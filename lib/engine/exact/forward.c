@@ -132,12 +132,14 @@ exact_starts(struct exact_build *b,
 	for (i = 0; i < r->ncells; i++)
 		for (j = 0; j < r->ncells; j++) {
 			if (i == j || !(r->freemask >> i & 1) ||
-			    !(r->freemask >> j & 1))
+			    !(r->freemask >> j & 1) ||
+			    exact_cell(r->movers, i) ||
+			    exact_cell(r->movers, j))
 				continue;
 			for (u = 0; u < 2; u++)
 				for (v = 0; v < 2; v++) {
 					double p = pv[u] * pv[v] / n / (n - 1);
-					uint64_t k = r->blockers;
+					uint64_t k = r->blockers | r->movers;
 
 					if (p == 0)
 						continue;

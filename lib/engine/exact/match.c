@@ -62,6 +62,33 @@ beside_target(const struct exact_rules *r, const int *rank, int i)
 	return 0;
 }
 
+/*
+ * A pattern with movers: the tiles above the target outside the blocker
+ * cells are its movers, as many as the pattern has, masked in rank[];
+ * no two large tiles may be equal, as the table merges none of them.
+ */
+static int
+mask_movers(const struct exact_rules *r, int *rank)
+{
+	unsigned seen = 0;
+	int i, n = 0;
+
+	for (i = 0; i < 16; i++) {
+		int big = (r->blockers >> (4 * i) & 0xF) != 0;
+
+		if (!big && rank[i] <= r->target)
+			continue;
+		if (seen >> rank[i] & 1)
+			return 0;
+		seen |= 1u << rank[i];
+		if (!big) {
+			rank[i] = EXACT_MOVER;
+			n++;
+		}
+	}
+	return n == r->nmovers;
+}
+
 int
 exact_match(const struct exact_rules *r, g2048_grid g, int s, int *rank)
 {
@@ -71,12 +98,14 @@ exact_match(const struct exact_rules *r, g2048_grid g, int s, int *rank)
 		return 0;
 	for (i = 0; i < 16; i++)
 		rank[grid_image_cell(s, i)] = g2048_rank(g, i);
+	if (r->nmovers > 0 && !mask_movers(r, rank))
+		return 0;
 	for (i = 0; i < 16; i++) {
 		int big = (r->blockers >> (4 * i) & 0xF) != 0;
 
 		if (big && rank[i] < r->target)
 			return 0;
-		if (!big && rank[i] > r->target)
+		if (!big && rank[i] > r->target && !exact_is_mover(r, rank[i]))
 			return 0;
 		/* two equal large tiles side by side could merge */
 		if (big && i % 4 < 3 && (r->blockers >> (4 * i + 4) & 0xF) &&

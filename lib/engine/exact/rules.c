@@ -1,7 +1,8 @@
 /*
  * rules.c - the rules of an exact game over keys of 16 nibbles: a whole
- * small board, or an endgame pattern of the 4x4 board with blockers; the
- * moves, the symmetries the rules allow, and the named patterns.
+ * small board, or an endgame pattern of the 4x4 board with blockers and
+ * movers; the moves, the symmetries the rules allow, and the named
+ * patterns.
  */
 #include <stdio.h>
 #include <string.h>
@@ -10,7 +11,7 @@
 
 /*
  * The named patterns: rows top to bottom, `x' a large tile (a blocker),
- * `.' a free cell; named as 2048EndgameTablebase names them, by the free
+ * `X' a large tile that may move, `.' a free cell; named as 2048EndgameTablebase names them, by the free
  * cells of each row ("442": 4, 4, 2), the large tiles kept to the
  * bottom right.
  */
@@ -133,8 +134,9 @@ sym_image(int rows, int cols, int s, int row, int col)
 	return rr * cols + cc;
 }
 
-/* The symmetries that keep the blockers in place: all of the rectangle's
- * for a board. */
+/* The symmetries that keep the blockers and target cells in place: all of
+ * the rectangle's for a board.  Movers are part of a state, moved by
+ * the symmetry with it, so their first cells do not restrict these. */
 static void
 set_syms(struct exact_rules *r)
 {
@@ -221,15 +223,18 @@ exact_rules_pattern(struct exact_rules *r, const char *pattern, int target,
 			row++, col = 0;
 			continue;
 		}
-		if ((*p != 'x' && *p != '.' && *p != 'o') || col == 4 ||
-		    row == 4)
+		if (strchr("x.oX", *p) == NULL || col == 4 || row == 4)
 			return exact_fail(err, errsize, "pattern %s: 4 rows of 4 "
-			    "cells, `x' a large tile, `.' a free cell, `o' "
-			    "a free cell where the target must form "
-			    "(e.g. ..../..../.xxx/.xxx) or a name "
-			    "(2048-table --list)", pattern);
+			    "cells, `x' a large tile, `X' a large tile that "
+			    "may move, `.' a free cell, `o' a free cell where "
+			    "the target must form (e.g. ..../..../.xxx/.xxx) "
+			    "or a name (2048-table --list)", pattern);
 		if (*p == 'o')
 			r->target_cells |= 1u << cell;
+		if (*p == 'X') {
+			r->movers |= (uint64_t)EXACT_MOVER << (4 * cell);
+			r->nmovers++;
+		}
 		if (*p == 'x')
 			r->blockers |= (uint64_t)EXACT_BLOCK << (4 * cell);
 		else
@@ -241,12 +246,17 @@ exact_rules_pattern(struct exact_rules *r, const char *pattern, int target,
 		    "`x' a large tile, `.' a free cell", pattern);
 	for (i = 0; i < 16; i++)
 		r->nfree += r->freemask >> i & 1;
+	r->nfree -= r->nmovers;
 	if (r->nfree < 2)
 		return exact_fail(err, errsize, "pattern %s: fewer than 2 free cells",
 		    pattern);
 	if (target < 2 || target >= EXACT_BLOCK)
 		return exact_fail(err, errsize, "target out of range (%s)",
 		    "4 to 16384");
+	/* a free tile of rank 14 would be taken for a mover */
+	if (r->nmovers > 0 && target >= EXACT_MOVER)
+		return exact_fail(err, errsize, "target out of range (%s)",
+		    "4 to 8192 where large tiles may move");
 	if (!(four >= 0 && four <= 1))
 		return exact_fail(err, errsize, "%s", "four: a probability from 0 to 1");
 	r->kind = EXACT_PATTERN;
@@ -401,7 +411,8 @@ exact_sum(const struct exact_rules *r, uint64_t key)
 	int i, v;
 
 	for (i = 0; i < r->ncells; i++)
-		if ((v = exact_cell(key, i)) != 0 && v != EXACT_BLOCK)
+		if ((v = exact_cell(key, i)) != 0 && v != EXACT_BLOCK &&
+		    !exact_is_mover(r, v))
 			sum += (uint64_t)1 << v;
 	return sum;
 }
@@ -412,7 +423,8 @@ exact_max_rank(const struct exact_rules *r, uint64_t key)
 	int i, v, m = 0;
 
 	for (i = 0; i < r->ncells; i++)
-		if ((v = exact_cell(key, i)) != EXACT_BLOCK && v > m)
+		if ((v = exact_cell(key, i)) != EXACT_BLOCK &&
+		    !exact_is_mover(r, v) && v > m)
 			m = v;
 	return m;
 }
@@ -425,7 +437,8 @@ exact_won(const struct exact_rules *r, uint64_t key)
 	if (r->target_cells != 0) {
 		for (i = 0; i < r->ncells; i++)
 			if ((r->target_cells >> i & 1) &&
-			    exact_cell(key, i) >= r->target)
+			    exact_cell(key, i) >= r->target &&
+			    !exact_is_mover(r, exact_cell(key, i)))
 				return 1;
 		return 0;
 	}

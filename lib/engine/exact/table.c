@@ -345,7 +345,7 @@ g2048_table_query_cells(const g2048_table *t, const int *ranks, int n,
 {
 	const struct exact_rules *r = &t->h.rules;
 	uint64_t key = r->blockers;
-	int i;
+	int i, movers = 0;
 
 	memset(res, 0, sizeof *res);
 	res->dir = G2048_TABLE_UNCOVERED;
@@ -354,11 +354,15 @@ g2048_table_query_cells(const g2048_table *t, const int *ranks, int n,
 	for (i = 0; i < n; i++) {
 		if (r->blockers >> (4 * i) & 0xF)
 			continue;
-		if (ranks[i] < 0 || ranks[i] >= EXACT_BLOCK ||
+		if (exact_is_mover(r, ranks[i]))
+			movers++;
+		else if (ranks[i] < 0 || ranks[i] >= EXACT_BLOCK ||
 		    (r->target && ranks[i] > r->target))
 			return res->dir;
 		key = exact_put(key, i, ranks[i]);
 	}
+	if (movers != r->nmovers)
+		return res->dir;
 	return query_key(t, key, res);
 }
 
