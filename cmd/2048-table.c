@@ -90,17 +90,17 @@ show_progress(const g2048_exact_progress *p, void *ctx)
 		    (p->seconds - run->value_t0);
 
 		fprintf(stderr, "\r%s: valuing layer %llu: %llu of %llu states,"
-		    " %.0f/s, %.0f s left, %llu MB   ", progname,
+		    " %.0f/s, %.0f s left, peak %llu MB   ", progname,
 		    (unsigned long long)p->sum, (unsigned long long)p->states,
 		    (unsigned long long)p->total, rate,
 		    (double)(p->total - p->states) / rate,
-		    (unsigned long long)(p->memory >> 20));
+		    (unsigned long long)(p->memory_peak >> 20));
 	} else if (p->phase != 1)
 		fprintf(stderr, "\r%s: %s layer %llu: %llu states, %.0f/s, "
-		    "%.0f s, %llu MB   ", progname, phase[p->phase],
+		    "%.0f s, peak %llu MB   ", progname, phase[p->phase],
 		    (unsigned long long)p->sum, (unsigned long long)p->states,
 		    p->seconds > 0 ? p->states / p->seconds : 0, p->seconds,
-		    (unsigned long long)(p->memory >> 20));
+		    (unsigned long long)(p->memory_peak >> 20));
 	return 0;
 }
 

@@ -56,3 +56,13 @@ on_tty() {
 	on_tty "2048-learn --net 0123,4567 --save $T/a --games 300 --block 100 --seed 1 --threads 1 -q"
 	[ ! -s "$T/tty" ]
 }
+
+@test "2048-table: each layer's line on a terminal, with the peak memory so far" {
+	on_tty "2048-table -o $T/p.tbl --pattern xxxx/xxxx/xx../.... -t 32 -j 1"
+	grep -q $'\r2048-table: enumerating layer 4: [0-9]* states, [0-9]*/s, [0-9]* s, peak [0-9]* MB' "$T/tty"
+	grep -q $'\r2048-table: valuing layer [0-9]*: [0-9]* of 7779 states, [0-9]*/s, [0-9]* s left, peak [0-9]* MB' "$T/tty"
+	# the summary, one line, ends it
+	grep -q '2048-table: .*p.tbl: 7779 states .* peak [0-9]* MB (tables [0-9]* MB)' "$T/tty"
+	on_tty "2048-table -o $T/q.tbl --pattern xxxx/xxxx/xx../.... -t 32 -j 1 -q"
+	[ ! -s "$T/tty" ]
+}

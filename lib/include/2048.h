@@ -717,7 +717,9 @@ typedef struct {
 	uint64_t states;        /* states so far (valuing: valued so far) */
 	uint64_t total;         /* valuing: all states; else 0 */
 	double seconds;         /* since the build began */
-	uint64_t memory;        /* bytes the build holds now */
+	uint64_t memory;        /* bytes the build holds now (between layers:
+	                           little) */
+	uint64_t memory_peak;   /* the most it has held so far */
 } g2048_exact_progress;
 
 typedef struct {

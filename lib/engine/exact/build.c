@@ -79,7 +79,10 @@ exact_progress(struct exact_build *b, int phase, uint64_t sum, uint64_t layers,
 	p.states = states;
 	p.total = total;
 	p.seconds = elapsed(b);
+	pthread_mutex_lock(&b->mlock);
 	p.memory = b->mem;
+	p.memory_peak = b->mem_peak;
+	pthread_mutex_unlock(&b->mlock);
 	if (b->o->progress(&p, b->o->ctx) == 0)
 		return 0;
 	snprintf(b->err, b->errsize, "stopped");
