@@ -523,6 +523,24 @@ test_pattern_target_cell(void)
 	g2048_table_close(t);
 }
 
+/* A 4x4 grid with its columns flipped, and what a direction becomes. */
+static g2048_grid
+mirror(g2048_grid g)
+{
+	g2048_grid h = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 16; i++)
+		h = g2048_set_rank(h, (i / 4) * 4 + 3 - i % 4, g2048_rank(g, i));
+	return h;
+}
+
+static int
+mirror_dir(int d)
+{
+	return d == G2048_LEFT ? G2048_RIGHT : d == G2048_RIGHT ? G2048_LEFT : d;
+}
+
 /* Build pattern spec at target rank 5 (32) into dir/name: its table. */
 static g2048_table *
 build_pattern(const char *spec, const char *name, g2048_exact_report *rep)
@@ -571,8 +589,8 @@ check_mover_grid(const g2048_table *t)
 	static const int ranks[16] = { 0, 0, 0, 0, 0, 0, 0, 0,
 	    0, 0, 14, 0, 1, 1, 0, 0 };
 	g2048_table_result r, q, m;
-	g2048_grid g = mover_grid(9, 10), h = { 0, 0 };
-	int i, d;
+	g2048_grid g = mover_grid(9, 10);
+	int d;
 
 	CHECK(g2048_table_query(t, g, &r) >= 0);
 	CHECK(g2048_table_query_cells(t, ranks, 16, &q) >= 0);
@@ -589,16 +607,9 @@ check_mover_grid(const g2048_table *t)
 	CHECK(!g2048_table_covers(t, mover_grid(10, 10)));
 	CHECK(!g2048_table_covers(t, mover_grid(4, 10)));
 	/* the mirror image: left and right swap */
-	for (i = 0; i < 16; i++)
-		h = g2048_set_rank(h, (i / 4) * 4 + 3 - i % 4, g2048_rank(g, i));
-	CHECK(g2048_table_query(t, h, &m) >= 0);
-	for (d = 0; d < 4; d++) {
-		int e = d == G2048_LEFT ? G2048_RIGHT : d == G2048_RIGHT ?
-		    G2048_LEFT : d;
-
-		/* the spawns summed in another order */
-		CHECK(close_to(m.value[e], r.value[d], 1e-12));
-	}
+	CHECK(g2048_table_query(t, mirror(g), &m) >= 0);
+	for (d = 0; d < 4; d++)         /* spawns summed in another order */
+		CHECK(close_to(m.value[mirror_dir(d)], r.value[d], 1e-12));
 }
 
 /*
@@ -732,12 +743,9 @@ test_pattern_grid(void)
 	CHECK(r.pruned >> G2048_RIGHT & 1);     /* row 2's blockers slide */
 	CHECK(r.value[G2048_RIGHT] == 0);
 	/* the mirror image (columns flipped): left and right swap */
-	for (i = 0; i < 16; i++)
-		h = g2048_set_rank(h, (i / 4) * 4 + 3 - i % 4, g2048_rank(g, i));
-	CHECK(g2048_table_query(t, h, &m) >= 0);
+	CHECK(g2048_table_query(t, mirror(g), &m) >= 0);
 	for (d = 0; d < 4; d++) {
-		int e = d == G2048_LEFT ? G2048_RIGHT : d == G2048_RIGHT ?
-		    G2048_LEFT : d;
+		int e = mirror_dir(d);
 
 		CHECK(m.value[e] == r.value[d]);
 		CHECK((m.legal >> e & 1) == (r.legal >> d & 1));
