@@ -593,8 +593,9 @@ minimax_value() {
 	2048-solve --games 1000000 --depth 1 --size 3x3 --final --seed 1 \
 	    > "$out" &
 	pid=$!
+	# the shell opens $out in the child: it may not be there yet
 	for _ in $(seq 400); do
-		[ "$(wc -c < "$out")" -lt 20000 ] || break
+		[ -e "$out" ] && [ "$(wc -c < "$out")" -ge 20000 ] && break
 		sleep 0.05
 	done
 	kill -TERM "$pid"
