@@ -91,6 +91,24 @@ pattern_board() {
 	[[ "$output" == *"--table-from: '100' is not 0 (every board) or a tile"* ]]
 }
 
+@test "a pattern with a mover: it decides where one large tile stands apart" {
+	local d=$BATS_TEST_TMPDIR/m b
+	mkdir -p "$d"
+	2048-table -q -o "$d/m.tbl" --pattern xxxx/xxxx/..X./.... -t 32
+	# the large tiles of rows 1 and 2, the least of them 32; a 512 apart
+	b=$(board '65536 32768 16384 8192' '2048 4096 1024 32' '. . 512 .' \
+	    '2 2 . .')
+	run 2048-solve --tables "$d" --table-min 0 --explain <<<"$b"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "$(2048-table --table "$d/m.tbl" <<<"$b" |
+	    sed -n 's/^best //p')" ]]
+	[[ "$output" == *'  table m.tbl probability '* ]]
+	# two tiles apart: not the pattern's
+	run 2048-solve --tables "$d" --table-min 0 --explain < <(board \
+	    '65536 32768 16384 8192' '2048 4096 1024 32' '. . 512 .' '2 2 . 256')
+	[[ "$output" != *table* ]]
+}
+
 @test "a board no table covers, or --no-tables: the search decides" {
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(board '2 . . .' \
 	    '. . . .' '. . 4 .' '. . . .')
