@@ -60,8 +60,8 @@ pack(const struct game *g, const int *c)
 
 /*
  * One move of c toward dir into out: -1 nothing moves, -2 a large tile
- * that stays (BIG) would move, else the merged tiles' sum.  dir: 0 up, 1 down, 2
- * left, 3 right.
+ * that stays (BIG) would move, else the merged tiles' sum.  dir: 0 up,
+ * 1 down, 2 left, 3 right.
  */
 static int
 bf_move(const struct game *g, const int *c, int dir, int *out)
@@ -250,6 +250,29 @@ build_board(int rows, int cols, int target, int objective, double four,
 	return t;
 }
 
+/* Build pattern spec at target rank 5 (32) into dir/name: its table. */
+static g2048_table *
+build_pattern(const char *spec, const char *name, g2048_exact_report *rep)
+{
+	g2048_exact_opts o;
+	char path[128], err[256];
+	g2048_table *t;
+
+	g2048_exact_defaults(&o);
+	o.pattern = spec;
+	o.target = 5;
+	o.objective = G2048_EXACT_PROB;
+	o.threads = 2;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (g2048_exact_build(&o, path, rep, err, sizeof err) < 0) {
+		printf("# build %s: %s\n", spec, err);
+		return NULL;
+	}
+	if ((t = g2048_table_open(path, err, sizeof err)) == NULL)
+		printf("# open: %s\n", err);
+	return t;
+}
+
 static int
 close_to(double a, double b, double rel)
 {
@@ -419,30 +442,21 @@ test_2x3_prob(void)
 static void
 test_pattern(void)
 {
-	static const char *spec = "xxxx/xxxx/xx../....";
 	struct game g = { 4, 4, 16, { 0 }, 5, 0, 0.1, 0 };
-	g2048_exact_opts o;
 	g2048_exact_report rep;
 	g2048_table *t;
-	char path[128], err[256];
 	int i;
 
 	for (i = 0; i < 10; i++)
 		g.block[i] = BIG;
-	g2048_exact_defaults(&o);
-	o.pattern = spec;
-	o.target = 5;               /* 32 */
-	o.objective = G2048_EXACT_PROB;
-	o.threads = 2;
-	snprintf(path, sizeof path, "%s/pattern.tbl", dir);
-	CHECK(g2048_exact_build(&o, path, &rep, err, sizeof err) == 0);
-	memo_reset();
-	CHECK(close_to(rep.start, start_value(&g), 1e-9));
-	CHECK(rep.pruned_moves > 0);
-	if ((t = g2048_table_open(path, err, sizeof err)) == NULL) {
+	t = build_pattern("xxxx/xxxx/xx../....", "pattern.tbl", &rep);
+	if (t == NULL) {
 		CHECK(0);
 		return;
 	}
+	memo_reset();
+	CHECK(close_to(rep.start, start_value(&g), 1e-9));
+	CHECK(rep.pruned_moves > 0);
 	CHECK(!g2048_table_info_of(t)->board);
 	check_queries(t, &g, 1e-8, 5);
 	g2048_table_close(t);
@@ -476,48 +490,36 @@ check_target_beside(const g2048_table *t)
 static void
 test_pattern_target_cell(void)
 {
-	static const char *spec = "xxxx/xxxx/xx.o/....";
 	struct game g = { 4, 4, 16, { 0 }, 5, 0, 0.1, 1u << 11 };
-	g2048_exact_opts o;
 	g2048_exact_report rep, any, two;
-	g2048_table *t;
-	char path[128], err[256];
+	g2048_table *t, *a;
 	int i;
 
 	for (i = 0; i < 10; i++)
 		g.block[i] = BIG;
-	g2048_exact_defaults(&o);
-	o.pattern = spec;
-	o.target = 5;
-	o.objective = G2048_EXACT_PROB;
-	o.threads = 2;
-	snprintf(path, sizeof path, "%s/at.tbl", dir);
-	CHECK(g2048_exact_build(&o, path, &rep, err, sizeof err) == 0);
-	memo_reset();
-	CHECK(close_to(rep.start, start_value(&g), 1e-9));
-	o.pattern = "xxxx/xxxx/xx../....";
-	snprintf(path, sizeof path, "%s/any.tbl", dir);
-	CHECK(g2048_exact_build(&o, path, &any, err, sizeof err) == 0);
-	CHECK(rep.start < any.start);
-	snprintf(path, sizeof path, "%s/at.tbl", dir);
-	if ((t = g2048_table_open(path, err, sizeof err)) == NULL) {
+	t = build_pattern("xxxx/xxxx/xx.o/....", "at.tbl", &rep);
+	a = build_pattern("xxxx/xxxx/xx../....", "any.tbl", &any);
+	g2048_table_close(a);
+	if (t == NULL || a == NULL) {
 		CHECK(0);
+		g2048_table_close(t);
 		return;
 	}
+	memo_reset();
+	CHECK(close_to(rep.start, start_value(&g), 1e-9));
+	CHECK(rep.start < any.start);
 	check_queries(t, &g, 1e-8, 9);
 	g2048_table_close(t);
 	/* two target cells: made in either is a win */
-	o.pattern = "xxxx/xxxx/xxoo/....";
 	g.at = 1u << 10 | 1u << 11;
-	snprintf(path, sizeof path, "%s/at2.tbl", dir);
-	CHECK(g2048_exact_build(&o, path, &two, err, sizeof err) == 0);
-	memo_reset();
-	CHECK(close_to(two.start, start_value(&g), 1e-9));
-	CHECK(rep.start < two.start && two.start < any.start);
-	if ((t = g2048_table_open(path, err, sizeof err)) == NULL) {
+	if ((t = build_pattern("xxxx/xxxx/xxoo/....", "at2.tbl", &two)) ==
+	    NULL) {
 		CHECK(0);
 		return;
 	}
+	memo_reset();
+	CHECK(close_to(two.start, start_value(&g), 1e-9));
+	CHECK(rep.start < two.start && two.start < any.start);
 	check_queries(t, &g, 1e-8, 11);
 	check_target_beside(t);
 	g2048_table_close(t);
@@ -539,29 +541,6 @@ static int
 mirror_dir(int d)
 {
 	return d == G2048_LEFT ? G2048_RIGHT : d == G2048_RIGHT ? G2048_LEFT : d;
-}
-
-/* Build pattern spec at target rank 5 (32) into dir/name: its table. */
-static g2048_table *
-build_pattern(const char *spec, const char *name, g2048_exact_report *rep)
-{
-	g2048_exact_opts o;
-	char path[128], err[256];
-	g2048_table *t;
-
-	g2048_exact_defaults(&o);
-	o.pattern = spec;
-	o.target = 5;
-	o.objective = G2048_EXACT_PROB;
-	o.threads = 2;
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	if (g2048_exact_build(&o, path, rep, err, sizeof err) < 0) {
-		printf("# build %s: %s\n", spec, err);
-		return NULL;
-	}
-	if ((t = g2048_table_open(path, err, sizeof err)) == NULL)
-		printf("# open: %s\n", err);
-	return t;
 }
 
 /* A grid of the pattern xxxx/xxxx/..X./....: 8 large tiles that stay,
@@ -642,8 +621,10 @@ test_pattern_movers(void)
 	g2048_table_close(t);
 	/* the mover held in place by blockers: as if it were one */
 	t = build_pattern("xxxx/xxxx/xX../....", "held.tbl", &rep);
+	CHECK(t != NULL);
 	g2048_table_close(t);
 	t = build_pattern("xxxx/xxxx/xx../....", "fixed.tbl", &fixed);
+	CHECK(t != NULL);
 	g2048_table_close(t);
 	CHECK(rep.states == fixed.states && rep.start == fixed.start);
 	/* a target cell */

@@ -11,9 +11,9 @@
 
 /*
  * The named patterns: rows top to bottom, `x' a large tile (a blocker),
- * `X' a large tile that may move, `.' a free cell; named as 2048EndgameTablebase names them, by the free
- * cells of each row ("442": 4, 4, 2), the large tiles kept to the
- * bottom right.
+ * `X' a large tile that may move, `.' a free cell; named as
+ * 2048EndgameTablebase names them, by the free cells of each row ("442":
+ * 4, 4, 2), the large tiles kept to the bottom right.
  */
 static const struct {
 	const char *name, *spec, *about;
