@@ -40,7 +40,7 @@ CLILIB    = $(OUT)/lib/libcli.a
 #   lib/cli/       libcli, the tools' front end (not installed): tools
 #   cmd/2048-*.c   a tool of one file; cmd/2048-*/ a tool of several, whose
 #                  header its unit test and benchmark may include
-ROOMS            = grid blocks text eval search net exact
+ROOMS            = grid blocks text eval search net exact chain
 ROOM_USES_grid   =
 ROOM_USES_blocks =
 ROOM_USES_text   =
@@ -48,6 +48,7 @@ ROOM_USES_eval   = grid
 ROOM_USES_search = grid eval
 ROOM_USES_net    = grid eval blocks
 ROOM_USES_exact  = grid blocks
+ROOM_USES_chain  =
 room_inc  = -Ilib/include $(foreach r,$(1) $(ROOM_USES_$(1)),-Ilib/engine/$(r))
 ALL_ROOMS_INC = -Ilib/include $(ROOMS:%=-Ilib/engine/%)
 
@@ -71,6 +72,7 @@ $(OBJ)/lib/cli/%.o $(OBJ)/cmd/%.o: INC = -Ilib/include -Ilib/cli
 $(OBJ)/cmd/2048-play/%.o: INC = -Ilib/include -Ilib/cli -Icmd/2048-play
 $(OBJ)/tests/unit/test-play.o $(OBJ)/bench/play.o: INC = -Ilib/include -Icmd/2048-play
 INTERNAL  = tests/unit/test-engine tests/unit/test-search tests/unit/test-net \
+            tests/unit/test-chain \
             bench/engine
 $(INTERNAL:%=$(OBJ)/%.o): INC = $(ALL_ROOMS_INC)
 

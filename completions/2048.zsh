@@ -84,6 +84,7 @@ case $service in
     '--table-min=[least probability a table decides at]:probability:' \
     '--table-from=[least tile the tables decide at]:tile:' \
     '--no-tables[consult no table]' \
+    '--chain[play by the chain tables first]' \
     '--downgrade=[tile-downgrading]:tile:' \
     '--no-bitboard[move cell by cell]' \
     '*:board file:_files'

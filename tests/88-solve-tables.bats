@@ -286,9 +286,9 @@ pattern_board() {
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain --json <<<"$b"
 	[ "$status" -eq 0 ]
 	[[ "$output" == '{"move":"left","values":{"up":0.60447'* ]]
-	[[ "$output" == *',"table":"p.tbl","exact":null}' ]]
+	[[ "$output" == *',"table":"p.tbl","chain":null,"exact":null}' ]]
 	run 2048-solve --no-tables --explain --json <<<"$b"
-	[[ "$output" == *',"table":null,"exact":null}' ]]
+	[[ "$output" == *',"table":null,"chain":null,"exact":null}' ]]
 	run 2048-solve --tables "$TDIR" --table-min 0 --play --summary --json --fast -s 3 \
 	    <<<"$b"
 	[[ "$output" == *'"by_tables":'[1-9]* ]]

@@ -121,7 +121,11 @@ exact_explain(const struct run *run, const g2048_board *b,
 			    obj, r->value[r->dir], r->seconds * 1000);
 		return;
 	}
-	if (r->table >= 0)
+	if (r->chain)
+		printf("  chain table of the block of %d, probability %.6f "
+		    "time %.3f ms\n", r->chain, r->value[r->dir],
+		    r->seconds * 1000);
+	else if (r->table >= 0)
 		printf("  table %s probability %.6f time %.3f ms\n",
 		    g2048_tables_name(run->tables, r->table), r->value[r->dir],
 		    r->seconds * 1000);
@@ -129,8 +133,8 @@ exact_explain(const struct run *run, const g2048_board *b,
 		printf("  depth %d%s nodes %llu time %.3f ms\n", r->depth,
 		    r->deepened ? " (deepened)" : "",
 		    (unsigned long long)r->nodes, r->seconds * 1000);
-	if (r->table < 0 && exact_applies(b) && why_not(run, b, why,
-	    sizeof why))
+	if (r->table < 0 && !r->chain && exact_applies(b) &&
+	    why_not(run, b, why, sizeof why))
 		printf("  exact: %s; searched\n", why);
 }
 

@@ -206,7 +206,7 @@ play_game(const struct run *run, g2048_search *s, const char *evaluator,
 		d = g2048_play_step(s, &gm->b, &r);
 		effort_add(&gm->search, &(struct effort){ r.nodes,
 		    (uint64_t)r.deepened, r.seconds, r.seconds,
-		    r.table >= 0 });
+		    r.table >= 0 || r.chain });
 		if (run->log)
 			out_decision(&gm->log, &before, &r, evaluator);
 		if (d >= 0 && boards && !run->final)
@@ -298,6 +298,7 @@ games_worker(void *arg)
 	if ((s = g2048_search_new(&o, p->run->eval, err, sizeof err)) == NULL)
 		cli_die(2, "%s", err);
 	g2048_search_tables(s, search_tables(p->run));
+	g2048_search_chain(s, p->run->chain);
 	for (;;) {
 		pthread_mutex_lock(&p->lock);
 		i = p->next < p->run->games ? p->next++ : UINT64_MAX;

@@ -57,7 +57,8 @@ explain(const struct run *run, const g2048_board *b,
 	/* a table's values are exact: more digits */
 	for (d = 0; d < G2048_NDIRS; d++)
 		if (r->legal >> d & 1)
-			printf(r->table >= 0 ? "  %-5s %.6f\n" : "  %-5s %.3f\n",
+			printf(r->table >= 0 || r->chain ? "  %-5s %.6f\n" :
+			    "  %-5s %.3f\n",
 			    g2048_dir_name((enum g2048_dir)d), r->value[d]);
 		else
 			printf("  %-5s -\n", g2048_dir_name((enum g2048_dir)d));
@@ -84,7 +85,7 @@ explain_json(const struct run *run, const g2048_board *b,
 			    g2048_dir_name((enum g2048_dir)d));
 			if (r->legal >> d & 1)
 				cli_json_number(r->value[d],
-				    r->table >= 0 ? 6 : 3);
+				    r->table >= 0 || r->chain ? 6 : 3);
 			else
 				fputs("null", stdout);
 		}
@@ -99,6 +100,10 @@ explain_json(const struct run *run, const g2048_board *b,
 			    r->table));
 		else
 			fputs("null", stdout);
+		if (r->chain)
+			printf(",\"chain\":%d", r->chain);
+		else
+			fputs(",\"chain\":null", stdout);
 		exact_json(run, b, r);
 	}
 	fputs("}\n", stdout);
@@ -191,6 +196,13 @@ make_searches(struct run *run, const struct timespec *started)
 		run->st.tables = search_tables(run) != NULL ||
 		    (run->tables != NULL && run->plain_search != NULL);
 	}
+	if (run->use_chain && !run->tally) {
+		if ((run->chain = g2048_chain_new()) == NULL)
+			cli_die(2, "--chain: no memory for the chain tables");
+		g2048_search_chain(run->search, run->chain);
+		g2048_search_chain(run->plain_search, run->chain);
+		run->st.tables = 1;
+	}
 	/* --time MS: the first move's budget holds the start-up too */
 	g2048_search_time_from(run->search, started);
 }
@@ -270,6 +282,7 @@ main(int argc, char **argv)
 	g2048_search_free(run.search);
 	g2048_search_free(run.plain_search);
 	g2048_tables_close(run.tables);
+	g2048_chain_free(run.chain);
 	g2048_eval_free(run.eval);
 	g2048_eval_free(run.plain_eval);
 	g2048_net_free(run.net);

@@ -563,6 +563,8 @@ typedef struct {
 	double seconds;              /* wall time of the search */
 	int table;                   /* the exact table that chose the move
 	                                (g2048_search_tables), -1: the search */
+	int chain;                   /* the chain table that chose it: 5 or 6,
+	                                its block's tiles; 0: none */
 } g2048_search_result;
 
 /* A search context: options, evaluator, transposition tables, threads.
@@ -889,6 +891,43 @@ int g2048_tables_error(g2048_tables *ts, char *err, size_t errsize);
  * owned by the caller and must outlive s.
  */
 void g2048_search_tables(g2048_search *s, g2048_tables *ts);
+
+/* --- chain tables (2048-solve --chain) ---------------------------------- */
+
+/*
+ * Chain tables, after macroxue/2048-ai: a block of large tiles fixed in
+ * a corner, two rows of three (the six) or that less its inner end (the
+ * five), and the free cells beside it building a chain that collapses
+ * into a tile of the block's least rank.  For each arrangement of the
+ * free tiles, the exact probability of building such a chain without
+ * moving the block, and its best move, computed the first time a board
+ * asks for it (a table's first late-game boards take minutes and some
+ * GB; later ones a few microseconds), kept while the context lives and
+ * shared by threads.  The values are the same on every run and machine.
+ */
+typedef struct g2048_chain g2048_chain;
+
+/* The five's move is played where it is this sure, else the six's
+ * where it has any chance (macroxue's rule). */
+#define G2048_CHAIN_FIVE_MIN 0.9
+
+typedef struct {
+	int dir;           /* the move, -1: no chain table decides */
+	double prob;       /* its probability of a chain */
+	int block;         /* 5 or 6: the table's block (0: none) */
+} g2048_chain_result;
+
+/* A context of both tables, computing nothing yet; NULL: no memory. */
+g2048_chain *g2048_chain_new(void);
+void g2048_chain_free(g2048_chain *c);
+/* The chain tables' move for g, by the rule above, into *r: r->dir. */
+int g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r);
+/* The states computed so far. */
+uint64_t g2048_chain_states(const g2048_chain *c);
+/* Consult c before the tables and the search of s, on 4x4 grids of
+ * the classic odds (NULL: none); the result's chain names the table.
+ * c stays owned by the caller and must outlive s. */
+void g2048_search_chain(g2048_search *s, g2048_chain *c);
 #ifdef __cplusplus
 }
 #endif

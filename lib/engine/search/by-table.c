@@ -1,5 +1,9 @@
 /*
- * by-table.c - exact tables before the search.  On a board a pattern's
+ * by-table.c - chain tables, then exact tables, before the search.  A
+ * chain table's move (--chain) comes first: where the large tiles stand
+ * in its corner block it plays for the chain that merges into them, and
+ * measured over whole games that is far stronger than the search
+ * (bench/EXACT.md).  On a board a pattern's
  * table covers, the table's move maximises the probability of building
  * its target without moving a large tile, exactly; a search of the
  * heuristic can only guess at that.  Where the best move's probability
@@ -61,4 +65,17 @@ search_by_board_table(const g2048_search *s, const g2048_board *b,
 	r->seconds = (double)(end.tv_sec - start.tv_sec) +
 	    (double)(end.tv_nsec - start.tv_nsec) / 1e9;
 	return i;
+}
+
+int
+search_by_chain(g2048_chain *c, g2048_grid g, g2048_search_result *r)
+{
+	g2048_chain_result t;
+
+	if (g2048_chain_move(c, g, &t) < 0)
+		return -1;
+	r->dir = t.dir;
+	r->value[t.dir] = t.prob;
+	r->chain = t.block;
+	return t.dir;
 }

@@ -299,7 +299,9 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 	}
 	if (r->legal == 0)
 		return -1;
-	/* the pattern tables are of the 4x4 board and its odds */
+	/* the chain and pattern tables are of the 4x4 board and its odds */
+	if (s->chain && !c && four == 0.1 && search_by_chain(s->chain, g, r) >= 0)
+		goto done;
 	if (s->tables && !c && four == 0.1 &&
 	    g2048_max_rank(g) >= s->o.table_from &&
 	    search_by_table(s->tables, g, s->o.table_min, r) >= 0)
@@ -360,6 +362,13 @@ g2048_search_tables(g2048_search *s, g2048_tables *ts)
 {
 	if (s != NULL)
 		s->tables = ts;
+}
+
+void
+g2048_search_chain(g2048_search *s, g2048_chain *c)
+{
+	if (s != NULL)
+		s->chain = c;
 }
 
 g2048_tables *

@@ -32,6 +32,9 @@ int search_by_table(g2048_tables *ts, g2048_grid g, double min,
  * index returned; else -1 and r untouched. */
 int search_by_board_table(const g2048_search *s, const g2048_board *b,
     g2048_search_result *r);
+/* The chain tables' move for g (g2048_chain_move) into r: r->dir, or -1
+ * and r untouched. */
+int search_by_chain(g2048_chain *c, g2048_grid g, g2048_search_result *r);
 
 /* ---- tt.c: the transposition table ------------------------------------- */
 
@@ -168,7 +171,8 @@ struct g2048_search {
 	struct timespec origin;    /* the next run's budget counts from here
 	                              (g2048_search_time_from), if set */
 	int has_origin;
-	g2048_tables *tables;      /* consulted first (NULL: none) */
+	g2048_chain *chain;        /* consulted first (NULL: none) */
+	g2048_tables *tables;      /* consulted next (NULL: none) */
 	/* one root search: the moves to search and where the next one is */
 	pthread_mutex_t lock;
 	int nroot, next_root;

@@ -1,0 +1,245 @@
+/*
+ * chain.c - a chain table, memoised, and the pair a player consults.
+ *
+ * A state is the free cells' tiles just after a spawn, the block
+ * prefilled with the layout's ranks (the anchor at its cap), so one
+ * entry serves every block: its index is the free ranks in mixed radix.
+ * Its value is the best over the moves that keep the block in place and
+ * the board regular of 1 (the move makes a chain) or the mean over the
+ * spawns in the free cells of their states' values; a move that breaks
+ * the block or a cap is worth 0.  Sums of tiles only grow, so the
+ * recursion ends; each state is computed once, its probability rounded
+ * to 14 bits before any parent reads it, so a value is the same whoever
+ * computes it first and in whatever order: threads share a table with
+ * relaxed atomic entries and at worst compute a state twice.
+ *
+ * The entries are one calloc of the whole index (4.2 GB for the six, 2.4
+ * for the five, of address space): the pages a game touches are the
+ * memory it costs.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chain.h"
+
+static const double spawn_odds[2] = { 0.9, 0.1 };  /* a 2, a 4 */
+
+static size_t
+state_index(const struct chain_table *t, g2048_grid g)
+{
+	const struct chain_layout *l = t->l;
+	size_t v = 0;
+	int i;
+
+	for (i = 0; i < l->nfree; i++)
+		v = v * (size_t)l->radix[i] + (size_t)g2048_rank(g, l->free[i]);
+	return v;
+}
+
+/* the mean over the spawns in the free cells of g (after a move) */
+static double
+spawns_value(struct chain_table *t, g2048_grid g)
+{
+	const struct chain_layout *l = t->l;
+	double sum[2] = { 0, 0 };
+	int i, k, n = 0, dir;
+
+	for (i = 0; i < l->nfree; i++) {
+		if (g2048_rank(g, l->free[i]))
+			continue;
+		n++;
+		for (k = 0; k < 2; k++)
+			sum[k] += chain_value(t,
+			    g2048_set_rank(g, l->free[i], k + 1), &dir);
+	}
+	return n ? (spawn_odds[0] * sum[0] + spawn_odds[1] * sum[1]) / n : 0;
+}
+
+/* the value of moving g toward d: -1 if the move changes nothing */
+static double
+move_value(struct chain_table *t, g2048_grid g, int d)
+{
+	g2048_grid n = g;
+
+	if (g2048_move(&n, (enum g2048_dir)d) < 0)
+		return -1;
+	if ((n.lo & t->block_mask) != (g.lo & t->block_mask) ||
+	    !chain_regular(t->l, n))
+		return 0;
+	return chain_goal(t->l, n) ? 1 : spawns_value(t, n);
+}
+
+double
+chain_value(struct chain_table *t, g2048_grid g, int *dir)
+{
+	size_t i = state_index(t, g);
+	unsigned e = atomic_load_explicit(&t->e[i], memory_order_relaxed);
+	double best = 0, v;
+	unsigned q;
+	int d, bestdir = 0;
+
+	if (e == 0) {
+		/* a sure move ends the search: no later move beats 1 */
+		for (d = 0; d < G2048_NDIRS && best < 1; d++)
+			if ((v = move_value(t, g, d)) > best) {
+				best = v;
+				bestdir = d;
+			}
+		q = (unsigned)lround(best * CHAIN_Q);
+		e = 1 + (q << 2 | (unsigned)bestdir);
+		atomic_store_explicit(&t->e[i], (uint16_t)e,
+		    memory_order_relaxed);
+		atomic_fetch_add_explicit(&t->computed, 1,
+		    memory_order_relaxed);
+	}
+	*dir = (int)((e - 1) & 3);
+	return (double)((e - 1) >> 2) / CHAIN_Q;
+}
+
+/* symmetry s of the board: transposed if s & 4, then rows flipped if
+ * s & 1 and columns if s & 2 */
+static int
+sym_cell(int s, int cell)
+{
+	int r = cell / G2048_SIDE, c = cell % G2048_SIDE, t;
+
+	if (s & 4) {
+		t = r;
+		r = c;
+		c = t;
+	}
+	if (s & 1)
+		r = G2048_SIDE - 1 - r;
+	if (s & 2)
+		c = G2048_SIDE - 1 - c;
+	return r * G2048_SIDE + c;
+}
+
+static g2048_grid
+sym_grid(int s, g2048_grid g)
+{
+	g2048_grid h = { 0, 0 };
+	int i;
+
+	for (i = 0; i < G2048_CELLS; i++)
+		h = g2048_set_rank(h, sym_cell(s, i), g2048_rank(g, i));
+	return h;
+}
+
+/* the direction of g that is d in symmetry s of g */
+static int
+sym_dir_back(int s, int d)
+{
+	static const int dr[G2048_NDIRS] = { -1, 1, 0, 0 };
+	static const int dc[G2048_NDIRS] = { 0, 0, -1, 1 };
+	int r = dr[d], c = dc[d], t, k;
+
+	if (s & 1)
+		r = -r;
+	if (s & 2)
+		c = -c;
+	if (s & 4) {
+		t = r;
+		r = c;
+		c = t;
+	}
+	for (k = 0; k < G2048_NDIRS; k++)
+		if (dr[k] == r && dc[k] == c)
+			break;
+	return k;
+}
+
+double
+chain_suggest(struct chain_table *t, g2048_grid g, int *dir)
+{
+	const struct chain_layout *l = t->l;
+	double best = 0, v;
+	int s, i, d;
+
+	*dir = -1;
+	for (s = 0; s < 8; s++) {
+		g2048_grid h = sym_grid(s, g);
+
+		if (!chain_regular(l, h) || chain_goal(l, h))
+			continue;
+		for (i = 0; i < l->nblock; i++)
+			h = g2048_set_rank(h, l->block[i], l->prefill[i]);
+		if ((v = chain_value(t, h, &d)) > best) {
+			best = v;
+			*dir = sym_dir_back(s, d);
+		}
+	}
+	return best;
+}
+
+static int
+table_init(struct chain_table *t, const struct chain_layout *l)
+{
+	int i;
+
+	t->l = l;
+	t->n = 1;
+	for (i = 0; i < l->nfree; i++)
+		t->n *= (size_t)l->radix[i];
+	t->block_mask = 0;
+	for (i = 0; i < l->nblock; i++)
+		t->block_mask |= (uint64_t)0xF << (4 * l->block[i]);
+	atomic_init(&t->computed, 0);
+	t->e = calloc(t->n, sizeof *t->e);
+	return t->e ? 0 : -1;
+}
+
+g2048_chain *
+g2048_chain_new(void)
+{
+	g2048_chain *c = calloc(1, sizeof *c);
+
+	if (c == NULL || table_init(&c->five, &chain_five) < 0 ||
+	    table_init(&c->six, &chain_six) < 0) {
+		g2048_chain_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void
+g2048_chain_free(g2048_chain *c)
+{
+	if (c == NULL)
+		return;
+	free((void *)c->five.e);
+	free((void *)c->six.e);
+	free(c);
+}
+
+int
+g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r)
+{
+	unsigned legal = g2048_legal(g);
+	int d;
+
+	memset(r, 0, sizeof *r);
+	r->dir = -1;
+	r->prob = chain_suggest(&c->five, g, &d);
+	if (r->prob >= G2048_CHAIN_FIVE_MIN && d >= 0 && (legal >> d & 1)) {
+		r->dir = d;
+		r->block = 5;
+		return d;
+	}
+	r->prob = chain_suggest(&c->six, g, &d);
+	if (r->prob > 0 && d >= 0 && (legal >> d & 1)) {
+		r->dir = d;
+		r->block = 6;
+		return d;
+	}
+	r->prob = 0;
+	return -1;
+}
+
+uint64_t
+g2048_chain_states(const g2048_chain *c)
+{
+	return atomic_load(&((g2048_chain *)c)->five.computed) +
+	    atomic_load(&((g2048_chain *)c)->six.computed);
+}

@@ -1,0 +1,90 @@
+/*
+ * chain.h - the chain room's internals: chain tables, after the lookup
+ * tables of macroxue/2048-ai.  A block of large tiles sits fixed in a
+ * corner (rows 0-1, columns 0-2, or five of those cells); the free cells
+ * beside it must build a chain (the anchor's rank less 1, less 2, less 3
+ * twice) that collapses into a tile of the block's smallest rank, the
+ * anchor.  A table holds, for every arrangement of the free cells' tiles
+ * under caps set by the anchor, the probability of building a chain
+ * without moving the block, and its best move, computed when first asked
+ * (a memo of the exact recursion).  Its public side (g2048_chain_*) is in
+ * 2048.h.  Internal to lib/engine/ (and the unit tests of internals).
+ */
+#ifndef CHAIN_H
+#define CHAIN_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "2048.h"
+
+#define CHAIN_BLOCK_MAX 6
+#define CHAIN_FREE_MAX  11
+#define CHAIN_GOALS_MAX 6
+#define CHAIN_GOAL_LEN  4
+#define CHAIN_ABS       0x100   /* a cap of this rank, not the anchor's less */
+
+/* ---- layout.c: the two layouts, what is regular, what is a goal ---- */
+
+/* A cell's rank relative to the goal's anchor. */
+struct chain_term {
+	int cell, off;
+};
+
+struct chain_layout {
+	const char *name;              /* "six", "five" */
+	int nblock, block[CHAIN_BLOCK_MAX];
+	int prefill[CHAIN_BLOCK_MAX];  /* the block the table is computed with */
+	int nfree, free[CHAIN_FREE_MAX];
+	int radix[CHAIN_FREE_MAX];     /* ranks 0..radix-1 in the index */
+	int cap[CHAIN_FREE_MAX];       /* at most anchor + cap (cap < 0),
+	                                  or rank where cap is CHAIN_ABS +
+	                                  rank */
+	/* block cells that must differ, and pairs (a, b) with a > b */
+	int ndistinct, distinct[6][2];
+	int ngreater, greater[3][2];
+	/* the anchor: the least rank of these cells, at most anchor_max
+	 * (over it: not regular if anchor_over_rejects, else anchor_max),
+	 * at least anchor_min; the goal's anchor is that less goal_shift,
+	 * at most anchor_max */
+	int nanchor, anchor[3];
+	int anchor_min, anchor_max, anchor_over_rejects, goal_shift;
+	int ngoals;
+	struct chain_term goal[CHAIN_GOALS_MAX][CHAIN_GOAL_LEN];
+	int goal_len[CHAIN_GOALS_MAX];
+};
+
+extern const struct chain_layout chain_six, chain_five;
+
+/* g, in the layout's corner, is regular: the block as the layout wants
+ * it, every free tile within its cap. */
+int chain_regular(const struct chain_layout *l, g2048_grid g);
+/* g's free cells hold a chain that collapses into the anchor. */
+int chain_goal(const struct chain_layout *l, g2048_grid g);
+
+/* ---- chain.c: a table, memoised ---- */
+
+struct chain_table {
+	const struct chain_layout *l;
+	/* 0: not computed; else 1 + (q << 2 | dir), the probability
+	 * q / CHAIN_Q */
+	_Atomic uint16_t *e;
+	size_t n;
+	uint64_t block_mask;           /* the block's nibbles */
+	atomic_ullong computed;        /* states computed */
+};
+#define CHAIN_Q 16382
+
+struct g2048_chain {
+	struct chain_table five, six;
+};
+
+/* The probability of a chain from g (the free tiles after a spawn, the
+ * block prefilled), computed once; *dir its best move. */
+double chain_value(struct chain_table *t, g2048_grid g, int *dir);
+/* The table's best probability for g over the eight symmetries in which
+ * g is regular and not yet a goal, *dir its move in g (-1: none). */
+double chain_suggest(struct chain_table *t, g2048_grid g, int *dir);
+
+#endif

@@ -1,0 +1,51 @@
+#!/usr/bin/env bats
+# shellcheck disable=SC2154 # status, output, lines: set by run
+# 89-solve-chain.bats - 2048-solve --chain: the chain tables decide a
+# board whose large tiles stand in a corner block, in any orientation,
+# and say so in --explain, --json and --summary; without --chain they
+# are not consulted.
+load helper
+bats_require_minimum_version 1.5.0
+
+# 32768 16384 8192 in row 1, 4096 2048 1024 under them, 512 256 128 in
+# row 3: up puts the 128 of row 4 beside the 128, a chain into the 1024
+near_chain() {
+	board '32768 16384 8192 4' '4096 2048 1024 2' '512 256 128 .' \
+	    '. . . 128'
+}
+
+@test "a board one move from a chain: the chain table's move, sure" {
+	run 2048-solve --chain --no-tables --explain < <(near_chain)
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = up ]
+	[ "${lines[1]}" = '  up    1.000000' ]
+	[[ "${lines[5]}" == '  chain table of the block of 6, probability 1.000000 time '* ]]
+}
+
+@test "the board mirrored: the mirrored move" {
+	run 2048-solve --chain --no-tables < <(board '4 8192 16384 32768' \
+	    '2 1024 2048 4096' '. 128 256 512' '128 . . .')
+	[ "$status" -eq 0 ]
+	[ "$output" = up ]
+	run 2048-solve --chain --no-tables < <(board '. . . 128' \
+	    '512 256 128 .' '4096 2048 1024 2' '32768 16384 8192 4')
+	[ "$status" -eq 0 ]
+	[ "$output" = down ]
+}
+
+@test "--json names the chain table; null without --chain" {
+	run 2048-solve --chain --no-tables --json --explain < <(near_chain)
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'"table":null,"chain":6,'* ]]
+	run 2048-solve --no-tables --json --explain < <(near_chain)
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'"table":null,"chain":null,'* ]]
+	[[ "$output" != *'"up":1.000000'* ]]
+}
+
+@test "--summary counts the chain table's moves among the tables'" {
+	run 2048-solve --chain --no-tables --fast --play --moves 1 --final \
+	    --summary -q < <(near_chain)
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'by tables     1 moves, 100.00%'* ]]
+}

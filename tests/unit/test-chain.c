@@ -1,0 +1,240 @@
+/* test-chain.c - the chain tables (lib/engine/chain): the layouts, the
+ * memoised values against a brute-force recursion written here (no memo,
+ * no rounding), symmetric boards, a board one move from a chain, and the
+ * player's moves being legal. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "chain.h"
+#include "unit.h"
+
+static const struct chain_layout *const layouts[2] = { &chain_five, &chain_six };
+
+static g2048_grid
+grid_of(const int ranks[16])
+{
+	g2048_grid g = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 16; i++)
+		g = g2048_set_rank(g, i, ranks[i]);
+	return g;
+}
+
+static g2048_grid
+prefilled(const struct chain_layout *l)
+{
+	g2048_grid g = { 0, 0 };
+	int i;
+
+	for (i = 0; i < l->nblock; i++)
+		g = g2048_set_rank(g, l->block[i], l->prefill[i]);
+	return g;
+}
+
+/* The prefilled block is regular with every free cell at its radix's
+ * top, and one more in any free cell is not: the index holds exactly
+ * the regular states. */
+static void
+test_layouts_index_the_regular_states(void)
+{
+	int k, i;
+
+	for (k = 0; k < 2; k++) {
+		const struct chain_layout *l = layouts[k];
+		g2048_grid g = prefilled(l), top = g;
+
+		CHECK(chain_regular(l, g));
+		CHECK(!chain_goal(l, g));
+		for (i = 0; i < l->nfree; i++)
+			top = g2048_set_rank(top, l->free[i], l->radix[i] - 1);
+		CHECK(chain_regular(l, top));
+		for (i = 0; i < l->nfree; i++)
+			CHECK(!chain_regular(l, g2048_set_rank(g, l->free[i],
+			    l->radix[i])));
+	}
+}
+
+/* the exact value, no memo and no rounding; *budget counts nodes down,
+ * -1 once it runs out */
+static double
+brute(const struct chain_layout *l, g2048_grid g, long *budget)
+{
+	uint64_t mask = 0;
+	double best = 0;
+	int d, i, n, k;
+
+	for (i = 0; i < l->nblock; i++)
+		mask |= (uint64_t)0xF << (4 * l->block[i]);
+	if (--*budget < 0)
+		return -1;
+	for (d = 0; d < 4; d++) {
+		g2048_grid m = g;
+		double sum = 0, v;
+
+		if (g2048_move(&m, (enum g2048_dir)d) < 0)
+			continue;
+		if ((m.lo & mask) != (g.lo & mask) || !chain_regular(l, m))
+			continue;
+		if (chain_goal(l, m))
+			return 1;
+		for (i = n = 0; i < l->nfree; i++) {
+			if (g2048_rank(m, l->free[i]))
+				continue;
+			n++;
+			for (k = 1; k <= 2; k++) {
+				v = brute(l, g2048_set_rank(m, l->free[i], k),
+				    budget);
+				if (v < 0)
+					return -1;
+				sum += (k == 1 ? 0.9 : 0.1) * v;
+			}
+		}
+		if (n && sum / n > best)
+			best = sum / n;
+	}
+	return best;
+}
+
+/* the transpose of g */
+static g2048_grid
+transposed(g2048_grid g)
+{
+	g2048_grid t = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 16; i++)
+		t = g2048_set_rank(t, (i % 4) * 4 + i / 4, g2048_rank(g, i));
+	return t;
+}
+
+/* g and its mirror image across the diagonal get the same probability
+ * and mirrored moves, and the move is legal */
+static void
+check_mirror(g2048_chain *c, g2048_grid g)
+{
+	static const int across[4] = { G2048_LEFT, G2048_RIGHT, G2048_UP,
+		G2048_DOWN };
+	g2048_chain_result a, b;
+
+	g2048_chain_move(c, g, &a);
+	g2048_chain_move(c, transposed(g), &b);
+	CHECK(a.prob == b.prob && a.block == b.block);
+	CHECK((a.dir < 0 && b.dir < 0) ||
+	    (a.dir >= 0 && b.dir == across[a.dir]));
+	CHECK(a.dir < 0 || (g2048_legal(g) >> a.dir & 1));
+}
+
+/* A chain of the layout's goals one merge short: one of its tiles
+ * halved, its other half in another free cell; small tiles or gaps
+ * elsewhere. */
+static g2048_grid
+near_goal(const struct chain_layout *l, g2048_grid g, g2048_rng *rng)
+{
+	int j = (int)g2048_rng_bounded(rng, (uint32_t)l->ngoals), i, a, m;
+	const struct chain_term *t = l->goal[j];
+
+	a = g2048_rank(g, l->anchor[0]);
+	for (i = 1; i < l->nanchor; i++)
+		if (g2048_rank(g, l->anchor[i]) < a)
+			a = g2048_rank(g, l->anchor[i]);
+	a = a - l->goal_shift < l->anchor_max ? a - l->goal_shift :
+	    l->anchor_max;
+	for (i = 0; i < l->nfree; i++)
+		if (g2048_rng_bounded(rng, 2))
+			g = g2048_set_rank(g, l->free[i], 1 +
+			    (int)g2048_rng_bounded(rng, 2));
+	for (i = 0; i < l->goal_len[j]; i++)
+		g = g2048_set_rank(g, t[i].cell, a + t[i].off);
+	m = (int)g2048_rng_bounded(rng, (uint32_t)l->goal_len[j]);
+	g = g2048_set_rank(g, t[m].cell, a + t[m].off - 1);
+	i = (int)g2048_rng_bounded(rng, (uint32_t)l->nfree);
+	return g2048_set_rank(g, l->free[i], a + t[m].off - 1);
+}
+
+/* the block with the least anchor the layout takes, a table of its own */
+static const int low_block[2][CHAIN_BLOCK_MAX] = {
+	{ 15, 14, 13, 12, 5 },
+	{ 15, 14, 13, 7, 6, 5 },
+};
+
+/* States a merge short of a chain, with the least anchor (where the
+ * spawns decide) and with the prefilled block: the table's value is the
+ * brute force's within the rounding of 14 bits a level.  The prefilled
+ * ones are also played by g2048_chain_move, mirrored. */
+static void
+test_values_match_brute_force(void)
+{
+	g2048_chain *low = g2048_chain_new(), *c = g2048_chain_new();
+	g2048_rng rng;
+	int k, i, tries, compared = 0, between = 0, dir;
+
+	if (low == NULL || c == NULL) {
+		CHECK(low != NULL && c != NULL);
+		g2048_chain_free(low);
+		g2048_chain_free(c);
+		return;
+	}
+	g2048_rng_seed(&rng, 2048, 0);
+	for (k = 0; k < 4; k++)
+		for (tries = 0; tries < 300; tries++) {
+			const struct chain_layout *l = layouts[k % 2];
+			g2048_chain *ctx = k < 2 ? low : c;
+			struct chain_table *t = k % 2 ? &ctx->six : &ctx->five;
+			g2048_grid g = prefilled(l);
+			long budget = 50000;
+			double want, got;
+
+			for (i = 0; k < 2 && i < l->nblock; i++)
+				g = g2048_set_rank(g, l->block[i],
+				    low_block[k][i]);
+			g = near_goal(l, g, &rng);
+			if (!chain_regular(l, g) || chain_goal(l, g) ||
+			    (want = brute(l, g, &budget)) < 0)
+				continue;
+			got = chain_value(t, g, &dir);
+			CHECK(got >= 0 && got <= 1);
+			CHECK(fabs(got - want) < 1e-3);
+			if (k >= 2)
+				check_mirror(c, g);
+			compared++;
+			between += want > 0.01 && want < 0.99;
+		}
+	printf("# %d states compared, %d of them strictly between 0 and 1\n",
+	    compared, between);
+	CHECK(compared >= 150);
+	CHECK(between >= 20);
+	g2048_chain_free(low);
+	g2048_chain_free(c);
+}
+
+/* row 0: 32768 16384 8192 4, row 1: 4096 2048 1024 2, row 2: 512 256
+ * 128 ., row 3: . . . 128: up puts the 128 beside the 128 under the
+ * 256, a chain into the 1024 */
+static const int near_chain[16] = { 15, 14, 13, 2, 12, 11, 10, 1,
+	9, 8, 7, 0, 0, 0, 0, 7 };
+
+static void
+test_one_move_from_a_chain(void)
+{
+	g2048_chain *c = g2048_chain_new();
+	g2048_chain_result r;
+
+	if (c == NULL) {
+		CHECK(c != NULL);
+		return;
+	}
+	CHECK(g2048_chain_move(c, grid_of(near_chain), &r) == G2048_UP);
+	CHECK(r.block == 6);
+	CHECK(r.prob == 1);
+	g2048_chain_free(c);
+}
+
+int
+main(void)
+{
+	RUN(test_layouts_index_the_regular_states);
+	RUN(test_values_match_brute_force);
+	RUN(test_one_move_from_a_chain);
+	return UNIT_EXIT();
+}
