@@ -48,7 +48,7 @@ ROOM_USES_eval   = grid
 ROOM_USES_search = grid eval
 ROOM_USES_net    = grid eval blocks
 ROOM_USES_exact  = grid blocks
-ROOM_USES_chain  =
+ROOM_USES_chain  = blocks
 room_inc  = -Ilib/include $(foreach r,$(1) $(ROOM_USES_$(1)),-Ilib/engine/$(r))
 ALL_ROOMS_INC = -Ilib/include $(ROOMS:%=-Ilib/engine/%)
 
@@ -232,7 +232,8 @@ net: $(BIN)/2048-learn
 
 # Exact tables (2048-table(1), bench/EXACT.md): the recommended set, in
 # tables/: 15-18 minutes of the two cores here, 250 MB of memory
-# at most, 8.8 GB of files.  A
+# at most, 8.8 GB of files; then the chain tables (2048-chain(5)), whole:
+# CHAIN_MINUTES minutes, 6.7 GB of memory and of files.  A
 # table is built once (an order-only prerequisite: a new 2048-table does
 # not rebuild it; remove the file for that); an interrupted build goes on
 # from tables/work-NAME/.  Patterns are NAME-TARGET, boards RxC.
@@ -242,7 +243,11 @@ TABLE_PATTERNS ?= $(foreach t,$(TABLE_TARGETS),L3o-$(t) 442o-$(t) 442i-$(t) \
 	431i-16 431i-32 44o-16 44o-32
 TABLE_BOARDS   ?= 2x2 2x3 2x4 3x3
 TABLE_FILES     = $(TABLE_PATTERNS:%=tables/%.tbl) $(TABLE_BOARDS:%=tables/%.tbl)
-tables: $(TABLE_FILES)
+CHAIN_FILES     = tables/chain-six.chain tables/chain-five.chain
+tables: $(TABLE_FILES) $(CHAIN_FILES)
+tables/chain-six.chain: | $(BIN)/2048-table
+	$(BIN)/2048-table --chain tables -j 2
+tables/chain-five.chain: tables/chain-six.chain
 $(TABLE_PATTERNS:%=tables/%.tbl): tables/%.tbl: | $(BIN)/2048-table
 	@mkdir -p tables
 	$(BIN)/2048-table -o $@ --pattern $(word 1,$(subst -, ,$*)) \
@@ -300,6 +305,11 @@ install: $(TOOLS) $(LIB)
 	    ls "$(INSTALL_TABLES)"/*.tbl >/dev/null 2>&1; then \
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
 	    cp "$(INSTALL_TABLES)"/*.tbl \
+	    $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
+	if [ -n "$(INSTALL_TABLES)" ] && \
+	    ls "$(INSTALL_TABLES)"/*.chain >/dev/null 2>&1; then \
+	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
+	    cp "$(INSTALL_TABLES)"/*.chain \
 	    $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
 
 uninstall:

@@ -1,14 +1,18 @@
 /*
  * 2048-table - exact tables: build one (a small board, or an endgame
  * pattern of the 4x4 board), describe one, and answer for every board
- * read each legal move's exact value and the best move.
+ * read each legal move's exact value and the best move; build the chain
+ * tables of 2048-solve --chain whole.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -20,6 +24,8 @@ struct run {
 	double value_t0;        /* when valuing began, and the states */
 	uint64_t value_s0;      /* valued before (a resumed build) */
 	int valuing;
+	struct timespec chain_t0;   /* --chain: the build's start */
+	double chain_shown;         /* and when progress last showed */
 };
 
 static void
@@ -34,6 +40,7 @@ usage(int status)
 	    "       %s --info FILE [-J]\n"
 	    "       %s --check FILE [-q]\n"
 	    "       %s --list\n"
+	    "       %s --chain DIR [-j N] [-q]\n"
 	    "Build an exact table by dynamic programming: every state reachable\n"
 	    "from the start, valued under optimal play; or answer for every\n"
 	    "board read whether the table covers it and each legal move's exact\n"
@@ -60,12 +67,14 @@ usage(int status)
 	    "      --info FILE        describe the table in FILE\n"
 	    "      --check FILE       check every block of the table in FILE\n"
 	    "      --list             list the named patterns\n"
+	    "      --chain DIR        build the chain tables of 2048-solve --chain\n"
+	    "                         whole into DIR (5.9 G states, 6.7 GB)\n"
 	    "  -h, --help             show this help and exit\n"
 	    "      --version          show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 success, 1 some board is not covered by the table,\n"
 	    "2 usage or input error (a bad table file).  See 2048-table(1).\n",
-	    progname, progname, progname, progname, progname);
+	    progname, progname, progname, progname, progname, progname);
 	exit(status ? 2 : cli_finish(0));
 }
 
@@ -102,6 +111,62 @@ show_progress(const g2048_exact_progress *p, void *ctx)
 		    p->seconds > 0 ? p->states / p->seconds : 0, p->seconds,
 		    (unsigned long long)(p->memory_peak >> 20));
 	return 0;
+}
+
+static double
+seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) +
+	    (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* --chain's progress: at most once a second, on a terminal */
+static void
+chain_progress(void *ctx, uint64_t done, uint64_t total)
+{
+	struct run *run = ctx;
+	double s = seconds_since(&run->chain_t0);
+
+	if (!run->tty || s < run->chain_shown + 1 || done == 0)
+		return;
+	run->chain_shown = s;
+	fprintf(stderr, "\r%s: chain tables: %llu of %llu states, %.0f/s, "
+	    "%.0f s left   ", progname, (unsigned long long)done,
+	    (unsigned long long)total, (double)done / s,
+	    (double)(total - done) * s / (double)done);
+}
+
+static long peak_rss_kb(void);
+
+/* --chain DIR: both tables computed whole, then written */
+static int
+build_chain(struct run *run, const char *dir, int threads)
+{
+	char err[512], five[4096], six[4096];
+	g2048_chain *c;
+
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		cli_die(2, "--chain %s: %s", dir, strerror(errno));
+	if ((c = g2048_chain_new()) == NULL)
+		cli_die(2, "--chain: out of memory");
+	clock_gettime(CLOCK_MONOTONIC, &run->chain_t0);
+	if (g2048_chain_build(c, threads, run->quiet ? NULL : chain_progress,
+	    run) < 0 || g2048_chain_save(c, dir, err, sizeof err) < 0) {
+		if (run->tty && !run->quiet)
+			fprintf(stderr, "\n");
+		cli_die(2, "%s", err);
+	}
+	g2048_chain_paths(dir, five, six, sizeof five);
+	if (!run->quiet)
+		fprintf(stderr, "%s%s: %s, %s: %llu states, %.1f s, peak %ld "
+		    "MB\n", run->tty ? "\r" : "", progname, five, six,
+		    (unsigned long long)g2048_chain_states(c),
+		    seconds_since(&run->chain_t0), peak_rss_kb() / 1024);
+	g2048_chain_free(c);
+	return cli_finish(0);
 }
 
 static long
@@ -358,18 +423,21 @@ main(int argc, char **argv)
 		{ "info", required_argument, NULL, 'I' },
 		{ "check", required_argument, NULL, 'K' },
 		{ "list", no_argument, NULL, 'L' },
+		{ "chain", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct run run = { NULL, 0, 0, 0, 0, 0, 0, 0 };
+	struct run run;
 	g2048_exact_opts o;
 	const char *save = NULL, *tablepath = NULL, *cells = NULL;
 	const char *infopath = NULL, *checkpath = NULL, *objective = NULL;
+	const char *chaindir = NULL;
 	char err[512];
 	int c, list = 0, size = 0, status;
 
 	argv[0] = cli_init(argv[0]);
+	memset(&run, 0, sizeof run);
 	g2048_exact_defaults(&o);
 	o.threads = cli_cores(G2048_THREADS_MAX);
 	while ((c = cli_getopt(argc, argv, "f:Jj:o:qt:", longopts)) != -1) {
@@ -431,6 +499,9 @@ main(int argc, char **argv)
 		case 'L':
 			list = 1;
 			break;
+		case 'N':
+			chaindir = optarg;
+			break;
 		case 'h':
 			usage(0);
 			break;
@@ -460,6 +531,8 @@ main(int argc, char **argv)
 	}
 	if (checkpath != NULL)
 		return check(&run, checkpath);
+	if (chaindir != NULL)
+		return build_chain(&run, chaindir, o.threads);
 	if (save != NULL) {
 		if (size == (o.pattern != NULL))
 			cli_usage_error("-o: give one of --size and --pattern");

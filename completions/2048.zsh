@@ -85,6 +85,7 @@ case $service in
     '--table-from=[least tile the tables decide at]:tile:' \
     '--no-tables[consult no table]' \
     '--chain[play by the chain tables first]' \
+    '--no-chain[not the chain tables]' \
     '--downgrade=[tile-downgrading]:tile:' \
     '--no-bitboard[move cell by cell]' \
     '*:board file:_files'
@@ -138,6 +139,7 @@ case $service in
     '--info=[describe a table]:table file:_files' \
     '--check=[check every block of a table]:table file:_files' \
     '--list[list the patterns]' \
+    '--chain=[build the chain tables]:directory:_files -/' \
     '*:board file:_files'
   ;;
 esac

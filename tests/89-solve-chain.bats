@@ -49,3 +49,24 @@ near_chain() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *'by tables     1 moves, 100.00%'* ]]
 }
+
+@test "chain files in the tables' folder are opened by default: a bad one is an error" {
+	local d=$BATS_TEST_TMPDIR/t
+	mkdir -p "$d"
+	printf 'not a chain table\n' > "$d/chain-five.chain"
+	printf 'not a chain table\n' > "$d/chain-six.chain"
+	run 2048-solve --tables "$d" < <(near_chain)
+	[ "$status" -eq 2 ]
+	[[ "$output" == "2048-solve: $d/chain-five.chain: truncated or not a chain table: wrong size" ]]
+	# --no-chain leaves them be; --no-tables too, without --chain
+	run 2048-solve --tables "$d" --no-chain < <(near_chain)
+	[ "$status" -eq 0 ]
+	run 2048-solve --no-tables < <(near_chain)
+	[ "$status" -eq 0 ]
+}
+
+@test "2048-table --chain: a folder that cannot be made is an error" {
+	run 2048-table --chain /nonexistent/dir -q
+	[ "$status" -eq 2 ]
+	[[ "$output" == '2048-table: --chain /nonexistent/dir: No such file or directory' ]]
+}

@@ -222,7 +222,8 @@ play_game(const struct run *run, g2048_search *s, const char *evaluator,
 		 * game at once: game_done refuses it with the message */
 	} while (d >= 0 && !(run->net != NULL &&
 	    g2048_net_check(run->net, NULL, 0) < 0) &&
-	    !g2048_tables_error(run->tables, NULL, 0));
+	    !g2048_tables_error(run->tables, NULL, 0) &&
+	    !(run->chain && g2048_chain_error(run->chain, NULL, 0)));
 	gm->overflow = d == G2048_OVERFLOW ? r.dir : -1;
 	if (boards && run->final)
 		out_board(gm);

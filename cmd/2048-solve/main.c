@@ -12,8 +12,46 @@ check_tables(struct run *run)
 {
 	char err[512];
 
-	if (g2048_tables_error(run->tables, err, sizeof err))
+	if (g2048_tables_error(run->tables, err, sizeof err) ||
+	    (run->chain && g2048_chain_error(run->chain, err, sizeof err)))
 		cli_die(2, "%s", err);
+}
+
+/* 1 if dir holds both chain files (2048-table --chain) */
+static int
+chain_files(const char *dir)
+{
+	char five[4096], six[4096];
+
+	g2048_chain_paths(dir, five, six, sizeof five);
+	return access(five, F_OK) == 0 && access(six, F_OK) == 0;
+}
+
+/* The chain tables: the files of the tables' folder where the run plays
+ * by its tables (a net only if --tables named them) and --no-chain is
+ * not given; with --chain, those or tables computed as games ask. */
+static void
+open_chain(struct run *run)
+{
+	const char *dir = run->tablesdir;
+	char err[512];
+
+	if (run->no_chain || run->tally)
+		return;
+	if (dir && chain_files(dir) && (run->use_chain ||
+	    (run->net == NULL || run->tables_given))) {
+		if ((run->chain = g2048_chain_open(dir, err, sizeof err)) ==
+		    NULL)
+			cli_die(2, "%s", err);
+	} else if (run->use_chain &&
+	    (run->chain = g2048_chain_new()) == NULL) {
+		cli_die(2, "--chain: no memory for the chain tables");
+	}
+	if (run->chain == NULL)
+		return;
+	g2048_search_chain(run->search, run->chain);
+	g2048_search_chain(run->plain_search, run->chain);
+	run->st.tables = 1;
 }
 
 g2048_search *
@@ -196,13 +234,7 @@ make_searches(struct run *run, const struct timespec *started)
 		run->st.tables = search_tables(run) != NULL ||
 		    (run->tables != NULL && run->plain_search != NULL);
 	}
-	if (run->use_chain && !run->tally) {
-		if ((run->chain = g2048_chain_new()) == NULL)
-			cli_die(2, "--chain: no memory for the chain tables");
-		g2048_search_chain(run->search, run->chain);
-		g2048_search_chain(run->plain_search, run->chain);
-		run->st.tables = 1;
-	}
+	open_chain(run);
 	/* --time MS: the first move's budget holds the start-up too */
 	g2048_search_time_from(run->search, started);
 }

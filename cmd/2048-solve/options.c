@@ -95,9 +95,12 @@ usage(int status)
 	    "      --no-tables    consult no table\n"
 	    "      --chain        play by the chain tables first (a block of\n"
 	    "                     large tiles in a corner, the free cells\n"
-	    "                     building a chain into it), computed as the\n"
-	    "                     games need them: minutes and some GB at the\n"
-	    "                     first late boards, then microseconds\n"
+	    "                     building a chain into it): the tables'\n"
+	    "                     folder's (2048-table --chain), used by default\n"
+	    "                     where they are, else computed as the games\n"
+	    "                     need them (minutes and some GB at the first\n"
+	    "                     late boards, then microseconds)\n"
+	    "      --no-chain     not the chain tables\n"
 	    "      --downgrade T  with a net, value a board whose largest tile\n"
 	    "                     is T or more with the tiles above its largest\n"
 	    "                     missing tile halved (default 16384, 0: never;\n"
@@ -289,6 +292,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "adaptive", required_argument, NULL, 'A' },
 		{ "algo", required_argument, NULL, 'a' },
 		{ "chain", no_argument, NULL, 'Y' },
+		{ "no-chain", no_argument, NULL, 'y' },
 		{ "compact", no_argument, NULL, 'c' },
 		{ "crowded", required_argument, NULL, 'R' },
 		{ "cutoff", required_argument, NULL, 'C' },
@@ -409,6 +413,11 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'Y':
 			run->use_chain = 1;
+			run->no_chain = 0;
+			break;
+		case 'y':
+			run->no_chain = 1;
+			run->use_chain = 0;
 			break;
 		case 'O':
 			run->tablesdir = NULL;

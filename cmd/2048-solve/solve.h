@@ -65,7 +65,7 @@ struct run {
 	int tables_given;            /* --tables DIR: also with a net */
 	int downgrade_given;         /* else the net's own (g2048_net_downgrade) */
 	g2048_tables *tables;
-	int use_chain;               /* --chain */
+	int use_chain, no_chain;     /* --chain, --no-chain */
 	g2048_chain *chain;          /* the chain tables, or NULL */
 	g2048_net *net;
 	char evaluator[512];         /* what evaluates: "lines", "net FILE" */

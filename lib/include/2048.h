@@ -924,6 +924,28 @@ void g2048_chain_free(g2048_chain *c);
 int g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r);
 /* The states computed so far. */
 uint64_t g2048_chain_states(const g2048_chain *c);
+/*
+ * Compute every state of both tables (5.9 G states less those already
+ * computed), on threads threads; progress, if not NULL, is called now and
+ * then with the states done of all (from one thread at a time).  0, or
+ * -1 if a file's table proved corrupt.
+ */
+int g2048_chain_build(g2048_chain *c, int threads,
+    void (*progress)(void *arg, uint64_t done, uint64_t total), void *arg);
+/* The two files of DIR (2048-chain(5)): chain-five.chain, chain-six.chain. */
+void g2048_chain_paths(const char *dir, char *five, char *six, size_t size);
+/* Write c's tables to those files in DIR, each whole or not at all
+ * (states never computed are holes): 0, or -1 with a message. */
+int g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
+    size_t errsize);
+/* Map the two files of DIR, their headers and sums checked, each block
+ * of entries when first read; a state the files lack is computed as by
+ * g2048_chain_new's tables.  NULL with a message (a missing, truncated
+ * or corrupt file). */
+g2048_chain *g2048_chain_open(const char *dir, char *err, size_t errsize);
+/* 1 and a message if a block of a file's table failed its check (the
+ * tables then decide nothing), else 0. */
+int g2048_chain_error(const g2048_chain *c, char *err, size_t errsize);
 /* Consult c before the tables and the search of s, on 4x4 grids of
  * the classic odds (NULL: none); the result's chain names the table.
  * c stays owned by the caller and must outlive s. */

@@ -2,8 +2,12 @@
  * memoised values against a brute-force recursion written here (no memo,
  * no rounding), symmetric boards, a board one move from a chain, and the
  * player's moves being legal. */
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "chain.h"
 #include "unit.h"
@@ -208,6 +212,19 @@ test_values_match_brute_force(void)
 	g2048_chain_free(c);
 }
 
+/* the index of g's state in t (its free ranks in mixed radix) */
+static uint64_t
+state_index_of(const struct chain_table *t, g2048_grid g)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < t->l->nfree; i++)
+		v = v * (uint64_t)t->l->radix[i] +
+		    (uint64_t)g2048_rank(g, t->l->free[i]);
+	return v;
+}
+
 /* row 0: 32768 16384 8192 4, row 1: 4096 2048 1024 2, row 2: 512 256
  * 128 ., row 3: . . . 128: up puts the 128 beside the 128 under the
  * 256, a chain into the 1024 */
@@ -230,11 +247,78 @@ test_one_move_from_a_chain(void)
 	g2048_chain_free(c);
 }
 
+/* flip one byte at offset off of path */
+static void
+flip_byte(const char *path, off_t off)
+{
+	unsigned char b;
+	int fd = open(path, O_RDWR);
+
+	CHECK(fd >= 0 && pread(fd, &b, 1, off) == 1);
+	b ^= 0x40;
+	CHECK(pwrite(fd, &b, 1, off) == 1);
+	close(fd);
+}
+
+/* Saved and mapped again: the same moves and values, states never
+ * computed as holes, a flipped byte of a block found when the block is
+ * read, a truncated file or a bad header refused when opened. */
+static void
+test_files(void)
+{
+	char dir[] = "/tmp/test-chain-XXXXXX", five[4096], six[4096];
+	char err[512];
+	g2048_chain *c = g2048_chain_new(), *m;
+	g2048_chain_result a, b;
+	g2048_grid g = grid_of(near_chain);
+	struct stat st;
+
+	if (c == NULL || mkdtemp(dir) == NULL) {
+		CHECK(0);
+		g2048_chain_free(c);
+		return;
+	}
+	g2048_chain_paths(dir, five, six, sizeof five);
+	g2048_chain_move(c, g, &a);
+	CHECK(g2048_chain_save(c, dir, err, sizeof err) == 0);
+	CHECK(stat(six, &st) == 0 && st.st_size == 4096 +
+	    (off_t)c->six.n * 2 + (off_t)((c->six.n * 2 + 65535) / 65536) * 8);
+	CHECK((uint64_t)st.st_blocks * 512 < (uint64_t)st.st_size / 100);
+	CHECK((m = g2048_chain_open(dir, err, sizeof err)) != NULL);
+	if (m != NULL) {
+		CHECK(g2048_chain_move(m, g, &b) == a.dir && b.prob == a.prob &&
+		    b.block == a.block && g2048_chain_states(m) == 0);
+		CHECK(g2048_chain_error(m, err, sizeof err) == 0);
+		g2048_chain_free(m);
+	}
+	/* the entry near_chain read: flipped, the six's table is corrupt */
+	flip_byte(six, 4096 + (off_t)(state_index_of(&c->six, g) * 2));
+	CHECK((m = g2048_chain_open(dir, err, sizeof err)) != NULL);
+	if (m != NULL) {
+		CHECK(g2048_chain_move(m, g, &b) == -1);
+		CHECK(g2048_chain_error(m, err, sizeof err) == 1);
+		CHECK(strstr(err, "the chain table six: corrupt") != NULL);
+		g2048_chain_free(m);
+	}
+	CHECK(truncate(five, 4096) == 0);
+	CHECK(g2048_chain_open(dir, err, sizeof err) == NULL);
+	CHECK(strstr(err, "truncated") != NULL);
+	CHECK(g2048_chain_save(c, dir, err, sizeof err) == 0);
+	flip_byte(five, 3);
+	CHECK(g2048_chain_open(dir, err, sizeof err) == NULL);
+	CHECK(strstr(err, "not a chain table") != NULL);
+	unlink(five);
+	unlink(six);
+	rmdir(dir);
+	g2048_chain_free(c);
+}
+
 int
 main(void)
 {
 	RUN(test_layouts_index_the_regular_states);
 	RUN(test_values_match_brute_force);
 	RUN(test_one_move_from_a_chain);
+	RUN(test_files);
 	return UNIT_EXIT();
 }

@@ -74,11 +74,18 @@ double
 chain_value(struct chain_table *t, g2048_grid g, int *dir)
 {
 	size_t i = state_index(t, g);
-	unsigned e = atomic_load_explicit(&t->e[i], memory_order_relaxed);
+	unsigned e;
 	double best = 0, v;
 	unsigned q;
 	int d, bestdir = 0;
 
+	/* a file's block is checked before its first read or write; a
+	 * corrupt one decides nothing (g2048_chain_error says so) */
+	if (t->blocks && blocks_touch(t->blocks, i * 2 / CHAIN_BLOCK)) {
+		*dir = 0;
+		return 0;
+	}
+	e = atomic_load_explicit(&t->e[i], memory_order_relaxed);
 	if (e == 0) {
 		/* a sure move ends the search: no later move beats 1 */
 		for (d = 0; d < G2048_NDIRS && best < 1; d++)
@@ -173,7 +180,7 @@ chain_suggest(struct chain_table *t, g2048_grid g, int *dir)
 	return best;
 }
 
-static int
+static void
 table_init(struct chain_table *t, const struct chain_layout *l)
 {
 	int i;
@@ -186,21 +193,41 @@ table_init(struct chain_table *t, const struct chain_layout *l)
 	for (i = 0; i < l->nblock; i++)
 		t->block_mask |= (uint64_t)0xF << (4 * l->block[i]);
 	atomic_init(&t->computed, 0);
-	t->e = calloc(t->n, sizeof *t->e);
-	return t->e ? 0 : -1;
+}
+
+g2048_chain *
+chain_alloc(void)
+{
+	g2048_chain *c = calloc(1, sizeof *c);
+
+	if (c != NULL) {
+		table_init(&c->five, &chain_five);
+		table_init(&c->six, &chain_six);
+	}
+	return c;
 }
 
 g2048_chain *
 g2048_chain_new(void)
 {
-	g2048_chain *c = calloc(1, sizeof *c);
+	g2048_chain *c = chain_alloc();
 
-	if (c == NULL || table_init(&c->five, &chain_five) < 0 ||
-	    table_init(&c->six, &chain_six) < 0) {
+	if (c == NULL ||
+	    (c->five.e = calloc(c->five.n, sizeof *c->five.e)) == NULL ||
+	    (c->six.e = calloc(c->six.n, sizeof *c->six.e)) == NULL) {
 		g2048_chain_free(c);
 		return NULL;
 	}
 	return c;
+}
+
+static void
+table_free(struct chain_table *t)
+{
+	if (t->map)
+		chain_table_unmap(t);
+	else
+		free((void *)t->e);
 }
 
 void
@@ -208,8 +235,8 @@ g2048_chain_free(g2048_chain *c)
 {
 	if (c == NULL)
 		return;
-	free((void *)c->five.e);
-	free((void *)c->six.e);
+	table_free(&c->five);
+	table_free(&c->six);
 	free(c);
 }
 
@@ -221,14 +248,18 @@ g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r)
 
 	memset(r, 0, sizeof *r);
 	r->dir = -1;
+	if (g2048_chain_error(c, NULL, 0))
+		return -1;
 	r->prob = chain_suggest(&c->five, g, &d);
-	if (r->prob >= G2048_CHAIN_FIVE_MIN && d >= 0 && (legal >> d & 1)) {
+	if (r->prob >= G2048_CHAIN_FIVE_MIN && d >= 0 && (legal >> d & 1) &&
+	    !g2048_chain_error(c, NULL, 0)) {
 		r->dir = d;
 		r->block = 5;
 		return d;
 	}
 	r->prob = chain_suggest(&c->six, g, &d);
-	if (r->prob > 0 && d >= 0 && (legal >> d & 1)) {
+	if (r->prob > 0 && d >= 0 && (legal >> d & 1) &&
+	    !g2048_chain_error(c, NULL, 0)) {
 		r->dir = d;
 		r->block = 6;
 		return d;

@@ -18,12 +18,15 @@
 #include <stdint.h>
 
 #include "2048.h"
+#include "blocks.h"
 
 #define CHAIN_BLOCK_MAX 6
 #define CHAIN_FREE_MAX  11
 #define CHAIN_GOALS_MAX 6
 #define CHAIN_GOAL_LEN  4
 #define CHAIN_ABS       0x100   /* a cap of this rank, not the anchor's less */
+#define CHAIN_HEADER    4096    /* a file's text header */
+#define CHAIN_BLOCK     65536   /* bytes of entries a block's sum */
 
 /* ---- layout.c: the two layouts, what is regular, what is a goal ---- */
 
@@ -73,6 +76,11 @@ struct chain_table {
 	size_t n;
 	uint64_t block_mask;           /* the block's nibbles */
 	atomic_ullong computed;        /* states computed */
+	/* a file's: its mapping, and its blocks checked as read (NULL:
+	 * the entries are memory of their own) */
+	unsigned char *map;
+	size_t map_size;
+	struct blocks *blocks;
 };
 #define CHAIN_Q 16382
 
@@ -80,11 +88,19 @@ struct g2048_chain {
 	struct chain_table five, six;
 };
 
+/* A context whose tables know their layouts and have no entries yet. */
+g2048_chain *chain_alloc(void);
+
 /* The probability of a chain from g (the free tiles after a spawn, the
  * block prefilled), computed once; *dir its best move. */
 double chain_value(struct chain_table *t, g2048_grid g, int *dir);
 /* The table's best probability for g over the eight symmetries in which
  * g is regular and not yet a goal, *dir its move in g (-1: none). */
 double chain_suggest(struct chain_table *t, g2048_grid g, int *dir);
+
+/* ---- chainfile.c: files, built whole ---- */
+
+/* Unmap a file's table. */
+void chain_table_unmap(struct chain_table *t);
 
 #endif

@@ -1,0 +1,397 @@
+/*
+ * chainfile.c - chain tables built whole, saved and mapped.
+ *
+ * A file (2048-chain(5)) is a text header of CHAIN_HEADER bytes, the
+ * entries as in memory (16 bits each, little-endian), then a 64-bit sum
+ * of each block of CHAIN_BLOCK bytes of entries; the header's checksum
+ * covers the sums.  Blocks of zeros (states never computed) are holes
+ * of the file.  The entries are mapped private and writable: a block is
+ * checked the first time a state in it is read (blocks.h), and a state
+ * the file lacks is computed as in memory, into the mapping only.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "chain.h"
+
+#define CHAIN_MAGIC "2048-chain 1\n"
+
+/* a block's sum: its 64-bit words mixed in order, after its index */
+static uint64_t
+block_sum(const unsigned char *p, size_t len, uint64_t index)
+{
+	uint64_t h = 0x9E3779B97F4A7C15ULL ^ index, w;
+	size_t i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		w = blocks_rd64le(p + i);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	for (; i < len; i++)
+		h = (h ^ p[i]) * 0x100000001b3ULL;
+	return h ^ len;
+}
+
+/* the header's checksum: of the sums */
+static uint64_t
+sums_sum(const unsigned char *sums, uint64_t nblocks)
+{
+	return block_sum(sums, (size_t)(nblocks * 8), UINT64_MAX);
+}
+
+static int
+fail(char *err, size_t errsize, const char *path, const char *what)
+{
+	if (err && errsize)
+		snprintf(err, errsize, "%s: %s", path, what);
+	return -1;
+}
+
+static void
+put_le64(unsigned char *p, uint64_t v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static int
+little_endian(void)
+{
+	const uint16_t one = 1;
+
+	return *(const unsigned char *)&one == 1;
+}
+
+static int
+write_all(int fd, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+	ssize_t w;
+
+	while (n > 0) {
+		if ((w = write(fd, c, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		c += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static void
+header_text(char *h, const struct chain_table *t, uint64_t checksum)
+{
+	memset(h, '\n', CHAIN_HEADER);
+	snprintf(h, CHAIN_HEADER, CHAIN_MAGIC "layout %s\nentries %llu\n"
+	    "block %d\nchecksum %016llx\n", t->l->name,
+	    (unsigned long long)t->n, CHAIN_BLOCK,
+	    (unsigned long long)checksum);
+	h[strlen(h)] = '\n';
+}
+
+/* t's entries to fd: blocks of zeros skipped as holes; their sums
+ * into sums */
+static int
+write_entries(int fd, const struct chain_table *t, unsigned char *sums)
+{
+	const unsigned char *data = (const unsigned char *)t->e;
+	static const unsigned char zero[CHAIN_BLOCK];
+	uint64_t len = t->n * 2, b, nblocks = blocks_count(len, CHAIN_BLOCK);
+	size_t n;
+
+	for (b = 0; b < nblocks; b++) {
+		n = (size_t)(len - b * CHAIN_BLOCK < CHAIN_BLOCK ?
+		    len - b * CHAIN_BLOCK : CHAIN_BLOCK);
+		put_le64(sums + 8 * b, block_sum(data + b * CHAIN_BLOCK, n, b));
+		if (memcmp(data + b * CHAIN_BLOCK, zero, n) == 0) {
+			if (lseek(fd, (off_t)n, SEEK_CUR) < 0)
+				return -1;
+		} else if (write_all(fd, data + b * CHAIN_BLOCK, n) < 0) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int
+save_table(const struct chain_table *t, const char *path, char *err,
+    size_t errsize)
+{
+	uint64_t nblocks = blocks_count(t->n * 2, CHAIN_BLOCK);
+	char tmp[4096], *h = malloc(CHAIN_HEADER);
+	unsigned char *sums = malloc((size_t)nblocks * 8);
+	int fd = -1, ok = 0;
+
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	if (h == NULL || sums == NULL) {
+		free(h);
+		free(sums);
+		return fail(err, errsize, path, "out of memory");
+	}
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0 &&
+	    lseek(fd, CHAIN_HEADER, SEEK_SET) >= 0 &&
+	    write_entries(fd, t, sums) == 0 &&
+	    write_all(fd, sums, (size_t)nblocks * 8) == 0 &&
+	    lseek(fd, 0, SEEK_SET) == 0) {
+		header_text(h, t, sums_sum(sums, nblocks));
+		ok = write_all(fd, h, CHAIN_HEADER) == 0 && fsync(fd) == 0;
+	}
+	if (fd >= 0 && close(fd) < 0)
+		ok = 0;
+	ok = ok && rename(tmp, path) == 0;
+	if (!ok) {
+		fail(err, errsize, path, strerror(errno));
+		unlink(tmp);
+	}
+	free(h);
+	free(sums);
+	return ok ? 0 : -1;
+}
+
+void
+g2048_chain_paths(const char *dir, char *five, char *six, size_t size)
+{
+	snprintf(five, size, "%s/chain-five.chain", dir);
+	snprintf(six, size, "%s/chain-six.chain", dir);
+}
+
+int
+g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
+    size_t errsize)
+{
+	char five[4096], six[4096];
+
+	if (!little_endian())
+		return fail(err, errsize, dir, "chain files are little-endian");
+	g2048_chain_paths(dir, five, six, sizeof five);
+	if (save_table(&c->five, five, err, errsize) < 0 ||
+	    save_table(&c->six, six, err, errsize) < 0)
+		return -1;
+	return 0;
+}
+
+/* the header of t's layout at h: 0, or -1 and *why */
+static int
+check_header(const char *h, const struct chain_table *t, uint64_t *checksum,
+    const char **why)
+{
+	char want[256];
+	unsigned long long sum;
+	const char *p;
+	int n;
+
+	if (memcmp(h, CHAIN_MAGIC, strlen(CHAIN_MAGIC)) != 0) {
+		*why = "not a chain table of this version";
+		return -1;
+	}
+	n = snprintf(want, sizeof want, CHAIN_MAGIC "layout %s\nentries %llu\n"
+	    "block %d\nchecksum ", t->l->name, (unsigned long long)t->n,
+	    CHAIN_BLOCK);
+	if (memcmp(h, want, (size_t)n) != 0) {
+		*why = "bad header: not the layout, entries and block expected";
+		return -1;
+	}
+	p = h + n;
+	if (sscanf(p, "%16llx", &sum) != 1) {
+		*why = "bad header: checksum";
+		return -1;
+	}
+	*checksum = sum;
+	return 0;
+}
+
+static int
+open_table(struct chain_table *t, const char *path, char *err,
+    size_t errsize)
+{
+	uint64_t len = t->n * 2, nblocks = blocks_count(len, CHAIN_BLOCK), sum;
+	uint64_t size = CHAIN_HEADER + len + nblocks * 8;
+	const char *why;
+	struct stat st;
+	unsigned char *map;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return fail(err, errsize, path, strerror(errno));
+	if (fstat(fd, &st) < 0 || (uint64_t)st.st_size != size) {
+		close(fd);
+		return fail(err, errsize, path, "truncated or not a chain "
+		    "table: wrong size");
+	}
+	map = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_PRIVATE,
+	    fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return fail(err, errsize, path, strerror(errno));
+	t->map = map;
+	t->map_size = (size_t)size;
+	if (check_header((const char *)map, t, &sum, &why) < 0)
+		return fail(err, errsize, path, why);
+	if (sums_sum(map + CHAIN_HEADER + len, nblocks) != sum)
+		return fail(err, errsize, path, "corrupt: the checksum does "
+		    "not match");
+	if ((t->blocks = malloc(sizeof *t->blocks)) == NULL ||
+	    blocks_init(t->blocks, map + CHAIN_HEADER, len, CHAIN_BLOCK,
+	    map + CHAIN_HEADER + len, block_sum) < 0) {
+		free(t->blocks);
+		t->blocks = NULL;
+		return fail(err, errsize, path, "out of memory");
+	}
+	t->e = (_Atomic uint16_t *)(void *)(map + CHAIN_HEADER);
+	return 0;
+}
+
+g2048_chain *
+g2048_chain_open(const char *dir, char *err, size_t errsize)
+{
+	char five[4096], six[4096];
+	g2048_chain *c;
+
+	if (!little_endian()) {
+		fail(err, errsize, dir, "chain files are little-endian");
+		return NULL;
+	}
+	if ((c = chain_alloc()) == NULL) {
+		fail(err, errsize, dir, "out of memory");
+		return NULL;
+	}
+	g2048_chain_paths(dir, five, six, sizeof five);
+	if (open_table(&c->five, five, err, errsize) < 0 ||
+	    open_table(&c->six, six, err, errsize) < 0) {
+		g2048_chain_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void
+chain_table_unmap(struct chain_table *t)
+{
+	if (t->blocks) {
+		blocks_free(t->blocks);
+		free(t->blocks);
+	}
+	if (t->map)
+		munmap(t->map, t->map_size);
+}
+
+int
+g2048_chain_error(const g2048_chain *c, char *err, size_t errsize)
+{
+	const struct chain_table *t[2] = { &c->five, &c->six };
+	uint64_t bad;
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (t[i]->blocks && (bad = blocks_bad(t[i]->blocks)) != 0) {
+			if (err && errsize)
+				snprintf(err, errsize, "the chain table %s: "
+				    "corrupt: block %llu fails its check",
+				    t[i]->l->name,
+				    (unsigned long long)(bad - 1));
+			return 1;
+		}
+	return 0;
+}
+
+/* ---- building every state ---- */
+
+struct build {
+	struct chain_table *t;
+	atomic_ullong next, done;
+	uint64_t total;
+	void (*progress)(void *, uint64_t, uint64_t);
+	void *arg;
+	pthread_mutex_t lock;
+};
+
+#define BUILD_CHUNK ((uint64_t)1 << 16)
+
+/* the state of index i: the block prefilled, the free ranks in radix */
+static g2048_grid
+state_of(const struct chain_table *t, uint64_t i)
+{
+	const struct chain_layout *l = t->l;
+	g2048_grid g = { 0, 0 };
+	int k;
+
+	for (k = 0; k < l->nblock; k++)
+		g = g2048_set_rank(g, l->block[k], l->prefill[k]);
+	for (k = l->nfree - 1; k >= 0; k--) {
+		g = g2048_set_rank(g, l->free[k], (int)(i % (uint64_t)l->radix[k]));
+		i /= (uint64_t)l->radix[k];
+	}
+	return g;
+}
+
+static void *
+build_worker(void *arg)
+{
+	struct build *b = arg;
+	uint64_t i, start, end, done;
+	int dir;
+
+	for (;;) {
+		start = atomic_fetch_add(&b->next, BUILD_CHUNK);
+		if (start >= b->t->n)
+			return NULL;
+		end = start + BUILD_CHUNK < b->t->n ? start + BUILD_CHUNK :
+		    b->t->n;
+		for (i = start; i < end; i++)
+			chain_value(b->t, state_of(b->t, i), &dir);
+		done = atomic_fetch_add(&b->done, end - start) + end - start;
+		if (b->progress) {
+			pthread_mutex_lock(&b->lock);
+			b->progress(b->arg, done < b->total ? done : b->total,
+			    b->total);
+			pthread_mutex_unlock(&b->lock);
+		}
+	}
+}
+
+int
+g2048_chain_build(g2048_chain *c, int threads,
+    void (*progress)(void *arg, uint64_t done, uint64_t total), void *arg)
+{
+	struct chain_table *tables[2] = { &c->five, &c->six };
+	pthread_t th[64];
+	struct build b;
+	int k, i, started;
+
+	if (threads < 1)
+		threads = 1;
+	if (threads > 64)
+		threads = 64;
+	for (k = 0; k < 2; k++) {
+		memset(&b, 0, sizeof b);
+		b.t = tables[k];
+		b.total = c->five.n + c->six.n;
+		atomic_init(&b.next, 0);
+		atomic_init(&b.done, k ? c->five.n : 0);
+		b.progress = progress;
+		b.arg = arg;
+		pthread_mutex_init(&b.lock, NULL);
+		for (started = 0; started < threads; started++)
+			if (pthread_create(&th[started], NULL, build_worker,
+			    &b) != 0)
+				break;
+		if (started == 0)
+			build_worker(&b);
+		for (i = 0; i < started; i++)
+			pthread_join(th[i], NULL);
+		pthread_mutex_destroy(&b.lock);
+	}
+	return g2048_chain_error(c, NULL, 0) ? -1 : 0;
+}
