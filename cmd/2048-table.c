@@ -68,7 +68,7 @@ usage(int status)
 	    "      --check FILE       check every block of the table in FILE\n"
 	    "      --list             list the named patterns\n"
 	    "      --chain DIR        build the chain tables of 2048-solve --chain\n"
-	    "                         whole into DIR (5.9 G states, 6.7 GB)\n"
+	    "                         whole into DIR (3.3 G states, 6.7 GB)\n"
 	    "  -h, --help             show this help and exit\n"
 	    "      --version          show the version and exit\n"
 	    "\n"

@@ -925,7 +925,7 @@ int g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r);
 /* The states computed so far. */
 uint64_t g2048_chain_states(const g2048_chain *c);
 /*
- * Compute every state of both tables (5.9 G states less those already
+ * Compute every state of both tables (3.3 G states less those already
  * computed), on threads threads; progress, if not NULL, is called now and
  * then with the states done of all (from one thread at a time).  0, or
  * -1 if a file's table proved corrupt.
@@ -946,9 +946,9 @@ g2048_chain *g2048_chain_open(const char *dir, char *err, size_t errsize);
 /* 1 and a message if a block of a file's table failed its check (the
  * tables then decide nothing), else 0. */
 int g2048_chain_error(const g2048_chain *c, char *err, size_t errsize);
-/* Consult c before the tables and the search of s, on 4x4 grids of
- * the classic odds (NULL: none); the result's chain names the table.
- * c stays owned by the caller and must outlive s. */
+/* Consult c before the search of s, in place of the pattern tables, on
+ * 4x4 grids of the classic odds (NULL: none); the result's chain names
+ * the table.  c stays owned by the caller and must outlive s. */
 void g2048_search_chain(g2048_search *s, g2048_chain *c);
 #ifdef __cplusplus
 }

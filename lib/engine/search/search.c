@@ -299,10 +299,13 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 	}
 	if (r->legal == 0)
 		return -1;
-	/* the chain and pattern tables are of the 4x4 board and its odds */
-	if (s->chain && !c && four == 0.1 && search_by_chain(s->chain, g, r) >= 0)
-		goto done;
-	if (s->tables && !c && four == 0.1 &&
+	/* the chain and pattern tables are of the 4x4 board and its odds;
+	 * the chain tables, where given, in place of the pattern tables
+	 * (bench/EXACT.md, *Chain tables*) */
+	if (s->chain && !c && four == 0.1) {
+		if (search_by_chain(s->chain, g, r) >= 0)
+			goto done;
+	} else if (s->tables && !c && four == 0.1 &&
 	    g2048_max_rank(g) >= s->o.table_from &&
 	    search_by_table(s->tables, g, s->o.table_min, r) >= 0)
 		goto done;
