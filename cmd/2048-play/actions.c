@@ -84,7 +84,8 @@ do_move(struct play_ui *u, enum g2048_dir d)
 }
 
 /* The exact tables the hint consults, as 2048-solve's (the default
- * tables, G2048_TABLES), opened at the first hint; a failure is shown. */
+ * tables, G2048_TABLES, and the chain tables there), opened at the first
+ * hint; a failure is shown. */
 static void
 open_tables(struct play_ui *u)
 {
@@ -93,6 +94,14 @@ open_tables(struct play_ui *u)
 
 	u->tables_tried = 1;
 	if ((dir = cli_default_tables()) != NULL &&
+	    g2048_chain_present(dir) &&
+	    (u->chain = g2048_chain_open(dir, err, sizeof err)) == NULL) {
+		snprintf(u->text, sizeof u->text, "No chain tables: %.60s",
+		    err);
+		u->message = u->text;
+		play_show(u);
+	}
+	if (dir != NULL &&
 	    (u->tables = g2048_tables_open_dir(dir, err, sizeof err)) == NULL) {
 		snprintf(u->text, sizeof u->text, "No tables: %.60s", err);
 		u->message = u->text;
@@ -122,6 +131,7 @@ hint_search(struct play_ui *u)
 	    sizeof err)) == NULL)
 		return -1;
 	g2048_search_tables(u->search, u->tables);
+	g2048_search_chain(u->search, u->chain);
 	return 0;
 }
 
@@ -133,7 +143,11 @@ hint_text(struct play_ui *u, const g2048_board *b,
 	const char *dir = g2048_dir_name((enum g2048_dir)r->dir);
 	g2048_table_info in;
 
-	if (r->table < 0 || g2048_tables_info(u->tables, r->table, &in) < 0)
+	if (r->chain)
+		snprintf(u->text, sizeof u->text, "Hint: %s (chain table of "
+		    "%d: %.1f%%)", dir, r->chain, 100 * r->value[r->dir]);
+	else if (r->table < 0 ||
+	    g2048_tables_info(u->tables, r->table, &in) < 0)
 		snprintf(u->text, sizeof u->text, "Hint: %s", dir);
 	else if (in.board && in.objective == G2048_EXACT_SCORE)
 		snprintf(u->text, sizeof u->text, "Hint: %s (exact, table "
@@ -177,6 +191,12 @@ do_hint(struct play_ui *u)
 		g2048_search_tables(u->search, NULL);
 		g2048_tables_close(u->tables);
 		u->tables = NULL;
+		g2048_best_move(u->search, &b, &r);
+	}
+	if (u->chain && g2048_chain_error(u->chain, err, sizeof err)) {
+		g2048_search_chain(u->search, NULL);
+		g2048_chain_free(u->chain);
+		u->chain = NULL;
 		g2048_best_move(u->search, &b, &r);
 	}
 	hint_text(u, &b, &r);

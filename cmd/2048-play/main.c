@@ -195,6 +195,7 @@ play(const struct opts *o)
 	g2048_search_free(u->search);
 	g2048_eval_free(u->eval);
 	g2048_tables_close(u->tables);
+	g2048_chain_free(u->chain);
 	play_game_free(&u->game);
 	if (u->save_error[0])
 		cli_warn("the game was not saved: %s (the previous file is "

@@ -273,6 +273,7 @@ struct play_ui {
 	uint64_t best, next_seed;
 	int seeded;
 	g2048_tables *tables;            /* the hint's, opened at the first */
+	g2048_chain *chain;              /* the hint's chain tables, likewise */
 	int tables_tried;
 	g2048_eval *eval;                /* the hint's search, made at the first */
 	g2048_search *search;

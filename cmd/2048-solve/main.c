@@ -17,16 +17,6 @@ check_tables(struct run *run)
 		cli_die(2, "%s", err);
 }
 
-/* 1 if dir holds both chain files (2048-table --chain) */
-static int
-chain_files(const char *dir)
-{
-	char five[4096], six[4096];
-
-	g2048_chain_paths(dir, five, six, sizeof five);
-	return access(five, F_OK) == 0 && access(six, F_OK) == 0;
-}
-
 /* The chain tables: the files of the tables' folder where the run plays
  * by its tables (a net only if --tables named them) and --no-chain is
  * not given; with --chain, those or tables computed as games ask. */
@@ -38,7 +28,7 @@ open_chain(struct run *run)
 
 	if (run->no_chain || run->tally)
 		return;
-	if (dir && chain_files(dir) && (run->use_chain ||
+	if (dir && g2048_chain_present(dir) && (run->use_chain ||
 	    (run->net == NULL || run->tables_given))) {
 		if ((run->chain = g2048_chain_open(dir, err, sizeof err)) ==
 		    NULL)

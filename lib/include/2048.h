@@ -934,6 +934,8 @@ int g2048_chain_build(g2048_chain *c, int threads,
     void (*progress)(void *arg, uint64_t done, uint64_t total), void *arg);
 /* The two files of DIR (2048-chain(5)): chain-five.chain, chain-six.chain. */
 void g2048_chain_paths(const char *dir, char *five, char *six, size_t size);
+/* 1 if both are in DIR, else 0. */
+int g2048_chain_present(const char *dir);
 /* Write c's tables to those files in DIR, each whole or not at all
  * (states never computed are holes): 0, or -1 with a message. */
 int g2048_chain_save(const g2048_chain *c, const char *dir, char *err,

@@ -168,6 +168,15 @@ g2048_chain_paths(const char *dir, char *five, char *six, size_t size)
 }
 
 int
+g2048_chain_present(const char *dir)
+{
+	char five[4096], six[4096];
+
+	g2048_chain_paths(dir, five, six, sizeof five);
+	return access(five, F_OK) == 0 && access(six, F_OK) == 0;
+}
+
+int
 g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
     size_t errsize)
 {
