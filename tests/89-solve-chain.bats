@@ -70,3 +70,17 @@ near_chain() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == '2048-table: --chain /nonexistent/dir: No such file or directory' ]]
 }
+
+@test "--fast with the chain tables: the heuristic, though a default net is there" {
+	2048-learn --net 0123 --save "$BATS_TEST_TMPDIR/n" --games 1 --seed 1 \
+	    --threads 1 -q
+	run env G2048_NET="$BATS_TEST_TMPDIR/n" 2048-solve --fast --explain \
+	    --no-tables < <(near_chain)
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "  evaluator net $BATS_TEST_TMPDIR/n" ]
+	run env G2048_NET="$BATS_TEST_TMPDIR/n" 2048-solve --fast --explain \
+	    --no-tables --chain < <(near_chain)
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = '  evaluator lines' ]
+	[ "${lines[0]}" = up ]
+}

@@ -333,7 +333,9 @@ parse_options(int argc, char **argv, struct run *run)
 	/* the letters of 2048(7)'s table; the other options are long only */
 	static const char *shortopts = "cd:ef:g:H:Jj:pqSs:Tw:";
 	int c, threads = 0, deepen_given = 0, fast = 0, heuristic = 0,
-	    one_ply = 0, games = 0;
+	    one_ply = 0, games = 0, chain = 0, no_chain = 0, no_tables = 0;
+	const char *tables = NULL;
+	int fast_chain = 0;
 
 	/* The evaluator, --fast and the new games' size first: they name
 	 * the setting that the other options, after or before them,
@@ -350,19 +352,30 @@ parse_options(int argc, char **argv, struct run *run)
 			one_ply = strcmp(optarg, "1") == 0;
 		else if (c == 'g')
 			games = 1;
-		else if (c == 'Z' && (optarg[0] != '4' || (optarg[1] != '\0' &&
+		else if (c == 'X' || c == 'O') {
+			tables = c == 'X' ? optarg : NULL;
+			no_tables = c == 'O';
+		} else if (c == 'Y' || c == 'y') {
+			chain = c == 'Y';
+			no_chain = c == 'y';
+		} else if (c == 'Z' && (optarg[0] != '4' || (optarg[1] != '\0' &&
 		    strcmp(optarg + 1, "x4") != 0)))
 			run->other_size = 1;
 	run->net_given = run->netpath != NULL;
+	run->tablesdir = cli_default_tables();
+	if (tables == NULL && !no_tables)
+		tables = run->tablesdir;
 	/* Each setting's evaluator is the one measured strongest at its
 	 * time (README, bench/AI.md): the default net, where there is one,
-	 * at --fast and at 1-ply; the heuristic at the default setting,
+	 * at --fast and at 1-ply, but at --fast the heuristic where it
+	 * plays by the chain tables; the heuristic at the default setting,
 	 * where the net is not stronger, which so loads no net.  A net
 	 * values 4x4 boards: new games of another size need none. */
+	if (!no_chain && (chain || (tables && g2048_chain_present(tables))))
+		fast_chain = fast && !one_ply;
 	if (run->netpath == NULL && !heuristic && (fast || one_ply) &&
-	    !(games && run->other_size))
+	    !fast_chain && !(games && run->other_size))
 		run->netpath = cli_default_net();
-	run->tablesdir = cli_default_tables();
 	preset(&run->opts, run->netpath != NULL, fast);
 	preset(&run->plain_opts, 0, fast);
 	opterr = 1;
