@@ -233,10 +233,11 @@ net: $(BIN)/2048-learn
 # Exact tables (2048-table(1), bench/EXACT.md): the recommended set, in
 # tables/: 15-18 minutes of the two cores here, 250 MB of memory
 # at most, 8.8 GB of files; then the chain tables (2048-chain(5)), whole:
-# CHAIN_MINUTES minutes, 6.7 GB of memory and of files.  A
+# 24 minutes of CPU on two cores, 6.5 GB of memory, 6.7 GB of files.  A
 # table is built once (an order-only prerequisite: a new 2048-table does
 # not rebuild it; remove the file for that); an interrupted build goes on
-# from tables/work-NAME/.  Patterns are NAME-TARGET, boards RxC.
+# from tables/work-NAME/ (the chain tables: from their files, kept when
+# SIGINT or SIGTERM stops the build).  Patterns are NAME-TARGET, boards RxC.
 TABLE_TARGETS  ?= 16 32 64 128 256
 TABLE_PATTERNS ?= $(foreach t,$(TABLE_TARGETS),L3o-$(t) 442o-$(t) 442i-$(t) \
 	441o-$(t) 441i-$(t)) $(foreach t,16 32 64,432o-$(t) 431o-$(t)) \

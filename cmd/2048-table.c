@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,7 +69,8 @@ usage(int status)
 	    "      --check FILE       check every block of the table in FILE\n"
 	    "      --list             list the named patterns\n"
 	    "      --chain DIR        build the chain tables of 2048-solve --chain\n"
-	    "                         whole into DIR (3.3 G states, 6.7 GB)\n"
+	    "                         whole into DIR (3.3 G states, 6.7 GB);\n"
+	    "                         SIGINT keeps what is done, a rerun goes on\n"
 	    "  -h, --help             show this help and exit\n"
 	    "      --version          show the version and exit\n"
 	    "\n"
@@ -123,6 +125,15 @@ seconds_since(const struct timespec *t0)
 	    (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+static volatile sig_atomic_t chain_stop;   /* SIGINT or SIGTERM came */
+
+static void
+on_stop_signal(int sig)
+{
+	(void)sig;
+	chain_stop = 1;
+}
+
 /* --chain's progress: at most once a second, on a terminal */
 static void
 chain_progress(void *ctx, uint64_t done, uint64_t total)
@@ -141,32 +152,46 @@ chain_progress(void *ctx, uint64_t done, uint64_t total)
 
 static long peak_rss_kb(void);
 
-/* --chain DIR: both tables computed whole, then written */
+/* --chain DIR: both tables computed whole, then written; the files of
+ * a build stopped by a signal hold what it computed, and the next goes
+ * on from them. */
 static int
 build_chain(struct run *run, const char *dir, int threads)
 {
+	struct sigaction sa;
 	char err[512], five[4096], six[4096];
 	g2048_chain *c;
+	int stopped;
 
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
 		cli_die(2, "--chain %s: %s", dir, strerror(errno));
-	if ((c = g2048_chain_new()) == NULL)
+	if (g2048_chain_present(dir)) {
+		if ((c = g2048_chain_open(dir, err, sizeof err)) == NULL)
+			cli_die(2, "%s", err);
+	} else if ((c = g2048_chain_new()) == NULL) {
 		cli_die(2, "--chain: out of memory");
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &run->chain_t0);
-	if (g2048_chain_build(c, threads, run->quiet ? NULL : chain_progress,
-	    run) < 0 || g2048_chain_save(c, dir, err, sizeof err) < 0) {
+	if ((stopped = g2048_chain_build(c, threads, run->quiet ? NULL :
+	    chain_progress, run, &chain_stop)) < 0 || g2048_chain_save(c, dir, err, sizeof err) < 0) {
 		if (run->tty && !run->quiet)
 			fprintf(stderr, "\n");
-		cli_die(2, "%s", err);
+		cli_die(2, "%s", stopped < 0 ? "a chain file of the folder is "
+		    "corrupt" : err);
 	}
 	g2048_chain_paths(dir, five, six, sizeof five);
 	if (!run->quiet)
-		fprintf(stderr, "%s%s: %s, %s: %llu states, %.1f s, peak %ld "
-		    "MB\n", run->tty ? "\r" : "", progname, five, six,
+		fprintf(stderr, "%s%s: %s, %s: %llu states computed%s, %.1f s, "
+		    "peak %ld MB\n", run->tty ? "\r" : "", progname, five, six,
 		    (unsigned long long)g2048_chain_states(c),
+		    stopped ? " (stopped: run again to go on)" : "",
 		    seconds_since(&run->chain_t0), peak_rss_kb() / 1024);
 	g2048_chain_free(c);
-	return cli_finish(0);
+	return cli_finish(stopped ? 1 : 0);
 }
 
 static long

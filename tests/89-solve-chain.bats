@@ -84,3 +84,22 @@ near_chain() {
 	[ "${lines[-1]}" = '  evaluator lines' ]
 	[ "${lines[0]}" = up ]
 }
+
+@test "2048-table --chain stopped by SIGTERM keeps what it computed; 2048-solve plays by it" {
+	local d=$BATS_TEST_TMPDIR/c pid status=0
+	2048-table --chain "$d" -j 2 2> "$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	sleep 3
+	kill -TERM "$pid"
+	wait "$pid" || status=$?
+	[ "$status" -eq 1 ]
+	grep -q 'states computed (stopped: run again to go on)' \
+	    "$BATS_TEST_TMPDIR/err"
+	[ "$(stat -c %s "$d/chain-six.chain")" -eq 4247255296 ]
+	[ "$(stat -c %s "$d/chain-five.chain")" -eq 2439871560 ]
+	# holes where nothing was computed
+	[ "$(du -k "$d/chain-six.chain" | cut -f1)" -lt 1000000 ]
+	run 2048-solve --tables "$d" --explain < <(near_chain)
+	[ "$status" -eq 0 ]
+	[[ "${lines[5]}" == '  chain table of the block of 6, probability 1.000000 time '* ]]
+}

@@ -15,6 +15,7 @@
 #ifndef G2048_H
 #define G2048_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
@@ -927,11 +928,15 @@ uint64_t g2048_chain_states(const g2048_chain *c);
 /*
  * Compute every state of both tables (3.3 G states less those already
  * computed), on threads threads; progress, if not NULL, is called now and
- * then with the states done of all (from one thread at a time).  0, or
- * -1 if a file's table proved corrupt.
+ * then with the states done of all (from one thread at a time).  Once
+ * *stop (if stop is not NULL; a signal handler may set it) is nonzero the
+ * build stops within moments, every state finished so far kept
+ * (g2048_chain_save them; a build of the opened files goes on).  0, 1
+ * when stopped, or -1 if a file's table proved corrupt.
  */
 int g2048_chain_build(g2048_chain *c, int threads,
-    void (*progress)(void *arg, uint64_t done, uint64_t total), void *arg);
+    void (*progress)(void *arg, uint64_t done, uint64_t total), void *arg,
+    const volatile sig_atomic_t *stop);
 /* The two files of DIR (2048-chain(5)): chain-five.chain, chain-six.chain. */
 void g2048_chain_paths(const char *dir, char *five, char *six, size_t size);
 /* 1 if both are in DIR, else 0. */

@@ -45,29 +45,50 @@ spawns_value(struct chain_table *t, g2048_grid g)
 	double sum[2] = { 0, 0 };
 	int i, k, n = 0, dir;
 
+	double v;
+
 	for (i = 0; i < l->nfree; i++) {
 		if (g2048_rank(g, l->free[i]))
 			continue;
 		n++;
-		for (k = 0; k < 2; k++)
-			sum[k] += chain_value(t,
-			    g2048_set_rank(g, l->free[i], k + 1), &dir);
+		for (k = 0; k < 2; k++) {
+			v = chain_value(t, g2048_set_rank(g, l->free[i], k + 1),
+			    &dir);
+			if (v < 0)
+				return -1;
+			sum[k] += v;
+		}
 	}
 	return n ? (spawn_odds[0] * sum[0] + spawn_odds[1] * sum[1]) / n : 0;
 }
 
-/* the value of moving g toward d: -1 if the move changes nothing */
+/* the value of moving g toward d: -2 if the move changes nothing, -1
+ * if the build stopped */
 static double
 move_value(struct chain_table *t, g2048_grid g, int d)
 {
 	g2048_grid n = g;
 
 	if (g2048_move(&n, (enum g2048_dir)d) < 0)
-		return -1;
+		return -2;
 	if ((n.lo & t->block_mask) != (g.lo & t->block_mask) ||
 	    !chain_regular(t->l, n))
 		return 0;
 	return chain_goal(t->l, n) ? 1 : spawns_value(t, n);
+}
+
+/* block b of a file's table checked (under the table's lock, so never
+ * while a thread writes into it): 0, or nonzero if a block failed */
+static uint64_t
+check_block(struct chain_table *t, uint64_t b)
+{
+	if (atomic_load_explicit(&t->blocks->seen[b >> 6],
+	    memory_order_acquire) >> (b & 63) & 1)
+		return blocks_bad(t->blocks);
+	pthread_mutex_lock(&t->check_lock);
+	blocks_touch(t->blocks, b);
+	pthread_mutex_unlock(&t->check_lock);
+	return blocks_bad(t->blocks);
 }
 
 double
@@ -81,18 +102,23 @@ chain_value(struct chain_table *t, g2048_grid g, int *dir)
 
 	/* a file's block is checked before its first read or write; a
 	 * corrupt one decides nothing (g2048_chain_error says so) */
-	if (t->blocks && blocks_touch(t->blocks, i * 2 / CHAIN_BLOCK)) {
+	if (t->blocks && check_block(t, i * 2 / CHAIN_BLOCK)) {
 		*dir = 0;
 		return 0;
 	}
 	e = atomic_load_explicit(&t->e[i], memory_order_relaxed);
 	if (e == 0) {
+		if (t->stop && *t->stop)
+			return -1;
 		/* a sure move ends the search: no later move beats 1 */
-		for (d = 0; d < G2048_NDIRS && best < 1; d++)
-			if ((v = move_value(t, g, d)) > best) {
+		for (d = 0; d < G2048_NDIRS && best < 1; d++) {
+			if ((v = move_value(t, g, d)) == -1)
+				return -1;
+			if (v > best) {
 				best = v;
 				bestdir = d;
 			}
+		}
 		q = (unsigned)lround(best * CHAIN_Q);
 		e = 1 + (q << 2 | (unsigned)bestdir);
 		atomic_store_explicit(&t->e[i], (uint16_t)e,

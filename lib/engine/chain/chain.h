@@ -13,6 +13,7 @@
 #ifndef CHAIN_H
 #define CHAIN_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -81,6 +82,11 @@ struct chain_table {
 	unsigned char *map;
 	size_t map_size;
 	struct blocks *blocks;
+	/* one block checked at a time: a state computed into a block must
+	 * not change it under another thread's check of it */
+	pthread_mutex_t check_lock;
+	/* a build's stop: once nonzero no state is finished any more */
+	const volatile sig_atomic_t *stop;
 };
 #define CHAIN_Q 16382
 
@@ -92,7 +98,8 @@ struct g2048_chain {
 g2048_chain *chain_alloc(void);
 
 /* The probability of a chain from g (the free tiles after a spawn, the
- * block prefilled), computed once; *dir its best move. */
+ * block prefilled), computed once; *dir its best move.  -1 once the
+ * table's stop is set: nothing unfinished is kept. */
 double chain_value(struct chain_table *t, g2048_grid g, int *dir);
 /* The table's best probability for g over the eight symmetries in which
  * g is regular and not yet a goal, *dir its move in g (-1: none). */

@@ -129,6 +129,11 @@ static int
 save_table(const struct chain_table *t, const char *path, char *err,
     size_t errsize)
 {
+	/* a file's table is written again only if every block checks */
+	if (t->blocks && blocks_check_all(t->blocks) != 0)
+		return fail(err, errsize, path, "corrupt: a block fails its "
+		    "check");
+
 	uint64_t nblocks = blocks_count(t->n * 2, CHAIN_BLOCK);
 	char tmp[4096], *h = malloc(CHAIN_HEADER);
 	unsigned char *sums = malloc((size_t)nblocks * 8);
@@ -258,6 +263,7 @@ open_table(struct chain_table *t, const char *path, char *err,
 		t->blocks = NULL;
 		return fail(err, errsize, path, "out of memory");
 	}
+	pthread_mutex_init(&t->check_lock, NULL);
 	t->e = (_Atomic uint16_t *)(void *)(map + CHAIN_HEADER);
 	return 0;
 }
@@ -291,6 +297,7 @@ chain_table_unmap(struct chain_table *t)
 	if (t->blocks) {
 		blocks_free(t->blocks);
 		free(t->blocks);
+		pthread_mutex_destroy(&t->check_lock);
 	}
 	if (t->map)
 		munmap(t->map, t->map_size);
@@ -354,12 +361,13 @@ build_worker(void *arg)
 
 	for (;;) {
 		start = atomic_fetch_add(&b->next, BUILD_CHUNK);
-		if (start >= b->t->n)
+		if (start >= b->t->n || (b->t->stop && *b->t->stop))
 			return NULL;
 		end = start + BUILD_CHUNK < b->t->n ? start + BUILD_CHUNK :
 		    b->t->n;
 		for (i = start; i < end; i++)
-			chain_value(b->t, state_of(b->t, i), &dir);
+			if (chain_value(b->t, state_of(b->t, i), &dir) < 0)
+				return NULL;
 		done = atomic_fetch_add(&b->done, end - start) + end - start;
 		if (b->progress) {
 			pthread_mutex_lock(&b->lock);
@@ -372,7 +380,8 @@ build_worker(void *arg)
 
 int
 g2048_chain_build(g2048_chain *c, int threads,
-    void (*progress)(void *arg, uint64_t done, uint64_t total), void *arg)
+    void (*progress)(void *arg, uint64_t done, uint64_t total), void *arg,
+    const volatile sig_atomic_t *stop)
 {
 	struct chain_table *tables[2] = { &c->five, &c->six };
 	pthread_t th[64];
@@ -389,6 +398,7 @@ g2048_chain_build(g2048_chain *c, int threads,
 		b.total = c->five.n + c->six.n;
 		atomic_init(&b.next, 0);
 		atomic_init(&b.done, k ? c->five.n : 0);
+		b.t->stop = stop;
 		b.progress = progress;
 		b.arg = arg;
 		pthread_mutex_init(&b.lock, NULL);
@@ -401,6 +411,9 @@ g2048_chain_build(g2048_chain *c, int threads,
 		for (i = 0; i < started; i++)
 			pthread_join(th[i], NULL);
 		pthread_mutex_destroy(&b.lock);
+		b.t->stop = NULL;
+		if (stop && *stop)
+			return g2048_chain_error(c, NULL, 0) ? -1 : 1;
 	}
 	return g2048_chain_error(c, NULL, 0) ? -1 : 0;
 }
