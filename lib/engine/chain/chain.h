@@ -105,7 +105,7 @@ double chain_value(struct chain_table *t, g2048_grid g, int *dir);
  * g is regular and not yet a goal, *dir its move in g (-1: none). */
 double chain_suggest(struct chain_table *t, g2048_grid g, int *dir);
 
-/* ---- chainfile.c: files, built whole ---- */
+/* ---- chainfile.c: files; build.c: every state ---- */
 
 /* Unmap a file's table. */
 void chain_table_unmap(struct chain_table *t);
