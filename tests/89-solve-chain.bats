@@ -103,3 +103,11 @@ near_chain() {
 	[ "$status" -eq 0 ]
 	[[ "${lines[5]}" == '  chain table of the block of 6, probability 1.000000 time '* ]]
 }
+
+@test "--chain: the baselines are not played by the chain tables" {
+	run 2048-solve --chain --no-tables --algo greedy --explain < <(near_chain)
+	[ "$status" -eq 0 ]
+	[[ "$output" != *'chain table'* ]]
+	run 2048-solve --chain --no-tables --algo greedy --json --explain < <(near_chain)
+	[[ "$output" == *'"chain":null'* ]]
+}

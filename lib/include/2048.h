@@ -953,9 +953,10 @@ g2048_chain *g2048_chain_open(const char *dir, char *err, size_t errsize);
 /* 1 and a message if a block of a file's table failed its check (the
  * tables then decide nothing), else 0. */
 int g2048_chain_error(const g2048_chain *c, char *err, size_t errsize);
-/* Consult c before the search of s, in place of the pattern tables, on
- * 4x4 grids of the classic odds (NULL: none); the result's chain names
- * the table.  c stays owned by the caller and must outlive s. */
+/* Consult c before the expectimax search of s, in place of the pattern
+ * tables, on 4x4 grids of the classic odds (NULL: none); the result's
+ * chain names the table.  c stays owned by the caller and must outlive
+ * s. */
 void g2048_search_chain(g2048_search *s, g2048_chain *c);
 #ifdef __cplusplus
 }

@@ -301,8 +301,9 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 		return -1;
 	/* the chain and pattern tables are of the 4x4 board and its odds;
 	 * the chain tables, where given, in place of the pattern tables
-	 * (bench/EXACT.md, *Chain tables*) */
-	if (s->chain && !c && four == 0.1) {
+	 * (bench/EXACT.md, *Chain tables*), before the expectimax search
+	 * only: the baselines stay what they are */
+	if (s->chain && !c && four == 0.1 && s->o.algo == G2048_EXPECTIMAX) {
 		if (search_by_chain(s->chain, g, r) >= 0)
 			goto done;
 	} else if (s->tables && !c && four == 0.1 &&
