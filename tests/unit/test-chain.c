@@ -267,13 +267,14 @@ header_has(const char *path, const char *text)
 static void
 flip_byte(const char *path, off_t off)
 {
-	unsigned char b;
+	unsigned char b = 0;
 	int fd = open(path, O_RDWR);
 
 	CHECK(fd >= 0 && pread(fd, &b, 1, off) == 1);
 	b ^= 0x40;
-	CHECK(pwrite(fd, &b, 1, off) == 1);
-	close(fd);
+	CHECK(fd >= 0 && pwrite(fd, &b, 1, off) == 1);
+	if (fd >= 0)
+		close(fd);
 }
 
 /* Saved and mapped again: the same moves and values, states never
