@@ -15,7 +15,8 @@
  *
  * The entries are one calloc of the whole index (4.2 GB for the six, 2.4
  * for the five, of address space): the pages a game touches are the
- * memory it costs.
+ * memory it costs; or a file's private mapping (chainfile.c), its blocks
+ * checked as states are read.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -42,10 +43,8 @@ static double
 spawns_value(struct chain_table *t, g2048_grid g)
 {
 	const struct chain_layout *l = t->l;
-	double sum[2] = { 0, 0 };
+	double sum[2] = { 0, 0 }, v;
 	int i, k, n = 0, dir;
-
-	double v;
 
 	for (i = 0; i < l->nfree; i++) {
 		if (g2048_rank(g, l->free[i]))
