@@ -212,19 +212,6 @@ test_values_match_brute_force(void)
 	g2048_chain_free(c);
 }
 
-/* the index of g's state in t (its free ranks in mixed radix) */
-static uint64_t
-state_index_of(const struct chain_table *t, g2048_grid g)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < t->l->nfree; i++)
-		v = v * (uint64_t)t->l->radix[i] +
-		    (uint64_t)g2048_rank(g, t->l->free[i]);
-	return v;
-}
-
 /* row 0: 32768 16384 8192 4, row 1: 4096 2048 1024 2, row 2: 512 256
  * 128 ., row 3: . . . 128: up puts the 128 beside the 128 under the
  * 256, a chain into the 1024 */
@@ -313,7 +300,7 @@ test_files(void)
 		g2048_chain_free(m);
 	}
 	/* the entry near_chain read: flipped, the six's table is corrupt */
-	flip_byte(six, 4096 + (off_t)(state_index_of(&c->six, g) * 2));
+	flip_byte(six, 4096 + (off_t)(chain_state_index(&c->six, g) * 2));
 	CHECK((m = g2048_chain_open(dir, err, sizeof err)) != NULL);
 	if (m != NULL) {
 		CHECK(g2048_chain_move(m, g, &b) == -1);

@@ -26,8 +26,8 @@
 
 static const double spawn_odds[2] = { 0.9, 0.1 };  /* a 2, a 4 */
 
-static size_t
-state_index(const struct chain_table *t, g2048_grid g)
+size_t
+chain_state_index(const struct chain_table *t, g2048_grid g)
 {
 	const struct chain_layout *l = t->l;
 	size_t v = 0;
@@ -93,7 +93,7 @@ check_block(struct chain_table *t, uint64_t b)
 double
 chain_value(struct chain_table *t, g2048_grid g, int *dir)
 {
-	size_t i = state_index(t, g);
+	size_t i = chain_state_index(t, g);
 	unsigned e;
 	double best = 0, v;
 	unsigned q;

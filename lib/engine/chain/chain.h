@@ -94,6 +94,8 @@ struct g2048_chain {
 	struct chain_table five, six;
 };
 
+/* The index of g's state in t: its free ranks in mixed radix. */
+size_t chain_state_index(const struct chain_table *t, g2048_grid g);
 /* A context whose tables know their layouts and have no entries yet. */
 g2048_chain *chain_alloc(void);
 

@@ -90,13 +90,23 @@ write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
+/* The header's lines before the checksum's value, into h: its length. */
+static int
+header_prefix(char *h, size_t size, const struct chain_table *t)
+{
+	return snprintf(h, size, CHAIN_MAGIC "layout %s\nentries %llu\n"
+	    "block %d\nchecksum ", t->l->name, (unsigned long long)t->n,
+	    CHAIN_BLOCK);
+}
+
 static void
 header_text(char *h, const struct chain_table *t, uint64_t checksum)
 {
+	int n;
+
 	memset(h, '\n', CHAIN_HEADER);
-	snprintf(h, CHAIN_HEADER, CHAIN_MAGIC "layout %s\nentries %llu\n"
-	    "block %d\nchecksum %016llx\n", t->l->name,
-	    (unsigned long long)t->n, CHAIN_BLOCK,
+	n = header_prefix(h, CHAIN_HEADER, t);
+	snprintf(h + n, (size_t)(CHAIN_HEADER - n), "%016llx\n",
 	    (unsigned long long)checksum);
 	h[strlen(h)] = '\n';
 }
@@ -210,9 +220,7 @@ check_header(const char *h, const struct chain_table *t, uint64_t *checksum,
 		*why = "not a chain table of this version";
 		return -1;
 	}
-	n = snprintf(want, sizeof want, CHAIN_MAGIC "layout %s\nentries %llu\n"
-	    "block %d\nchecksum ", t->l->name, (unsigned long long)t->n,
-	    CHAIN_BLOCK);
+	n = header_prefix(want, sizeof want, t);
 	if (memcmp(h, want, (size_t)n) != 0) {
 		*why = "bad header: not the layout, entries and block expected";
 		return -1;
