@@ -172,6 +172,8 @@ FUZZ_SECONDS ?= 60
 # the longest input: a net file of two 2-cell tuples in two stages with
 # TC sums is 16 KiB
 FUZZ_MAX_LEN_net = 16384
+# chain: the two headers and 4 KiB of the five's block sums
+FUZZ_MAX_LEN_chain = 12288
 FUZZ_CC      ?= clang
 FUZZ_TARGETS  = $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
 FUZZ_OBJ      = $(OUT)/fuzz/obj
