@@ -76,30 +76,11 @@ put(int k, uint64_t off, const uint8_t *p, size_t size, size_t n)
 	close(fd);
 }
 
-static g2048_grid
-grid_of(const int ranks[16])
-{
-	g2048_grid g = { 0, 0 };
-	int i;
-
-	for (i = 0; i < 16; i++)
-		g = g2048_set_rank(g, i, ranks[i]);
-	return g;
-}
-
-/* boards with no legal move, each regular for one layout */
-static const int dead_six[16] = {
-	15, 14, 13, 1,
-	12, 11, 10, 2,
-	2, 1, 2, 1,
-	1, 2, 1, 2,
-};
-static const int dead_five[16] = {
-	15, 14, 13, 1,
-	12, 11, 1, 2,
-	2, 1, 2, 1,
-	1, 2, 1, 2,
-};
+/* boards with no legal move, each regular for one layout (cell i is
+ * nibble i):  15 14 13 1 / 12 11 10 2 / 2 1 2 1 / 1 2 1 2 for the six,
+ * the same with a 1 in the six's last block cell for the five */
+static const g2048_grid dead_six = { 0x212112122abc1defULL, 0 };
+static const g2048_grid dead_five = { 0x2121121221bc1defULL, 0 };
 
 static void
 query(g2048_chain *c)
@@ -107,8 +88,8 @@ query(g2048_chain *c)
 	g2048_chain_result r;
 	char err[512];
 
-	if (g2048_chain_move(c, grid_of(dead_six), &r) != -1 ||
-	    g2048_chain_move(c, grid_of(dead_five), &r) != -1)
+	if (g2048_chain_move(c, dead_six, &r) != -1 ||
+	    g2048_chain_move(c, dead_five, &r) != -1)
 		abort();
 	err[0] = '\0';
 	if (g2048_chain_error(c, err, sizeof err) != 0 && err[0] == '\0')
