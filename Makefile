@@ -233,9 +233,9 @@ net: $(BIN)/2048-learn
 	@echo "net/2048.net: from now on the evaluator of 2048-solve --fast and --depth 1"
 
 # Exact tables (2048-table(1), bench/EXACT.md): the recommended set, in
-# tables/: 15-18 minutes of the two cores here, 250 MB of memory
-# at most, 8.8 GB of files; then the chain tables (2048-chain(5)), whole:
-# 17 minutes of the two cores, 6.5 GB of memory, 6.7 GB of files.  A
+# tables/: 26 minutes of the two cores here in all, 6.5 GB of memory at
+# most (bench/EXACT.md): the pattern tables and boards, 8.8 GB of files,
+# then the chain tables (2048-chain(5)), whole, 6.7 GB of files.  A
 # table is built once (an order-only prerequisite: a new 2048-table does
 # not rebuild it; remove the file for that); an interrupted build goes on
 # from tables/work-NAME/ (the chain tables: from their files, kept when
