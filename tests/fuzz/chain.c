@@ -2,7 +2,7 @@
  * chain.c - libFuzzer target for chain table files (`make fuzz`): the
  * input is the five's 4096-byte header, the six's, then bytes written
  * over the start of the five's block sums.  The two files are sparse,
- * of the sizes 2048-chain(5) gives, made once in a temporary folder; all
+ * of the sizes their layouts give, made once in a temporary folder; all
  * else in them is zeros.  g2048_chain_open must refuse them with a
  * message, or open them and then answer two boards the tables cover
  * (whose blocks fail their sums, or hold states decided in one step:
@@ -17,21 +17,15 @@
 #include <unistd.h>
 
 #include "2048.h"
-
-#define HEADER 4096
+#include "chain.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* entries of the five and the six (2048-chain(5)) */
-static const uint64_t entries[2] = { 1219784832ULL, 2123366400ULL };
 static char dir[] = "/tmp/fuzz-chain.XXXXXX";
 static char paths[2][4096];
-
-static uint64_t
-sums_offset(int k)
-{
-	return HEADER + entries[k] * 2;
-}
+static int fds[2] = { -1, -1 };
+/* where the five's block sums begin */
+static uint64_t five_sums;
 
 static void
 remove_files(void)
@@ -41,39 +35,45 @@ remove_files(void)
 	rmdir(dir);
 }
 
+/* the files of the five (k 0) and the six, of the sizes their layouts
+ * give (chainfile.c's open_table), all zeros */
 static void
 make_files(void)
 {
-	uint64_t len, nblocks;
-	int k, fd;
+	g2048_chain *c = chain_alloc();
+	const struct chain_table *t[2];
+	uint64_t len;
+	int k;
 
-	if (mkdtemp(dir) == NULL)
+	if (c == NULL || mkdtemp(dir) == NULL)
 		abort();
+	t[0] = &c->five;
+	t[1] = &c->six;
 	g2048_chain_paths(dir, paths[0], paths[1], sizeof paths[0]);
-	for (k = 0; k < 2; k++) {
-		len = entries[k] * 2;
-		nblocks = (len + 65535) / 65536;
-		if ((fd = open(paths[k], O_RDWR | O_CREAT | O_TRUNC, 0600)) < 0 ||
-		    ftruncate(fd, (off_t)(sums_offset(k) + nblocks * 8)) != 0)
-			abort();
-		close(fd);
-	}
 	atexit(remove_files);
+	for (k = 0; k < 2; k++) {
+		len = (uint64_t)t[k]->n * 2;
+		if ((fds[k] = open(paths[k], O_RDWR | O_CREAT | O_TRUNC,
+		    0600)) < 0 ||
+		    ftruncate(fds[k], (off_t)(CHAIN_HEADER + len +
+		    blocks_count(len, CHAIN_BLOCK) * 8)) != 0)
+			abort();
+	}
+	five_sums = CHAIN_HEADER + (uint64_t)t[0]->n * 2;
+	g2048_chain_free(c);
 }
 
 /* n bytes of p (zeros past size) written at off of file k */
 static void
 put(int k, uint64_t off, const uint8_t *p, size_t size, size_t n)
 {
-	static const uint8_t zero[HEADER];
-	int fd = open(paths[k], O_WRONLY);
+	static const uint8_t zero[CHAIN_HEADER];
 
-	if (fd < 0 ||
-	    (size > 0 && pwrite(fd, p, size, (off_t)off) != (ssize_t)size) ||
-	    (n > size && pwrite(fd, zero, n - size, (off_t)(off + size)) !=
+	if ((size > 0 &&
+	    pwrite(fds[k], p, size, (off_t)off) != (ssize_t)size) ||
+	    (n > size && pwrite(fds[k], zero, n - size, (off_t)(off + size)) !=
 	    (ssize_t)(n - size)))
 		abort();
-	close(fd);
 }
 
 /* boards with no legal move, each regular for one layout (cell i is
@@ -99,17 +99,18 @@ query(g2048_chain *c)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	size_t five = size < HEADER ? size : HEADER;
-	size_t six = size < 2 * HEADER ? size - five : HEADER;
-	size_t tail = size - five - six < HEADER ? size - five - six : HEADER;
+	size_t five = size < CHAIN_HEADER ? size : CHAIN_HEADER;
+	size_t six = size < 2 * CHAIN_HEADER ? size - five : CHAIN_HEADER;
+	size_t rest = size - five - six;
+	size_t tail = rest < CHAIN_HEADER ? rest : CHAIN_HEADER;
 	char err[512];
 	g2048_chain *c;
 
-	if (paths[0][0] == '\0')
+	if (fds[0] < 0)
 		make_files();
-	put(0, 0, data, five, HEADER);
-	put(1, 0, data + five, six, HEADER);
-	put(0, sums_offset(0), data + five + six, tail, tail);
+	put(0, 0, data, five, CHAIN_HEADER);
+	put(1, 0, data + five, six, CHAIN_HEADER);
+	put(0, five_sums, data + five + six, tail, tail);
 	err[0] = '\0';
 	if ((c = g2048_chain_open(dir, err, sizeof err)) == NULL) {
 		if (err[0] == '\0')
@@ -118,6 +119,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		query(c);
 		g2048_chain_free(c);
 	}
-	put(0, sums_offset(0), NULL, 0, tail);
+	put(0, five_sums, NULL, 0, tail);
 	return 0;
 }
