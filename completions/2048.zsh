@@ -85,6 +85,7 @@ case $service in
     '--table-from=[least tile the tables decide at]:tile:' \
     '--no-tables[consult no table]' \
     '--chain[play by the chain tables first]' \
+    '--chain-min=[least probability the chain tables decide at]:probability:' \
     '--no-chain[not the chain tables]' \
     '--downgrade=[tile-downgrading]:tile:' \
     '--no-bitboard[move cell by cell]' \

@@ -111,3 +111,25 @@ near_chain() {
 	run 2048-solve --chain --no-tables --algo greedy --json --explain < <(near_chain)
 	[[ "$output" == *'"chain":null'* ]]
 }
+
+# the block of 6 and a 64 on each side of the free cells: the chain
+# into the 1024 is 0.162434 sure
+unsure_chain() {
+	board '32768 16384 8192 4' '4096 2048 1024 2' '512 256 64 .' \
+	    '. . . 64'
+}
+
+@test "--chain-min: the chain tables decide only where their move is that sure" {
+	run 2048-solve --chain --no-tables --chain-min 0.16 --explain \
+	    < <(unsure_chain)
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'chain table of the block of 6, probability 0.162434 '* ]]
+	run 2048-solve --chain --no-tables --chain-min 0.17 --explain \
+	    < <(unsure_chain)
+	[ "$status" -eq 0 ]
+	[[ "$output" != *'chain table'* ]]
+	[[ "$output" == *'depth '* ]]
+	run 2048-solve --chain --no-tables --chain-min 1.5 < <(unsure_chain)
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'--chain-min: expected a number from 0 to 1'* ]]
+}

@@ -100,6 +100,9 @@ usage(int status)
 	    "                     where they are, else computed as the games\n"
 	    "                     need them (minutes and some GB at the first\n"
 	    "                     late boards, then microseconds)\n"
+	    "      --chain-min P  the chain tables' move decides where it\n"
+	    "                     builds the chain with probability P or\n"
+	    "                     more; the search elsewhere (default 0)\n"
 	    "      --no-chain     not the chain tables\n"
 	    "      --downgrade T  with a net, value a board whose largest tile\n"
 	    "                     is T or more with the tiles above its largest\n"
@@ -257,6 +260,9 @@ search_option(int c, const char *arg, g2048_search_opts *o, int *deepen_given)
 	case 't':
 		o->time_ms = (unsigned)cli_int(arg, "--time", 1, 3600000);
 		break;
+	case 'm':
+		o->chain_min = cli_double(arg, "--chain-min", 0, 1);
+		break;
 	case 'K':
 		o->table_min = cli_double(arg, "--table-min", 0, 1);
 		break;
@@ -292,6 +298,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "adaptive", required_argument, NULL, 'A' },
 		{ "algo", required_argument, NULL, 'a' },
 		{ "chain", no_argument, NULL, 'Y' },
+		{ "chain-min", required_argument, NULL, 'm' },
 		{ "no-chain", no_argument, NULL, 'y' },
 		{ "compact", no_argument, NULL, 'c' },
 		{ "crowded", required_argument, NULL, 'R' },

@@ -535,6 +535,9 @@ typedef struct {
 	                       probability, */
 	int table_from;     /* on a board with a tile of this rank or more;
 	                       the search elsewhere */
+	double chain_min;   /* the chain tables' move (g2048_chain_move)
+	                       decides where its probability is at least
+	                       this and above 0; the search elsewhere */
 } g2048_search_opts;
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */

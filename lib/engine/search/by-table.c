@@ -68,11 +68,12 @@ search_by_board_table(const g2048_search *s, const g2048_board *b,
 }
 
 int
-search_by_chain(g2048_chain *c, g2048_grid g, g2048_search_result *r)
+search_by_chain(g2048_chain *c, g2048_grid g, double min,
+    g2048_search_result *r)
 {
 	g2048_chain_result t;
 
-	if (g2048_chain_move(c, g, &t) < 0)
+	if (g2048_chain_move(c, g, &t) < 0 || t.prob < min)
 		return -1;
 	r->dir = t.dir;
 	r->value[t.dir] = t.prob;

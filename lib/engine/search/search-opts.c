@@ -40,6 +40,7 @@ g2048_search_defaults(g2048_search_opts *o)
 	/* before a 16384 the large tiles are small and freezing them costs
 	 * more than a sure target gains (bench/EXACT.md) */
 	o->table_from = 14;
+	o->chain_min = 0;
 }
 
 void
@@ -115,6 +116,9 @@ g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize)
 	else if (!in(o->table_from, 0, G2048_MAX_RANK))
 		snprintf(why, sizeof why, "table-from: expected a tile up to "
 		    "%d", 1 << G2048_MAX_RANK);
+	else if (!(o->chain_min >= 0 && o->chain_min <= 1))
+		snprintf(why, sizeof why, "chain-min: expected a probability "
+		    "from 0 to 1");
 	else if (!(o->table_min >= 0 && o->table_min <= 1))
 		snprintf(why, sizeof why, "table-min: expected a probability "
 		    "from 0 to 1");

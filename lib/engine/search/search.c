@@ -304,7 +304,7 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 	 * (bench/EXACT.md, *Chain tables*), before the expectimax search
 	 * only: the baselines stay what they are */
 	if (s->chain && !c && four == 0.1 && s->o.algo == G2048_EXPECTIMAX) {
-		if (search_by_chain(s->chain, g, r) >= 0)
+		if (search_by_chain(s->chain, g, s->o.chain_min, r) >= 0)
 			goto done;
 	} else if (s->tables && !c && four == 0.1 &&
 	    g2048_max_rank(g) >= s->o.table_from &&

@@ -32,9 +32,10 @@ int search_by_table(g2048_tables *ts, g2048_grid g, double min,
  * index returned; else -1 and r untouched. */
 int search_by_board_table(const g2048_search *s, const g2048_board *b,
     g2048_search_result *r);
-/* The chain tables' move for g (g2048_chain_move) into r: r->dir, or -1
- * and r untouched. */
-int search_by_chain(g2048_chain *c, g2048_grid g, g2048_search_result *r);
+/* The chain tables' move for g (g2048_chain_move) into r where its
+ * probability is min or more: r->dir, or -1 and r untouched. */
+int search_by_chain(g2048_chain *c, g2048_grid g, double min,
+    g2048_search_result *r);
 
 /* ---- tt.c: the transposition table ------------------------------------- */
 
