@@ -67,6 +67,7 @@ case $service in
     '--size=[size of the new games]:size:(2x2 2x3 2x4 3x3 3x4 4x4 5x5 6x6 7x7 8x8)' \
     '(-f --four)'{-f+,--four=}'[probability of a 4 in the new games]:probability:' \
     '--moves=[moves a game at most]:moves:' \
+    '--until=[stop a game at this tile]:tile:(0 2048 4096 8192 16384 32768 65536)' \
     '--final[only the last board of a game]' \
     '(-S --summary)'{-S,--summary}'[table of the games]' \
     '(-T --tally)'{-T,--tally}'[table of finished games]' \

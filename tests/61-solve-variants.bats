@@ -274,10 +274,35 @@ pipe_game_to_end() {
 	[[ "$output" == *"evaluator     lines"* ]]
 }
 
-@test "--size, --four and --moves: their ranges, and where they apply" {
+@test "--until: a game ends at its first board with the tile, as played whole" {
+	local T=$BATS_TEST_TMPDIR s k
+	for s in 4 5; do
+		2048-solve --games 1 --seed "$s" --size 3x3 --fast -c > "$T/whole"
+		# the first board with a 64 (rank 6) or more, not the last
+		k=$(awk '$1 ~ /[6-9a-f]/ { print NR; exit }' "$T/whole")
+		[ -n "$k" ]
+		[ "$k" -lt "$(wc -l < "$T/whole")" ]
+		2048-solve --games 1 --seed "$s" --size 3x3 --fast -c \
+		    --until 64 | cmp - <(head -n "$k" "$T/whole")
+		2048-solve --games 1 --seed "$s" --size 3x3 --fast -c \
+		    --until 0 | cmp - "$T/whole"
+	done
+	# --play too; --summary counts the games that reached it, none past
+	2048-new --seed 5 --size 3x3 -c |
+	    2048-solve --play --fast -c --until 64 --final |
+	    cmp - <(sed -n "${k}p" "$T/whole")
+	run 2048-solve --games 2 --seed 4 --size 3x3 --fast --until 64 --summary
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\n64            2   100.0'* ]]
+	[[ "$output" == *$'\n128           0     0.0'* ]]
+}
+
+@test "--size, --four, --moves and --until: their ranges, and where they apply" {
 	for args in "--games 1 --size 9x9" "--games 1 --size 1x4" \
 	    "--games 1 --size 4x" "--games 1 --four 1.5" "--games 1 --four -0.1" \
-	    "--games 1 --moves 0" "--size 3x3" "--four 0.2" "--moves 5"; do
+	    "--games 1 --moves 0" "--size 3x3" "--four 0.2" "--moves 5" \
+	    "--games 1 --until 2" "--games 1 --until 100" \
+	    "--games 1 --until 262144" "--until 64"; do
 		# shellcheck disable=SC2086
 		run 2048-solve $args < <(2048-new --seed 1)
 		[ "$status" -eq 2 ]

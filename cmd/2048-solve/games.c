@@ -196,7 +196,9 @@ play_game(const struct run *run, g2048_search *s, const char *evaluator,
 	if (boards && !run->final)
 		out_board(gm);
 	do {
-		if (run->max_moves && moves++ == run->max_moves) {
+		if ((run->max_moves && moves++ == run->max_moves) ||
+		    (run->until_rank &&
+		    board_max_rank(&gm->b) >= run->until_rank)) {
 			d = -1;
 			r.dir = -1;
 			break;

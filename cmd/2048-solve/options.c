@@ -58,6 +58,8 @@ usage(int status)
 	    "      --final        write only the last board of each game\n"
 	    "      --moves N      stop each game after N moves (a board of many\n"
 	    "                     cells plays long)\n"
+	    "      --until T      stop each game once it holds a tile T or\n"
+	    "                     larger (0: play to the end, the default)\n"
 	    "  -S, --summary      write a table of the games at the end (boards\n"
 	    "                     only with --final)\n"
 	    "  -T, --tally        read finished games and write their table\n"
@@ -315,6 +317,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "json", no_argument, NULL, 'J' },
 		{ "log", required_argument, NULL, 'l' },
 		{ "moves", required_argument, NULL, 'M' },
+		{ "until", required_argument, NULL, 'U' },
 		{ "net", required_argument, NULL, 'E' },
 		{ "no-bitboard", no_argument, NULL, 'B' },
 		{ "no-deepen", no_argument, NULL, 'N' },
@@ -461,6 +464,10 @@ parse_options(int argc, char **argv, struct run *run)
 		case 'M':
 			run->max_moves = (uint64_t)cli_int(optarg, "--moves", 1,
 			    LLONG_MAX);
+			break;
+		case 'U':
+			run->until_rank = parse_tile_rank(optarg, "--until", 4,
+			    "play to the end");
 			break;
 		case 'q':
 			run->quiet = 1;

@@ -73,6 +73,8 @@ struct run {
 	int exact;                   /* --algo exact: a table must cover */
 	uint64_t games, seed;
 	uint64_t max_moves;          /* --moves: a game's most (0: no bound) */
+	int until_rank;              /* --until: a game ends at a tile of this
+	                                rank (0: none) */
 	int new_games;               /* --games N given, N = games (even 0) */
 	int workers;                 /* games in parallel */
 	g2048_rng run_rng;           /* with --seed: for boards without a stream */
