@@ -174,6 +174,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_MAX_LEN_net = 16384
 # chain: the two headers and 4 KiB of the five's block sums
 FUZZ_MAX_LEN_chain = 12288
+# digest: a header and a few states
+FUZZ_MAX_LEN_digest = 8192
 FUZZ_CC      ?= clang
 FUZZ_TARGETS  = $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
 FUZZ_OBJ      = $(OUT)/fuzz/obj
@@ -251,6 +253,22 @@ tables: $(TABLE_FILES) $(CHAIN_FILES)
 tables/chain-six.chain: | $(BIN)/2048-table
 	$(BIN)/2048-table --chain tables -j 2
 tables/chain-five.chain: tables/chain-six.chain
+# The chain digest (2048-chain(5), DIGEST), kept in git as
+# tables/chain.digest: what 2048-solve plays by where the chain files are
+# not.  `make digest` makes it again, the same bytes, from make tables'
+# chain files: the boards of DIGEST_GAMES seeded games at --fast with
+# them, the DIGEST_STATES states that decided most of their moves.
+DIGEST_GAMES  ?= 240
+DIGEST_SEED   ?= 900001
+DIGEST_STATES ?= 1300000
+digest: $(CHAIN_FILES) $(BIN)/2048-solve $(BIN)/2048-table
+	rm -f tables/digest-games-failed
+	{ $(BIN)/2048-solve --games $(DIGEST_GAMES) --seed $(DIGEST_SEED) \
+	    --fast --tables tables --compact -q -j 2 || \
+	    touch tables/digest-games-failed; } | \
+	    $(BIN)/2048-table --distill tables/chain.digest --tables tables \
+	    --states $(DIGEST_STATES)
+	test ! -e tables/digest-games-failed
 $(TABLE_PATTERNS:%=tables/%.tbl): tables/%.tbl: | $(BIN)/2048-table
 	@mkdir -p tables
 	$(BIN)/2048-table -o $@ --pattern $(word 1,$(subst -, ,$*)) \
@@ -309,6 +327,10 @@ install: $(TOOLS) $(LIB)
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
 	    cp "$(INSTALL_TABLES)"/*.tbl \
 	    $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
+	if [ -f tables/chain.digest ]; then \
+	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
+	    cp tables/chain.digest \
+	    $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
 	if [ -n "$(INSTALL_TABLES)" ] && \
 	    ls "$(INSTALL_TABLES)"/*.chain >/dev/null 2>&1; then \
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
@@ -340,7 +362,7 @@ lint: check-includes
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all plot check check-bins bench bench-soak fuzz fuzz-bins net tables install \
+.PHONY: all plot check check-bins bench bench-soak fuzz fuzz-bins net tables digest install \
         uninstall lint check-includes clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(OBJ)/lib/engine/eval/rows.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 

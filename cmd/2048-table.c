@@ -27,6 +27,8 @@ struct run {
 	int valuing;
 	struct timespec chain_t0;   /* --chain: the build's start */
 	double chain_shown;         /* and when progress last showed */
+	g2048_chain_distill *distill;   /* --distill, from these tables */
+	g2048_chain *distill_tables;
 };
 
 static void
@@ -42,6 +44,7 @@ usage(int status)
 	    "       %s --check FILE [-q]\n"
 	    "       %s --list\n"
 	    "       %s --chain DIR [-j N] [-q]\n"
+	    "       %s --distill FILE [--tables DIR] [--states N] [-q] [FILE ...]\n"
 	    "Build an exact table by dynamic programming: every state reachable\n"
 	    "from the start, valued under optimal play; or answer for every\n"
 	    "board read whether the table covers it and each legal move's exact\n"
@@ -71,12 +74,18 @@ usage(int status)
 	    "      --chain DIR        build the chain tables of 2048-solve --chain\n"
 	    "                         whole into DIR (3.3 G states, 6.7 GB);\n"
 	    "                         SIGINT keeps what is done, a rerun goes on\n"
+	    "      --distill FILE     write a chain digest to FILE: the states of\n"
+	    "                         the chain tables of --tables DIR (default:\n"
+	    "                         the tables) that decided the boards read\n"
+	    "      --states N         the digest's most met states kept (default\n"
+	    "                         1300000: 7.8 MB)\n"
 	    "  -h, --help             show this help and exit\n"
 	    "      --version          show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 success, 1 some board is not covered by the table,\n"
 	    "2 usage or input error (a bad table file).  See 2048-table(1).\n",
-	    progname, progname, progname, progname, progname, progname);
+	    progname, progname, progname, progname, progname, progname,
+	    progname);
 	exit(status ? 2 : cli_finish(0));
 }
 
@@ -192,6 +201,59 @@ build_chain(struct run *run, const char *dir, int threads)
 		    seconds_since(&run->chain_t0), peak_rss_kb() / 1024);
 	g2048_chain_free(c);
 	return cli_finish(stopped ? 1 : 0);
+}
+
+/* --distill: a board counted; one the tables cannot read is an error */
+static int
+distill_board(g2048_board *b, void *ctx)
+{
+	struct run *run = ctx;
+	char err[512];
+
+	if (!g2048_board_is_4x4(b) || b->four != 0.1)
+		return 0;
+	if (g2048_chain_distill_add(run->distill, b->grid) < 0) {
+		if (g2048_chain_error(run->distill_tables, err, sizeof err))
+			cli_die(2, "%s", err);
+		cli_die(2, "--distill: out of memory");
+	}
+	return 0;
+}
+
+/* --distill FILE: the boards read, each counted by the state that
+ * decided it, then the most met states written */
+static int
+distill(struct run *run, const char *path, const char *dir, uint64_t states,
+    char **files, int nfiles)
+{
+	uint64_t boards, decided, met;
+	g2048_chain *c;
+	char err[512];
+
+	if (dir == NULL || !g2048_chain_present(dir))
+		cli_die(2, "--distill: no chain tables in %s (make tables, or "
+		    "--tables DIR)", dir ? dir : "the tables' folder");
+	if ((c = g2048_chain_open(dir, err, sizeof err)) == NULL)
+		cli_die(2, "%s", err);
+	run->distill_tables = c;
+	if ((run->distill = g2048_chain_distill_new(c)) == NULL)
+		cli_die(2, "--distill: out of memory");
+	cli_boards(files, nfiles, distill_board, run);
+	if (g2048_chain_error(c, err, sizeof err))
+		cli_die(2, "%s", err);
+	if (g2048_chain_distill_save(run->distill, states, path, err,
+	    sizeof err) < 0)
+		cli_die(2, "%s", err);
+	g2048_chain_distill_counts(run->distill, &boards, &decided, &met);
+	if (!run->quiet)
+		fprintf(stderr, "%s: %s: %llu boards, %llu decided by the "
+		    "tables, %llu states met, %llu kept\n", progname, path,
+		    (unsigned long long)boards, (unsigned long long)decided,
+		    (unsigned long long)met,
+		    (unsigned long long)(met < states ? met : states));
+	g2048_chain_distill_free(run->distill);
+	g2048_chain_free(c);
+	return cli_finish(0);
 }
 
 static long
@@ -449,6 +511,9 @@ main(int argc, char **argv)
 		{ "check", required_argument, NULL, 'K' },
 		{ "list", no_argument, NULL, 'L' },
 		{ "chain", required_argument, NULL, 'N' },
+		{ "distill", required_argument, NULL, 'D' },
+		{ "tables", required_argument, NULL, 'B' },
+		{ "states", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -457,7 +522,8 @@ main(int argc, char **argv)
 	g2048_exact_opts o;
 	const char *save = NULL, *tablepath = NULL, *cells = NULL;
 	const char *infopath = NULL, *checkpath = NULL, *objective = NULL;
-	const char *chaindir = NULL;
+	const char *chaindir = NULL, *distillpath = NULL, *tablesdir = NULL;
+	uint64_t states = 1300000;
 	char err[512];
 	int c, list = 0, size = 0, status;
 
@@ -527,6 +593,15 @@ main(int argc, char **argv)
 		case 'N':
 			chaindir = optarg;
 			break;
+		case 'D':
+			distillpath = optarg;
+			break;
+		case 'B':
+			tablesdir = optarg;
+			break;
+		case 'M':
+			states = cli_u64(optarg, "--states");
+			break;
 		case 'h':
 			usage(0);
 			break;
@@ -558,6 +633,9 @@ main(int argc, char **argv)
 		return check(&run, checkpath);
 	if (chaindir != NULL)
 		return build_chain(&run, chaindir, o.threads);
+	if (distillpath != NULL)
+		return distill(&run, distillpath, tablesdir ? tablesdir :
+		    cli_default_tables(), states, argv + optind, argc - optind);
 	if (save != NULL) {
 		if (size == (o.pattern != NULL))
 			cli_usage_error("-o: give one of --size and --pattern");

@@ -133,3 +133,69 @@ unsure_chain() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *'--chain-min: expected a number from 0 to 1'* ]]
 }
+
+# chain files of which nothing is computed but what a query asks
+empty_chain_files() {
+	local pid
+	2048-table --chain "$1" -j 1 -q &
+	pid=$!
+	sleep 1
+	kill -TERM "$pid"
+	wait "$pid" || true
+	[ -f "$1/chain-six.chain" ]
+}
+
+@test "2048-table --distill: a digest of the states that decided the boards; 2048-solve plays by it" {
+	local t=$BATS_TEST_TMPDIR/t d=$BATS_TEST_TMPDIR/d
+	empty_chain_files "$t"
+	mkdir -p "$d"
+	run 2048-table --distill "$d/chain.digest" --tables "$t" \
+	    < <(near_chain; echo; near_chain; echo; unsure_chain; echo;
+	        board '2 . . .' '. . . .' '. . . .' '. . . 2')
+	[ "$status" -eq 0 ]
+	[ "$output" = "2048-table: $d/chain.digest: 4 boards, 3 decided by the tables, 2 states met, 2 kept" ]
+	[ "$(stat -c %s "$d/chain.digest")" -eq $((4096 + 12 + 8)) ]
+	run 2048-solve --tables "$d" --explain < <(near_chain)
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = up ]
+	[[ "${lines[5]}" == '  chain table of the block of 6 (the digest), probability 1.000000 time '* ]]
+	run 2048-solve --tables "$d" --explain < <(unsure_chain)
+	[[ "$output" == *'chain table of the block of 6 (the digest), probability 0.162434 '* ]]
+	run 2048-solve --tables "$d" --json --explain < <(near_chain)
+	[[ "$output" == *'"table":null,"chain":6,'* ]]
+	run 2048-solve --tables "$d" --no-chain --explain < <(near_chain)
+	[[ "$output" != *'chain table'* ]]
+	# the most met first: one state kept, near_chain's (met twice)
+	2048-table --distill "$d/chain.digest" --tables "$t" --states 1 -q \
+	    < <(near_chain; echo; near_chain; echo; unsure_chain)
+	run 2048-solve --tables "$d" --explain < <(unsure_chain)
+	[[ "$output" != *'chain table'* ]]
+	[[ "$output" == *'depth '* ]]
+	run 2048-solve --tables "$d" --explain < <(near_chain)
+	[[ "${lines[5]}" == *'(the digest)'* ]]
+}
+
+@test "the same boards in any order make the same digest" {
+	local t=$BATS_TEST_TMPDIR/t
+	empty_chain_files "$t"
+	2048-table --distill "$BATS_TEST_TMPDIR/a" --tables "$t" -q \
+	    < <(near_chain; echo; unsure_chain; echo; near_chain)
+	2048-table --distill "$BATS_TEST_TMPDIR/b" --tables "$t" -q \
+	    < <(unsure_chain; echo; near_chain; echo; near_chain)
+	cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+}
+
+@test "a bad digest is an error; --distill needs the chain files" {
+	local d=$BATS_TEST_TMPDIR/d
+	mkdir -p "$d"
+	printf 'not a digest\n' > "$d/chain.digest"
+	run 2048-solve --tables "$d" < <(near_chain)
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-solve: $d/chain.digest: truncated or not a chain digest" ]
+	run 2048-solve --tables "$d" --no-chain < <(near_chain)
+	[ "$status" -eq 0 ]
+	run 2048-table --distill "$d/x" --tables "$d" < <(near_chain)
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-table: --distill: no chain tables in $d (make tables, or --tables DIR)" ]
+	[ ! -e "$d/x" ]
+}

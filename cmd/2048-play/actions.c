@@ -84,8 +84,8 @@ do_move(struct play_ui *u, enum g2048_dir d)
 }
 
 /* The exact tables the hint consults, as 2048-solve's (the default
- * tables, G2048_TABLES, and the chain tables there), opened at the first
- * hint; a failure is shown. */
+ * tables, G2048_TABLES, and the chain tables or their digest there),
+ * opened at the first hint; a failure is shown. */
 static void
 open_tables(struct play_ui *u)
 {
@@ -94,8 +94,8 @@ open_tables(struct play_ui *u)
 
 	u->tables_tried = 1;
 	if ((dir = cli_default_tables()) != NULL &&
-	    g2048_chain_present(dir) &&
-	    (u->chain = g2048_chain_open(dir, err, sizeof err)) == NULL) {
+	    g2048_chain_usable(dir) &&
+	    (u->chain = g2048_chain_open_dir(dir, err, sizeof err)) == NULL) {
 		snprintf(u->text, sizeof u->text, "No chain tables: %.60s",
 		    err);
 		u->message = u->text;

@@ -19,23 +19,28 @@ check_tables(struct run *run)
 
 /* The chain tables: the files of the tables' folder where the run plays
  * by its tables (a net only if --tables named them) and --no-chain is
- * not given; with --chain, those or tables computed as games ask. */
+ * not given; with --chain, those or tables computed as games ask; else
+ * the folder's digest (a fresh checkout's tables/ holds one). */
 static void
 open_chain(struct run *run)
 {
 	const char *dir = run->tablesdir;
+	int by_tables = run->net == NULL || run->tables_given;
 	char err[512];
 
 	if (run->no_chain || run->tally)
 		return;
-	if (dir && g2048_chain_present(dir) && (run->use_chain ||
-	    (run->net == NULL || run->tables_given))) {
+	if (dir && g2048_chain_present(dir) && (run->use_chain || by_tables)) {
 		if ((run->chain = g2048_chain_open(dir, err, sizeof err)) ==
 		    NULL)
 			cli_die(2, "%s", err);
-	} else if (run->use_chain &&
-	    (run->chain = g2048_chain_new()) == NULL) {
-		cli_die(2, "--chain: no memory for the chain tables");
+	} else if (run->use_chain) {
+		if ((run->chain = g2048_chain_new()) == NULL)
+			cli_die(2, "--chain: no memory for the chain tables");
+	} else if (dir && g2048_chain_usable(dir) && by_tables) {
+		if ((run->chain = g2048_chain_open_dir(dir, err, sizeof err)) ==
+		    NULL)
+			cli_die(2, "%s", err);
 	}
 	if (run->chain == NULL)
 		return;

@@ -956,6 +956,40 @@ g2048_chain *g2048_chain_open(const char *dir, char *err, size_t errsize);
 /* 1 and a message if a block of a file's table failed its check (the
  * tables then decide nothing), else 0. */
 int g2048_chain_error(const g2048_chain *c, char *err, size_t errsize);
+/*
+ * A chain digest (2048-chain(5), DIGEST): the tables' answers for the
+ * states seeded games met, a few MB where the tables are 6.7 GB.  Its
+ * tables answer as the whole tables for those states and give every
+ * other state no chance (the search decides there); nothing is
+ * computed.  DIR's digest is DIR/chain.digest.
+ */
+void g2048_chain_digest_path(const char *dir, char *path, size_t size);
+/* Map a digest, its header, size and sums checked, each block when a
+ * lookup first reads it.  NULL with a message. */
+g2048_chain *g2048_chain_open_digest(const char *path, char *err,
+    size_t errsize);
+/* DIR's chain tables: the two files where both are there, else its
+ * digest.  NULL with a message. */
+g2048_chain *g2048_chain_open_dir(const char *dir, char *err, size_t errsize);
+/* 1 if DIR has the two files or a digest, else 0. */
+int g2048_chain_usable(const char *dir);
+/* 1 if c is a digest's, else 0. */
+int g2048_chain_is_digest(const g2048_chain *c);
+/* Distilling a digest from whole tables (not a digest's): each board
+ * added counts the state whose table decides its move (none: nothing);
+ * save writes the max_states most counted, ties by state, whatever the
+ * boards' order.  add: 1 counted, 0 no table decides, -1 out of memory
+ * or a corrupt table (g2048_chain_error). */
+typedef struct g2048_chain_distill g2048_chain_distill;
+g2048_chain_distill *g2048_chain_distill_new(g2048_chain *tables);
+void g2048_chain_distill_free(g2048_chain_distill *d);
+int g2048_chain_distill_add(g2048_chain_distill *d, g2048_grid g);
+/* The boards added, those a table decided, the states counted. */
+void g2048_chain_distill_counts(const g2048_chain_distill *d,
+    uint64_t *boards, uint64_t *decided, uint64_t *states);
+/* Write the digest to path whole or not at all: 0, or -1 with a message. */
+int g2048_chain_distill_save(g2048_chain_distill *d, uint64_t max_states,
+    const char *path, char *err, size_t errsize);
 /* Consult c before the expectimax search of s, in place of the pattern
  * tables, on 4x4 grids of the classic odds (NULL: none); the result's
  * chain names the table.  c stays owned by the caller and must outlive

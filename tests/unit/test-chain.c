@@ -321,6 +321,81 @@ test_files(void)
 	g2048_chain_free(c);
 }
 
+/* A digest of one board: that board's move and probability as the
+ * whole tables give them, nothing for a board it never met, the same
+ * bytes every time; a flipped byte of its body found when read, a
+ * truncated file or a bad header refused when opened. */
+static void
+test_digest(void)
+{
+	char path[] = "/tmp/test-digest-XXXXXX", err[512];
+	g2048_chain *c = g2048_chain_new(), *m;
+	g2048_chain_distill *d = NULL;
+	g2048_chain_result a, b;
+	g2048_grid g = grid_of(near_chain), other = g;
+	int fd = mkstemp(path);
+	uint64_t boards, decided, states;
+
+	/* near_chain's six with a 4 for the 2 beside the block */
+	other = g2048_set_rank(other, 3, 1);
+	if (c == NULL || fd < 0 || (d = g2048_chain_distill_new(c)) == NULL) {
+		CHECK(0);
+		g2048_chain_free(c);
+		return;
+	}
+	close(fd);
+	CHECK(g2048_chain_move(c, g, &a) >= 0);
+	CHECK(g2048_chain_distill_add(d, g) == 1);
+	CHECK(g2048_chain_distill_add(d, g) == 1);
+	CHECK(g2048_chain_distill_add(d, grid_of((const int[16]){ 0 })) == 0);
+	g2048_chain_distill_counts(d, &boards, &decided, &states);
+	CHECK(boards == 3 && decided == 2 && states == 1);
+	CHECK(g2048_chain_distill_save(d, 10, path, err, sizeof err) == 0);
+	CHECK(header_has(path, "2048-chain-digest 1\nfive 0\nsix 1\n"
+	    "block 65536\nchecksum 3d094c0f9f63b4e2\n"));
+	CHECK((m = g2048_chain_open_digest(path, err, sizeof err)) != NULL);
+	if (m != NULL) {
+		CHECK(g2048_chain_is_digest(m));
+		CHECK(g2048_chain_move(m, g, &b) == a.dir && b.prob == a.prob &&
+		    b.block == a.block);
+		CHECK(g2048_chain_move(c, other, &a) >= 0);
+		CHECK(g2048_chain_move(m, other, &b) == -1);
+		CHECK(g2048_chain_error(m, err, sizeof err) == 0);
+		g2048_chain_free(m);
+	}
+	/* the state's index, its first byte flipped */
+	flip_byte(path, 4096);
+	CHECK((m = g2048_chain_open_digest(path, err, sizeof err)) != NULL);
+	if (m != NULL) {
+		CHECK(g2048_chain_move(m, g, &b) == -1);
+		CHECK(g2048_chain_error(m, err, sizeof err) == 1);
+		CHECK(strstr(err, "the chain digest: corrupt") != NULL);
+		g2048_chain_free(m);
+	}
+	CHECK(truncate(path, 4100) == 0);
+	CHECK(g2048_chain_open_digest(path, err, sizeof err) == NULL);
+	CHECK(strstr(err, "truncated") != NULL);
+	CHECK(g2048_chain_distill_save(d, 10, path, err, sizeof err) == 0);
+	flip_byte(path, 3);
+	CHECK(g2048_chain_open_digest(path, err, sizeof err) == NULL);
+	CHECK(strstr(err, "not a chain digest") != NULL);
+	/* no state kept: a digest that decides nothing */
+	CHECK(g2048_chain_distill_save(d, 0, path, err, sizeof err) == 0);
+	CHECK((m = g2048_chain_open_digest(path, err, sizeof err)) != NULL);
+	if (m != NULL) {
+		CHECK(g2048_chain_move(m, g, &b) == -1);
+		g2048_chain_free(m);
+	}
+	/* a digest is not distilled again */
+	if ((m = g2048_chain_open_digest(path, err, sizeof err)) != NULL) {
+		CHECK(g2048_chain_distill_new(m) == NULL);
+		g2048_chain_free(m);
+	}
+	unlink(path);
+	g2048_chain_distill_free(d);
+	g2048_chain_free(c);
+}
+
 int
 main(void)
 {
@@ -328,5 +403,6 @@ main(void)
 	RUN(test_values_match_brute_force);
 	RUN(test_one_move_from_a_chain);
 	RUN(test_files);
+	RUN(test_digest);
 	return UNIT_EXIT();
 }

@@ -99,6 +99,12 @@ chain_value(struct chain_table *t, g2048_grid g, int *dir)
 	unsigned q;
 	int d, bestdir = 0;
 
+	/* a digest's state it lacks has no chance here: nothing computed */
+	if (t->dg) {
+		e = chain_digest_entry(t, i);
+		*dir = e ? (int)((e - 1) & 3) : 0;
+		return e ? (double)((e - 1) >> 2) / CHAIN_Q : 0;
+	}
 	/* a file's block is checked before its first read or write; a
 	 * corrupt one decides nothing (g2048_chain_error says so) */
 	if (t->blocks && check_block(t, i * 2 / CHAIN_BLOCK)) {
@@ -183,7 +189,7 @@ sym_dir_back(int s, int d)
 }
 
 double
-chain_suggest(struct chain_table *t, g2048_grid g, int *dir)
+chain_suggest(struct chain_table *t, g2048_grid g, int *dir, size_t *index)
 {
 	const struct chain_layout *l = t->l;
 	double best = 0, v;
@@ -200,6 +206,8 @@ chain_suggest(struct chain_table *t, g2048_grid g, int *dir)
 		if ((v = chain_value(t, h, &d)) > best) {
 			best = v;
 			*dir = sym_dir_back(s, d);
+			if (index)
+				*index = chain_state_index(t, h);
 		}
 	}
 	return best;
@@ -260,37 +268,55 @@ g2048_chain_free(g2048_chain *c)
 {
 	if (c == NULL)
 		return;
+	if (c->digest) {            /* the tables' entries are the digest's */
+		chain_digest_free(c->digest);
+		free(c);
+		return;
+	}
 	table_free(&c->five);
 	table_free(&c->six);
 	free(c);
 }
 
 int
-g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r)
+chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
+    struct chain_table **t, size_t *index)
 {
 	unsigned legal = g2048_legal(g);
 	int d;
 
 	memset(r, 0, sizeof *r);
 	r->dir = -1;
+	*t = NULL;
 	if (g2048_chain_error(c, NULL, 0))
 		return -1;
-	r->prob = chain_suggest(&c->five, g, &d);
+	r->prob = chain_suggest(&c->five, g, &d, index);
 	if (r->prob >= G2048_CHAIN_FIVE_MIN && d >= 0 && (legal >> d & 1) &&
 	    !g2048_chain_error(c, NULL, 0)) {
 		r->dir = d;
 		r->block = 5;
+		*t = &c->five;
 		return d;
 	}
-	r->prob = chain_suggest(&c->six, g, &d);
+	r->prob = chain_suggest(&c->six, g, &d, index);
 	if (r->prob > 0 && d >= 0 && (legal >> d & 1) &&
 	    !g2048_chain_error(c, NULL, 0)) {
 		r->dir = d;
 		r->block = 6;
+		*t = &c->six;
 		return d;
 	}
 	r->prob = 0;
 	return -1;
+}
+
+int
+g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r)
+{
+	struct chain_table *t;
+	size_t index;
+
+	return chain_decide(c, g, r, &t, &index);
 }
 
 uint64_t

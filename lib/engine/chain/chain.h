@@ -69,6 +69,8 @@ int chain_goal(const struct chain_layout *l, g2048_grid g);
 
 /* ---- chain.c: a table, memoised ---- */
 
+struct chain_digest;
+
 struct chain_table {
 	const struct chain_layout *l;
 	/* 0: not computed; else 1 + (q << 2 | dir), the probability
@@ -87,11 +89,16 @@ struct chain_table {
 	pthread_mutex_t check_lock;
 	/* a build's stop: once nonzero no state is finished any more */
 	const volatile sig_atomic_t *stop;
+	/* a digest's (digest.c): its states, sorted, at this offset of
+	 * the digest's body; no other state decides anything */
+	const struct chain_digest *dg;
+	uint64_t dg_off, dg_n;
 };
 #define CHAIN_Q 16382
 
 struct g2048_chain {
 	struct chain_table five, six;
+	struct chain_digest *digest;   /* NULL: the tables are whole */
 };
 
 /* The index of g's state in t: its free ranks in mixed radix. */
@@ -104,12 +111,40 @@ g2048_chain *chain_alloc(void);
  * table's stop is set: nothing unfinished is kept. */
 double chain_value(struct chain_table *t, g2048_grid g, int *dir);
 /* The table's best probability for g over the eight symmetries in which
- * g is regular and not yet a goal, *dir its move in g (-1: none). */
-double chain_suggest(struct chain_table *t, g2048_grid g, int *dir);
+ * g is regular and not yet a goal, *dir its move in g (-1: none), and
+ * *index (if not NULL) that state's index. */
+double chain_suggest(struct chain_table *t, g2048_grid g, int *dir,
+    size_t *index);
+/* The tables' move for g by the rule of g2048_chain_move; *t the table
+ * that decides and *index its state (NULL: none decides). */
+int chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
+    struct chain_table **t, size_t *index);
 
 /* ---- chainfile.c: files; build.c: every state ---- */
 
 /* Unmap a file's table. */
 void chain_table_unmap(struct chain_table *t);
+/* The files' shared parts: a block's sum, the sum of the sums, a
+ * message "path: what" (-1), a write of all n bytes. */
+uint64_t chain_block_sum(const unsigned char *p, size_t len,
+    uint64_t index);
+uint64_t chain_sums_sum(const unsigned char *sums, uint64_t nblocks);
+int chain_fail(char *err, size_t errsize, const char *path,
+    const char *what);
+int chain_write_all(int fd, const void *p, size_t n);
+void chain_put_le64(unsigned char *p, uint64_t v);
+
+/* ---- digest.c: the states games meet, without the rest ---- */
+
+/* The entry of state i of t, a digest's table: 0 if the digest lacks
+ * it (or a block of it fails its check), else as a table's entry. */
+unsigned chain_digest_entry(const struct chain_table *t, size_t i);
+void chain_digest_free(struct chain_digest *d);
+/* The counts and checksum of a digest's header at h (CHAIN_HEADER
+ * bytes), for c's tables: 0, or -1 and *why. */
+int chain_digest_header(const char *h, const g2048_chain *c, uint64_t *five,
+    uint64_t *six, uint64_t *checksum, const char **why);
+/* 1 + the first block of the digest's that failed its check, or 0. */
+uint64_t chain_digest_bad(const struct chain_digest *d);
 
 #endif

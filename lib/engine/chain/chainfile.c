@@ -24,8 +24,8 @@
 #define CHAIN_MAGIC "2048-chain 1\n"
 
 /* a block's sum: its 64-bit words mixed in order, after its index */
-static uint64_t
-block_sum(const unsigned char *p, size_t len, uint64_t index)
+uint64_t
+chain_block_sum(const unsigned char *p, size_t len, uint64_t index)
 {
 	uint64_t h = 0x9E3779B97F4A7C15ULL ^ index, w;
 	size_t i;
@@ -41,22 +41,22 @@ block_sum(const unsigned char *p, size_t len, uint64_t index)
 }
 
 /* the header's checksum: of the sums */
-static uint64_t
-sums_sum(const unsigned char *sums, uint64_t nblocks)
+uint64_t
+chain_sums_sum(const unsigned char *sums, uint64_t nblocks)
 {
-	return block_sum(sums, (size_t)(nblocks * 8), UINT64_MAX);
+	return chain_block_sum(sums, (size_t)(nblocks * 8), UINT64_MAX);
 }
 
-static int
-fail(char *err, size_t errsize, const char *path, const char *what)
+int
+chain_fail(char *err, size_t errsize, const char *path, const char *what)
 {
 	if (err && errsize)
 		snprintf(err, errsize, "%s: %s", path, what);
 	return -1;
 }
 
-static void
-put_le64(unsigned char *p, uint64_t v)
+void
+chain_put_le64(unsigned char *p, uint64_t v)
 {
 	int i;
 
@@ -72,8 +72,8 @@ little_endian(void)
 	return *(const unsigned char *)&one == 1;
 }
 
-static int
-write_all(int fd, const void *p, size_t n)
+int
+chain_write_all(int fd, const void *p, size_t n)
 {
 	const unsigned char *c = p;
 	ssize_t w;
@@ -124,11 +124,11 @@ write_entries(int fd, const struct chain_table *t, unsigned char *sums)
 	for (b = 0; b < nblocks; b++) {
 		n = (size_t)(len - b * CHAIN_BLOCK < CHAIN_BLOCK ?
 		    len - b * CHAIN_BLOCK : CHAIN_BLOCK);
-		put_le64(sums + 8 * b, block_sum(data + b * CHAIN_BLOCK, n, b));
+		chain_put_le64(sums + 8 * b, chain_block_sum(data + b * CHAIN_BLOCK, n, b));
 		if (memcmp(data + b * CHAIN_BLOCK, zero, n) == 0) {
 			if (lseek(fd, (off_t)n, SEEK_CUR) < 0)
 				return -1;
-		} else if (write_all(fd, data + b * CHAIN_BLOCK, n) < 0) {
+		} else if (chain_write_all(fd, data + b * CHAIN_BLOCK, n) < 0) {
 			return -1;
 		}
 	}
@@ -141,7 +141,7 @@ save_table(const struct chain_table *t, const char *path, char *err,
 {
 	/* a file's table is written again only if every block checks */
 	if (t->blocks && blocks_check_all(t->blocks) != 0)
-		return fail(err, errsize, path, "corrupt: a block fails its "
+		return chain_fail(err, errsize, path, "corrupt: a block fails its "
 		    "check");
 
 	uint64_t nblocks = blocks_count(t->n * 2, CHAIN_BLOCK);
@@ -153,21 +153,21 @@ save_table(const struct chain_table *t, const char *path, char *err,
 	if (h == NULL || sums == NULL) {
 		free(h);
 		free(sums);
-		return fail(err, errsize, path, "out of memory");
+		return chain_fail(err, errsize, path, "out of memory");
 	}
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0 &&
 	    lseek(fd, CHAIN_HEADER, SEEK_SET) >= 0 &&
 	    write_entries(fd, t, sums) == 0 &&
-	    write_all(fd, sums, (size_t)nblocks * 8) == 0 &&
+	    chain_write_all(fd, sums, (size_t)nblocks * 8) == 0 &&
 	    lseek(fd, 0, SEEK_SET) == 0) {
-		header_text(h, t, sums_sum(sums, nblocks));
-		ok = write_all(fd, h, CHAIN_HEADER) == 0 && fsync(fd) == 0;
+		header_text(h, t, chain_sums_sum(sums, nblocks));
+		ok = chain_write_all(fd, h, CHAIN_HEADER) == 0 && fsync(fd) == 0;
 	}
 	if (fd >= 0 && close(fd) < 0)
 		ok = 0;
 	ok = ok && rename(tmp, path) == 0;
 	if (!ok) {
-		fail(err, errsize, path, strerror(errno));
+		chain_fail(err, errsize, path, strerror(errno));
 		unlink(tmp);
 	}
 	free(h);
@@ -198,7 +198,7 @@ g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
 	char five[4096], six[4096];
 
 	if (!little_endian())
-		return fail(err, errsize, dir, "chain files are little-endian");
+		return chain_fail(err, errsize, dir, "chain files are little-endian");
 	g2048_chain_paths(dir, five, six, sizeof five);
 	if (save_table(&c->five, five, err, errsize) < 0 ||
 	    save_table(&c->six, six, err, errsize) < 0)
@@ -246,30 +246,30 @@ open_table(struct chain_table *t, const char *path, char *err,
 	int fd;
 
 	if ((fd = open(path, O_RDONLY)) < 0)
-		return fail(err, errsize, path, strerror(errno));
+		return chain_fail(err, errsize, path, strerror(errno));
 	if (fstat(fd, &st) < 0 || (uint64_t)st.st_size != size) {
 		close(fd);
-		return fail(err, errsize, path, "truncated or not a chain "
+		return chain_fail(err, errsize, path, "truncated or not a chain "
 		    "table: wrong size");
 	}
 	map = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_PRIVATE,
 	    fd, 0);
 	close(fd);
 	if (map == MAP_FAILED)
-		return fail(err, errsize, path, strerror(errno));
+		return chain_fail(err, errsize, path, strerror(errno));
 	t->map = map;
 	t->map_size = (size_t)size;
 	if (check_header((const char *)map, t, &sum, &why) < 0)
-		return fail(err, errsize, path, why);
-	if (sums_sum(map + CHAIN_HEADER + len, nblocks) != sum)
-		return fail(err, errsize, path, "corrupt: the checksum does "
+		return chain_fail(err, errsize, path, why);
+	if (chain_sums_sum(map + CHAIN_HEADER + len, nblocks) != sum)
+		return chain_fail(err, errsize, path, "corrupt: the checksum does "
 		    "not match");
 	if ((t->blocks = malloc(sizeof *t->blocks)) == NULL ||
 	    blocks_init(t->blocks, map + CHAIN_HEADER, len, CHAIN_BLOCK,
-	    map + CHAIN_HEADER + len, block_sum) < 0) {
+	    map + CHAIN_HEADER + len, chain_block_sum) < 0) {
 		free(t->blocks);
 		t->blocks = NULL;
-		return fail(err, errsize, path, "out of memory");
+		return chain_fail(err, errsize, path, "out of memory");
 	}
 	pthread_mutex_init(&t->check_lock, NULL);
 	t->e = (_Atomic uint16_t *)(void *)(map + CHAIN_HEADER);
@@ -283,11 +283,11 @@ g2048_chain_open(const char *dir, char *err, size_t errsize)
 	g2048_chain *c;
 
 	if (!little_endian()) {
-		fail(err, errsize, dir, "chain files are little-endian");
+		chain_fail(err, errsize, dir, "chain files are little-endian");
 		return NULL;
 	}
 	if ((c = chain_alloc()) == NULL) {
-		fail(err, errsize, dir, "out of memory");
+		chain_fail(err, errsize, dir, "out of memory");
 		return NULL;
 	}
 	g2048_chain_paths(dir, five, six, sizeof five);
@@ -318,6 +318,13 @@ g2048_chain_error(const g2048_chain *c, char *err, size_t errsize)
 	uint64_t bad;
 	int i;
 
+	if (c->digest && (bad = chain_digest_bad(c->digest)) != 0) {
+		if (err && errsize)
+			snprintf(err, errsize, "the chain digest: corrupt: "
+			    "block %llu fails its check",
+			    (unsigned long long)(bad - 1));
+		return 1;
+	}
 	for (i = 0; i < 2; i++)
 		if (t[i]->blocks && (bad = blocks_bad(t[i]->blocks)) != 0) {
 			if (err && errsize)

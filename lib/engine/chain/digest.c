@@ -1,0 +1,252 @@
+/*
+ * digest.c - a chain digest: the chain tables' answers for the states
+ * seeded games meet, small enough to ship (2048-chain(5), DIGEST).
+ *
+ * Distilling plays no game: it is handed the boards of games played by
+ * the whole tables, counts the state that decided each board's move,
+ * and keeps the states most often met.  A digest's tables answer for
+ * those states as the whole tables do and give every other state no
+ * chance, so where a game leaves them the search decides.
+ *
+ * The file is a text header of CHAIN_HEADER bytes, then the body: for
+ * the five, then the six, its states' indexes (32 bits each, ascending)
+ * and their entries (16 bits, as a table's); then a 64-bit sum of each
+ * block of CHAIN_BLOCK bytes of the body, checked when a lookup first
+ * reads the block, as a chain file's.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "chain.h"
+
+#define DIGEST_MAGIC "2048-chain-digest 1\n"
+
+struct chain_digest {
+	unsigned char *map;
+	size_t map_size;
+	struct blocks blocks;
+};
+
+/* ---- lookups ---------------------------------------------------------- */
+
+/* the 32-bit word at offset off of the body, its block checked: 0 and
+ * *bad if the block fails */
+static uint32_t
+body_u32(const struct chain_digest *d, uint64_t off, int *bad)
+{
+	const unsigned char *p = d->map + CHAIN_HEADER + off;
+
+	if (blocks_touch((struct blocks *)&d->blocks, off / CHAIN_BLOCK) ||
+	    blocks_touch((struct blocks *)&d->blocks, (off + 3) / CHAIN_BLOCK)) {
+		*bad = 1;
+		return 0;
+	}
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+unsigned
+chain_digest_entry(const struct chain_table *t, size_t i)
+{
+	const struct chain_digest *d = t->dg;
+	uint64_t lo = 0, hi = t->dg_n, mid, off;
+	uint32_t v;
+	unsigned e;
+	int bad = 0;
+
+	while (lo < hi) {               /* the first index >= i */
+		mid = lo + (hi - lo) / 2;
+		v = body_u32(d, t->dg_off + 4 * mid, &bad);
+		if (bad)
+			return 0;
+		if (v < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == t->dg_n || body_u32(d, t->dg_off + 4 * lo, &bad) != i || bad)
+		return 0;
+	off = t->dg_off + 4 * t->dg_n + 2 * lo;
+	if (blocks_touch((struct blocks *)&d->blocks, off / CHAIN_BLOCK) ||
+	    blocks_touch((struct blocks *)&d->blocks, (off + 1) / CHAIN_BLOCK))
+		return 0;
+	e = (unsigned)d->map[CHAIN_HEADER + off] |
+	    (unsigned)d->map[CHAIN_HEADER + off + 1] << 8;
+	/* a probability over 1 is no entry of a table's */
+	return e != 0 && (e - 1) >> 2 <= CHAIN_Q ? e : 0;
+}
+
+uint64_t
+chain_digest_bad(const struct chain_digest *d)
+{
+	return blocks_bad(&d->blocks);
+}
+
+void
+chain_digest_free(struct chain_digest *d)
+{
+	if (d == NULL)
+		return;
+	if (d->blocks.seen)
+		blocks_free(&d->blocks);
+	if (d->map)
+		munmap(d->map, d->map_size);
+	free(d);
+}
+
+/* ---- the file --------------------------------------------------------- */
+
+static int
+header_prefix(char *h, size_t size, uint64_t five, uint64_t six)
+{
+	return snprintf(h, size, DIGEST_MAGIC "five %llu\nsix %llu\n"
+	    "block %d\nchecksum ", (unsigned long long)five,
+	    (unsigned long long)six, CHAIN_BLOCK);
+}
+
+/* the counts and checksum of the header at h (CHAIN_HEADER bytes): 0,
+ * or -1 and *why */
+int
+chain_digest_header(const char *h, const g2048_chain *c, uint64_t *five,
+    uint64_t *six, uint64_t *checksum, const char **why)
+{
+	char want[256], text[256];
+	unsigned long long n5, n6, sum;
+	int n;
+
+	memcpy(text, h, sizeof text - 1);
+	text[sizeof text - 1] = '\0';
+	if (strncmp(text, DIGEST_MAGIC, strlen(DIGEST_MAGIC)) != 0) {
+		*why = "not a chain digest of this version";
+		return -1;
+	}
+	if (sscanf(text + strlen(DIGEST_MAGIC), "five %llu six %llu", &n5,
+	    &n6) != 2 || n5 > c->five.n || n6 > c->six.n) {
+		*why = "bad header: the states of the five and the six";
+		return -1;
+	}
+	n = header_prefix(want, sizeof want, n5, n6);
+	if (strncmp(text, want, (size_t)n) != 0 ||
+	    sscanf(text + n, "%16llx", &sum) != 1) {
+		*why = "bad header: not the counts, block and checksum expected";
+		return -1;
+	}
+	*five = n5;
+	*six = n6;
+	*checksum = sum;
+	return 0;
+}
+
+static int
+little_endian(void)
+{
+	const uint16_t one = 1;
+
+	return *(const unsigned char *)&one == 1;
+}
+
+/* map path into d and check its header, size and checksum for c */
+static int
+map_digest(struct chain_digest *d, g2048_chain *c, const char *path,
+    char *err, size_t errsize)
+{
+	uint64_t n5, n6, len, nblocks, sum;
+	const char *why;
+	struct stat st;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return chain_fail(err, errsize, path, strerror(errno));
+	if (fstat(fd, &st) < 0 || st.st_size < CHAIN_HEADER) {
+		close(fd);
+		return chain_fail(err, errsize, path, "truncated or not a "
+		    "chain digest");
+	}
+	d->map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (d->map == MAP_FAILED) {
+		d->map = NULL;
+		return chain_fail(err, errsize, path, strerror(errno));
+	}
+	d->map_size = (size_t)st.st_size;
+	if (chain_digest_header((const char *)d->map, c, &n5, &n6, &sum,
+	    &why) < 0)
+		return chain_fail(err, errsize, path, why);
+	len = 6 * (n5 + n6);
+	nblocks = blocks_count(len, CHAIN_BLOCK);
+	if ((uint64_t)st.st_size != CHAIN_HEADER + len + 8 * nblocks)
+		return chain_fail(err, errsize, path, "truncated or not a "
+		    "chain digest: wrong size");
+	if (chain_sums_sum(d->map + CHAIN_HEADER + len, nblocks) != sum)
+		return chain_fail(err, errsize, path, "corrupt: the checksum "
+		    "does not match");
+	if (blocks_init(&d->blocks, d->map + CHAIN_HEADER, len, CHAIN_BLOCK,
+	    d->map + CHAIN_HEADER + len, chain_block_sum) < 0)
+		return chain_fail(err, errsize, path, "out of memory");
+	c->five.dg = c->six.dg = d;
+	c->five.dg_off = 0;
+	c->five.dg_n = n5;
+	c->six.dg_off = 6 * n5;
+	c->six.dg_n = n6;
+	return 0;
+}
+
+g2048_chain *
+g2048_chain_open_digest(const char *path, char *err, size_t errsize)
+{
+	g2048_chain *c;
+
+	if (!little_endian()) {
+		chain_fail(err, errsize, path, "chain digests are little-endian");
+		return NULL;
+	}
+	if ((c = chain_alloc()) == NULL ||
+	    (c->digest = calloc(1, sizeof *c->digest)) == NULL) {
+		free(c);
+		chain_fail(err, errsize, path, "out of memory");
+		return NULL;
+	}
+	if (map_digest(c->digest, c, path, err, errsize) < 0) {
+		g2048_chain_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void
+g2048_chain_digest_path(const char *dir, char *path, size_t size)
+{
+	snprintf(path, size, "%s/chain.digest", dir);
+}
+
+g2048_chain *
+g2048_chain_open_dir(const char *dir, char *err, size_t errsize)
+{
+	char path[4096];
+
+	if (g2048_chain_present(dir))
+		return g2048_chain_open(dir, err, errsize);
+	g2048_chain_digest_path(dir, path, sizeof path);
+	return g2048_chain_open_digest(path, err, errsize);
+}
+
+int
+g2048_chain_usable(const char *dir)
+{
+	char path[4096];
+
+	g2048_chain_digest_path(dir, path, sizeof path);
+	return g2048_chain_present(dir) || access(path, F_OK) == 0;
+}
+
+int
+g2048_chain_is_digest(const g2048_chain *c)
+{
+	return c->digest != NULL;
+}
