@@ -33,7 +33,8 @@ g2048_chain_distill_new(g2048_chain *tables)
 	g2048_chain_distill *d;
 
 	/* a digest's states are the ones it kept: distil whole tables */
-	if (tables->digest || (d = calloc(1, sizeof *d)) == NULL)
+	if (tables == NULL || tables->digest ||
+	    (d = calloc(1, sizeof *d)) == NULL)
 		return NULL;
 	d->tables = tables;
 	d->size = 1 << 16;
