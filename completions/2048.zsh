@@ -142,6 +142,9 @@ case $service in
     '--check=[check every block of a table]:table file:_files' \
     '--list[list the patterns]' \
     '--chain=[build the chain tables]:directory:_files -/' \
+    '--distill=[write a chain digest]:digest file:_files' \
+    '--tables=[the chain tables to distil]:directory:_files -/' \
+    '--states=[the states a digest keeps]:states:' \
     '*:board file:_files'
   ;;
 esac
