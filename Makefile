@@ -302,6 +302,9 @@ PCDIR     = $(DESTDIR)$(LIBDIR)/pkgconfig
 # (empty: none; the tests install the tools without the gigabytes)
 INSTALL_NET    ?= net/2048.net
 INSTALL_TABLES ?= tables
+# the chain digest a checkout holds: what 2048-solve plays by where no
+# chain files are installed (empty: none)
+INSTALL_DIGEST ?= tables/chain.digest
 install: $(TOOLS) $(LIB)
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(PCDIR) $(DESTDIR)$(PREFIX)/include
 	for s in 1 3 5 7; do mkdir -p $(DESTDIR)$(PREFIX)/share/man/man$$s; done
@@ -327,10 +330,10 @@ install: $(TOOLS) $(LIB)
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
 	    cp "$(INSTALL_TABLES)"/*.tbl \
 	    $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
-	if [ -f tables/chain.digest ]; then \
+	if [ -n "$(INSTALL_DIGEST)" ] && [ -f "$(INSTALL_DIGEST)" ]; then \
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
-	    cp tables/chain.digest \
-	    $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
+	    cp "$(INSTALL_DIGEST)" \
+	    $(DESTDIR)$(PREFIX)/share/2048-tools/tables/chain.digest; fi
 	if [ -n "$(INSTALL_TABLES)" ] && \
 	    ls "$(INSTALL_TABLES)"/*.chain >/dev/null 2>&1; then \
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \

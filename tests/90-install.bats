@@ -17,10 +17,12 @@ example_of() {
 	grep -q 'g2048_play_step' "$BATS_TEST_TMPDIR/steps.c"
 }
 
-# the tools alone: not a checkout's net and tables (gigabytes after make
-# tables), which the test of INSTALL_NET and INSTALL_TABLES names itself
+# the tools alone: not a checkout's net, tables (gigabytes after make
+# tables) and digest, which the test of INSTALL_NET, INSTALL_TABLES and
+# INSTALL_DIGEST names itself
 install_to() {
-	make -s -C "$ROOT_DIR" install INSTALL_NET= INSTALL_TABLES= "$@" \
+	make -s -C "$ROOT_DIR" install INSTALL_NET= INSTALL_TABLES= \
+	    INSTALL_DIGEST= "$@" \
 	    > "$BATS_TEST_TMPDIR/make.log" 2>&1 ||
 	    { cat "$BATS_TEST_TMPDIR/make.log"; return 1; }
 }
@@ -64,9 +66,11 @@ install_to() {
 	printf 'a net\n' > "$d/some.net"
 	printf 'a table\n' > "$d/tables/a.tbl"
 	printf 'another\n' > "$d/tables/b.tbl"
+	printf 'a digest\n' > "$d/some.digest"
 	install_to PREFIX="$prefix" INSTALL_NET="$d/some.net" \
-	    INSTALL_TABLES="$d/tables"
+	    INSTALL_TABLES="$d/tables" INSTALL_DIGEST="$d/some.digest"
 	cmp "$d/some.net" "$prefix/share/2048-tools/2048.net"
+	cmp "$d/some.digest" "$prefix/share/2048-tools/tables/chain.digest"
 	cmp "$d/tables/a.tbl" "$prefix/share/2048-tools/tables/a.tbl"
 	cmp "$d/tables/b.tbl" "$prefix/share/2048-tools/tables/b.tbl"
 	make -s -C "$ROOT_DIR" uninstall PREFIX="$prefix"
