@@ -132,6 +132,10 @@ uint64_t chain_sums_sum(const unsigned char *sums, uint64_t nblocks);
 int chain_fail(char *err, size_t errsize, const char *path,
     const char *what);
 int chain_write_all(int fd, const void *p, size_t n);
+/* A file written to tmp (fd, ok if every write went well) closed and
+ * renamed to path: 0, or -1 with a message and tmp removed. */
+int chain_commit(int fd, int ok, const char *tmp, const char *path,
+    char *err, size_t errsize);
 void chain_put_le64(unsigned char *p, uint64_t v);
 
 /* ---- digest.c: the states games meet, without the rest ---- */

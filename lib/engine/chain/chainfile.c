@@ -135,6 +135,20 @@ write_entries(int fd, const struct chain_table *t, unsigned char *sums)
 	return 0;
 }
 
+int
+chain_commit(int fd, int ok, const char *tmp, const char *path, char *err,
+    size_t errsize)
+{
+	if (fd >= 0 && close(fd) < 0)
+		ok = 0;
+	ok = ok && rename(tmp, path) == 0;
+	if (!ok) {
+		chain_fail(err, errsize, path, strerror(errno));
+		unlink(tmp);
+	}
+	return ok ? 0 : -1;
+}
+
 static int
 save_table(const struct chain_table *t, const char *path, char *err,
     size_t errsize)
@@ -163,16 +177,10 @@ save_table(const struct chain_table *t, const char *path, char *err,
 		header_text(h, t, chain_sums_sum(sums, nblocks));
 		ok = chain_write_all(fd, h, CHAIN_HEADER) == 0 && fsync(fd) == 0;
 	}
-	if (fd >= 0 && close(fd) < 0)
-		ok = 0;
-	ok = ok && rename(tmp, path) == 0;
-	if (!ok) {
-		chain_fail(err, errsize, path, strerror(errno));
-		unlink(tmp);
-	}
+	ok = chain_commit(fd, ok, tmp, path, err, errsize);
 	free(h);
 	free(sums);
-	return ok ? 0 : -1;
+	return ok;
 }
 
 void

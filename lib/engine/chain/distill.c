@@ -5,7 +5,6 @@
  * what is written depends on the boards' multiset alone, not on their
  * order, so the same games give the same bytes on any number of threads.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,16 +194,10 @@ write_file(const char *path, const unsigned char *body, uint64_t len,
 		    chain_write_all(fd, body, (size_t)len) == 0 &&
 		    chain_write_all(fd, sums, (size_t)nblocks * 8) == 0 &&
 		    fsync(fd) == 0;
-	if (fd >= 0 && close(fd) < 0)
-		ok = 0;
-	ok = ok && rename(tmp, path) == 0;
-	if (!ok) {
-		chain_fail(err, errsize, path, strerror(errno));
-		unlink(tmp);
-	}
+	ok = chain_commit(fd, ok, tmp, path, err, errsize);
 	free(sums);
 	free(h);
-	return ok ? 0 : -1;
+	return ok;
 }
 
 int
