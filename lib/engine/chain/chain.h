@@ -132,6 +132,8 @@ uint64_t chain_sums_sum(const unsigned char *sums, uint64_t nblocks);
 int chain_fail(char *err, size_t errsize, const char *path,
     const char *what);
 int chain_write_all(int fd, const void *p, size_t n);
+/* 1 if this machine is little-endian, as the files are. */
+int chain_little_endian(void);
 /* A file written to tmp (fd, ok if every write went well) closed and
  * renamed to path: 0, or -1 with a message and tmp removed. */
 int chain_commit(int fd, int ok, const char *tmp, const char *path,
@@ -144,10 +146,10 @@ void chain_put_le64(unsigned char *p, uint64_t v);
  * it (or a block of it fails its check), else as a table's entry. */
 unsigned chain_digest_entry(const struct chain_table *t, size_t i);
 void chain_digest_free(struct chain_digest *d);
-/* The counts and checksum of a digest's header at h (CHAIN_HEADER
- * bytes), for c's tables: 0, or -1 and *why. */
-int chain_digest_header(const char *h, const g2048_chain *c, uint64_t *five,
-    uint64_t *six, uint64_t *checksum, const char **why);
+/* A digest's header of five's and six's states and this checksum into
+ * h (CHAIN_HEADER bytes), as its reader wants it. */
+void chain_digest_header_text(char *h, uint64_t five, uint64_t six,
+    uint64_t checksum);
 /* 1 + the first block of the digest's that failed its check, or 0. */
 uint64_t chain_digest_bad(const struct chain_digest *d);
 

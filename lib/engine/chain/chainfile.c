@@ -64,8 +64,8 @@ chain_put_le64(unsigned char *p, uint64_t v)
 		p[i] = (unsigned char)(v >> (8 * i));
 }
 
-static int
-little_endian(void)
+int
+chain_little_endian(void)
 {
 	const uint16_t one = 1;
 
@@ -205,7 +205,7 @@ g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
 {
 	char five[4096], six[4096];
 
-	if (!little_endian())
+	if (!chain_little_endian())
 		return chain_fail(err, errsize, dir, "chain files are little-endian");
 	g2048_chain_paths(dir, five, six, sizeof five);
 	if (save_table(&c->five, five, err, errsize) < 0 ||
@@ -290,7 +290,7 @@ g2048_chain_open(const char *dir, char *err, size_t errsize)
 	char five[4096], six[4096];
 	g2048_chain *c;
 
-	if (!little_endian()) {
+	if (!chain_little_endian()) {
 		chain_fail(err, errsize, dir, "chain files are little-endian");
 		return NULL;
 	}

@@ -43,7 +43,8 @@ body_u32(const struct chain_digest *d, uint64_t off, int *bad)
 	const unsigned char *p = d->map + CHAIN_HEADER + off;
 
 	if (blocks_touch((struct blocks *)&d->blocks, off / CHAIN_BLOCK) ||
-	    blocks_touch((struct blocks *)&d->blocks, (off + 3) / CHAIN_BLOCK)) {
+	    blocks_touch((struct blocks *)&d->blocks,
+	    (off + 3) / CHAIN_BLOCK)) {
 		*bad = 1;
 		return 0;
 	}
@@ -110,10 +111,23 @@ header_prefix(char *h, size_t size, uint64_t five, uint64_t six)
 	    (unsigned long long)six, CHAIN_BLOCK);
 }
 
-/* the counts and checksum of the header at h (CHAIN_HEADER bytes): 0,
- * or -1 and *why */
-int
-chain_digest_header(const char *h, const g2048_chain *c, uint64_t *five,
+void
+chain_digest_header_text(char *h, uint64_t five, uint64_t six,
+    uint64_t checksum)
+{
+	int n;
+
+	memset(h, '\n', CHAIN_HEADER);
+	n = header_prefix(h, CHAIN_HEADER, five, six);
+	n += snprintf(h + n, (size_t)(CHAIN_HEADER - n), "%016llx\n",
+	    (unsigned long long)checksum);
+	h[n] = '\n';
+}
+
+/* the counts and checksum of the header at h (CHAIN_HEADER bytes), for
+ * c's tables: 0, or -1 and *why */
+static int
+parse_header(const char *h, const g2048_chain *c, uint64_t *five,
     uint64_t *six, uint64_t *checksum, const char **why)
 {
 	char want[256], text[256];
@@ -134,21 +148,14 @@ chain_digest_header(const char *h, const g2048_chain *c, uint64_t *five,
 	n = header_prefix(want, sizeof want, n5, n6);
 	if (strncmp(text, want, (size_t)n) != 0 ||
 	    sscanf(text + n, "%16llx", &sum) != 1) {
-		*why = "bad header: not the counts, block and checksum expected";
+		*why = "bad header: not the counts, block and checksum "
+		    "expected";
 		return -1;
 	}
 	*five = n5;
 	*six = n6;
 	*checksum = sum;
 	return 0;
-}
-
-static int
-little_endian(void)
-{
-	const uint16_t one = 1;
-
-	return *(const unsigned char *)&one == 1;
 }
 
 /* map path into d and check its header, size and checksum for c */
@@ -175,8 +182,7 @@ map_digest(struct chain_digest *d, g2048_chain *c, const char *path,
 		return chain_fail(err, errsize, path, strerror(errno));
 	}
 	d->map_size = (size_t)st.st_size;
-	if (chain_digest_header((const char *)d->map, c, &n5, &n6, &sum,
-	    &why) < 0)
+	if (parse_header((const char *)d->map, c, &n5, &n6, &sum, &why) < 0)
 		return chain_fail(err, errsize, path, why);
 	len = 6 * (n5 + n6);
 	nblocks = blocks_count(len, CHAIN_BLOCK);
@@ -202,8 +208,9 @@ g2048_chain_open_digest(const char *path, char *err, size_t errsize)
 {
 	g2048_chain *c;
 
-	if (!little_endian()) {
-		chain_fail(err, errsize, path, "chain digests are little-endian");
+	if (!chain_little_endian()) {
+		chain_fail(err, errsize, path, "chain digests are "
+		    "little-endian");
 		return NULL;
 	}
 	if ((c = chain_alloc()) == NULL ||

@@ -171,7 +171,7 @@ write_file(const char *path, const unsigned char *body, uint64_t len,
 	uint64_t nblocks = blocks_count(len, CHAIN_BLOCK), b;
 	unsigned char *sums = malloc((size_t)nblocks * 8 + 1);
 	char tmp[4096], *h = malloc(CHAIN_HEADER);
-	int fd = -1, ok = 0, n;
+	int fd = -1, ok = 0;
 
 	if (sums == NULL || h == NULL) {
 		free(sums);
@@ -182,12 +182,7 @@ write_file(const char *path, const unsigned char *body, uint64_t len,
 		chain_put_le64(sums + 8 * b, chain_block_sum(body + b *
 		    CHAIN_BLOCK, (size_t)(len - b * CHAIN_BLOCK < CHAIN_BLOCK ?
 		    len - b * CHAIN_BLOCK : CHAIN_BLOCK), b));
-	memset(h, '\n', CHAIN_HEADER);
-	n = snprintf(h, CHAIN_HEADER, "2048-chain-digest 1\nfive %llu\n"
-	    "six %llu\nblock %d\nchecksum %016llx\n", (unsigned long long)n5,
-	    (unsigned long long)n6, CHAIN_BLOCK,
-	    (unsigned long long)chain_sums_sum(sums, nblocks));
-	h[n] = '\n';
+	chain_digest_header_text(h, n5, n6, chain_sums_sum(sums, nblocks));
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0)
 		ok = chain_write_all(fd, h, CHAIN_HEADER) == 0 &&
