@@ -314,9 +314,8 @@ int
 g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r)
 {
 	struct chain_table *t;
-	size_t index;
 
-	return chain_decide(c, g, r, &t, &index);
+	return chain_decide(c, g, r, &t, NULL);
 }
 
 uint64_t

@@ -116,7 +116,8 @@ double chain_value(struct chain_table *t, g2048_grid g, int *dir);
 double chain_suggest(struct chain_table *t, g2048_grid g, int *dir,
     size_t *index);
 /* The tables' move for g by the rule of g2048_chain_move; *t the table
- * that decides and *index its state (NULL: none decides). */
+ * that decides (NULL: none) and *index (if index is not NULL) its
+ * state. */
 int chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
     struct chain_table **t, size_t *index);
 
