@@ -123,8 +123,9 @@ exact_explain(const struct run *run, const g2048_board *b,
 	}
 	if (r->chain)
 		printf("  chain table of the block of %d%s, probability %.6f "
-		    "time %.3f ms\n", r->chain, g2048_chain_is_digest(run->chain)
-		    ? " (the digest)" : "", r->value[r->dir], r->seconds * 1000);
+		    "time %.3f ms\n", r->chain,
+		    g2048_chain_is_digest(run->chain) ? " (the digest)" : "",
+		    r->value[r->dir], r->seconds * 1000);
 	else if (r->table >= 0)
 		printf("  table %s probability %.6f time %.3f ms\n",
 		    g2048_tables_name(run->tables, r->table), r->value[r->dir],

@@ -124,7 +124,8 @@ write_entries(int fd, const struct chain_table *t, unsigned char *sums)
 	for (b = 0; b < nblocks; b++) {
 		n = (size_t)(len - b * CHAIN_BLOCK < CHAIN_BLOCK ?
 		    len - b * CHAIN_BLOCK : CHAIN_BLOCK);
-		chain_put_le64(sums + 8 * b, chain_block_sum(data + b * CHAIN_BLOCK, n, b));
+		chain_put_le64(sums + 8 * b,
+		    chain_block_sum(data + b * CHAIN_BLOCK, n, b));
 		if (memcmp(data + b * CHAIN_BLOCK, zero, n) == 0) {
 			if (lseek(fd, (off_t)n, SEEK_CUR) < 0)
 				return -1;
@@ -155,8 +156,8 @@ save_table(const struct chain_table *t, const char *path, char *err,
 {
 	/* a file's table is written again only if every block checks */
 	if (t->blocks && blocks_check_all(t->blocks) != 0)
-		return chain_fail(err, errsize, path, "corrupt: a block fails its "
-		    "check");
+		return chain_fail(err, errsize, path, "corrupt: a block fails "
+		    "its check");
 
 	uint64_t nblocks = blocks_count(t->n * 2, CHAIN_BLOCK);
 	char tmp[4096], *h = malloc(CHAIN_HEADER);
@@ -175,7 +176,8 @@ save_table(const struct chain_table *t, const char *path, char *err,
 	    chain_write_all(fd, sums, (size_t)nblocks * 8) == 0 &&
 	    lseek(fd, 0, SEEK_SET) == 0) {
 		header_text(h, t, chain_sums_sum(sums, nblocks));
-		ok = chain_write_all(fd, h, CHAIN_HEADER) == 0 && fsync(fd) == 0;
+		ok = chain_write_all(fd, h, CHAIN_HEADER) == 0 &&
+		    fsync(fd) == 0;
 	}
 	ok = chain_commit(fd, ok, tmp, path, err, errsize);
 	free(h);
@@ -206,7 +208,8 @@ g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
 	char five[4096], six[4096];
 
 	if (!chain_little_endian())
-		return chain_fail(err, errsize, dir, "chain files are little-endian");
+		return chain_fail(err, errsize, dir, "chain files are "
+		    "little-endian");
 	g2048_chain_paths(dir, five, six, sizeof five);
 	if (save_table(&c->five, five, err, errsize) < 0 ||
 	    save_table(&c->six, six, err, errsize) < 0)
@@ -257,8 +260,8 @@ open_table(struct chain_table *t, const char *path, char *err,
 		return chain_fail(err, errsize, path, strerror(errno));
 	if (fstat(fd, &st) < 0 || (uint64_t)st.st_size != size) {
 		close(fd);
-		return chain_fail(err, errsize, path, "truncated or not a chain "
-		    "table: wrong size");
+		return chain_fail(err, errsize, path, "truncated or not a "
+		    "chain table: wrong size");
 	}
 	map = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_PRIVATE,
 	    fd, 0);
@@ -270,8 +273,8 @@ open_table(struct chain_table *t, const char *path, char *err,
 	if (check_header((const char *)map, t, &sum, &why) < 0)
 		return chain_fail(err, errsize, path, why);
 	if (chain_sums_sum(map + CHAIN_HEADER + len, nblocks) != sum)
-		return chain_fail(err, errsize, path, "corrupt: the checksum does "
-		    "not match");
+		return chain_fail(err, errsize, path, "corrupt: the checksum "
+		    "does not match");
 	if ((t->blocks = malloc(sizeof *t->blocks)) == NULL ||
 	    blocks_init(t->blocks, map + CHAIN_HEADER, len, CHAIN_BLOCK,
 	    map + CHAIN_HEADER + len, chain_block_sum) < 0) {
