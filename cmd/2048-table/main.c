@@ -1,35 +1,19 @@
 /*
  * 2048-table - exact tables: build one (a small board, or an endgame
  * pattern of the 4x4 board), describe one, and answer for every board
- * read each legal move's exact value and the best move; build the chain
- * tables of 2048-solve --chain whole.
+ * read each legal move's exact value and the best move.  The chain
+ * tables' builds and digests (--chain, --distill) are in chain.c.
  */
-#include <errno.h>
 #include <getopt.h>
-#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "table.h"
 
-struct run {
-	g2048_table *table;
-	int json, quiet, uncovered;
-	int tty;
-	double value_t0;        /* when valuing began, and the states */
-	uint64_t value_s0;      /* valued before (a resumed build) */
-	int valuing;
-	struct timespec chain_t0;   /* --chain: the build's start */
-	double chain_shown;         /* and when progress last showed */
-	g2048_chain_distill *distill;   /* --distill, from these tables */
-	g2048_chain *distill_tables;
-};
 
 static void
 usage(int status)
@@ -126,139 +110,7 @@ show_progress(const g2048_exact_progress *p, void *ctx)
 	return 0;
 }
 
-static double
-seconds_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) +
-	    (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
-static volatile sig_atomic_t chain_stop;   /* SIGINT or SIGTERM came */
-
-static void
-on_stop_signal(int sig)
-{
-	(void)sig;
-	chain_stop = 1;
-}
-
-/* --chain's progress: at most once a second, on a terminal */
-static void
-chain_progress(void *ctx, uint64_t done, uint64_t total)
-{
-	struct run *run = ctx;
-	double s = seconds_since(&run->chain_t0);
-
-	if (!run->tty || s < run->chain_shown + 1 || done == 0)
-		return;
-	run->chain_shown = s;
-	fprintf(stderr, "\r%s: chain tables: %llu of %llu states, %.0f/s, "
-	    "%.0f s left   ", progname, (unsigned long long)done,
-	    (unsigned long long)total, (double)done / s,
-	    (double)(total - done) * s / (double)done);
-}
-
-static long peak_rss_kb(void);
-
-/* --chain DIR: both tables computed whole, then written; the files of
- * a build stopped by a signal hold what it computed, and the next goes
- * on from them. */
-static int
-build_chain(struct run *run, const char *dir, int threads)
-{
-	struct sigaction sa;
-	char err[512], five[4096], six[4096];
-	g2048_chain *c;
-	int stopped;
-
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		cli_die(2, "--chain %s: %s", dir, strerror(errno));
-	if (g2048_chain_present(dir)) {
-		if ((c = g2048_chain_open(dir, err, sizeof err)) == NULL)
-			cli_die(2, "%s", err);
-	} else if ((c = g2048_chain_new()) == NULL) {
-		cli_die(2, "--chain: out of memory");
-	}
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	clock_gettime(CLOCK_MONOTONIC, &run->chain_t0);
-	if ((stopped = g2048_chain_build(c, threads, run->quiet ? NULL :
-	    chain_progress, run, &chain_stop)) < 0 || g2048_chain_save(c, dir, err, sizeof err) < 0) {
-		if (run->tty && !run->quiet)
-			fprintf(stderr, "\n");
-		cli_die(2, "%s", stopped < 0 ? "a chain file of the folder is "
-		    "corrupt" : err);
-	}
-	g2048_chain_paths(dir, five, six, sizeof five);
-	if (!run->quiet)
-		fprintf(stderr, "%s%s: %s, %s: %llu states computed%s, %.1f s, "
-		    "peak %ld MB\n", run->tty ? "\r" : "", progname, five, six,
-		    (unsigned long long)g2048_chain_states(c),
-		    stopped ? " (stopped: run again to go on)" : "",
-		    seconds_since(&run->chain_t0), peak_rss_kb() / 1024);
-	g2048_chain_free(c);
-	return cli_finish(stopped ? 1 : 0);
-}
-
-/* --distill: a board counted; one the tables cannot read is an error */
-static int
-distill_board(g2048_board *b, void *ctx)
-{
-	struct run *run = ctx;
-	char err[512];
-
-	if (!g2048_board_is_4x4(b) || b->four != 0.1)
-		return 0;
-	if (g2048_chain_distill_add(run->distill, b->grid) < 0) {
-		if (g2048_chain_error(run->distill_tables, err, sizeof err))
-			cli_die(2, "%s", err);
-		cli_die(2, "--distill: out of memory");
-	}
-	return 0;
-}
-
-/* --distill FILE: the boards read, each counted by the state that
- * decided it, then the most met states written */
-static int
-distill(struct run *run, const char *path, const char *dir, uint64_t states,
-    char **files, int nfiles)
-{
-	uint64_t boards, decided, met;
-	g2048_chain *c;
-	char err[512];
-
-	if (dir == NULL || !g2048_chain_present(dir))
-		cli_die(2, "--distill: no chain tables in %s (make tables, or "
-		    "--tables DIR)", dir ? dir : "the tables' folder");
-	if ((c = g2048_chain_open(dir, err, sizeof err)) == NULL)
-		cli_die(2, "%s", err);
-	run->distill_tables = c;
-	if ((run->distill = g2048_chain_distill_new(c)) == NULL)
-		cli_die(2, "--distill: out of memory");
-	cli_boards(files, nfiles, distill_board, run);
-	if (g2048_chain_error(c, err, sizeof err))
-		cli_die(2, "%s", err);
-	if (g2048_chain_distill_save(run->distill, states, path, err,
-	    sizeof err) < 0)
-		cli_die(2, "%s", err);
-	g2048_chain_distill_counts(run->distill, &boards, &decided, &met);
-	if (!run->quiet)
-		fprintf(stderr, "%s: %s: %llu boards, %llu decided by the "
-		    "tables, %llu states met, %llu kept\n", progname, path,
-		    (unsigned long long)boards, (unsigned long long)decided,
-		    (unsigned long long)met,
-		    (unsigned long long)(met < states ? met : states));
-	g2048_chain_distill_free(run->distill);
-	g2048_chain_free(c);
-	return cli_finish(0);
-}
-
-static long
+long
 peak_rss_kb(void)
 {
 	struct rusage ru;
@@ -634,9 +486,9 @@ main(int argc, char **argv)
 	if (checkpath != NULL)
 		return check(&run, checkpath);
 	if (chaindir != NULL)
-		return build_chain(&run, chaindir, o.threads);
+		return chain_build(&run, chaindir, o.threads);
 	if (distillpath != NULL)
-		return distill(&run, distillpath, tablesdir ? tablesdir :
+		return chain_distill(&run, distillpath, tablesdir ? tablesdir :
 		    cli_default_tables(), states, argv + optind, argc - optind);
 	if (save != NULL) {
 		if (size == (o.pattern != NULL))

@@ -1,0 +1,37 @@
+/*
+ * table.h - the parts of 2048-table.  main.c: the options, the exact
+ * tables' builds, queries, --info and --check.  chain.c: the chain
+ * tables' build (--chain) and digest (--distill).
+ */
+#ifndef TABLE_H
+#define TABLE_H
+
+#include <stdint.h>
+#include <time.h>
+
+#include "cli.h"
+
+struct run {
+	g2048_table *table;
+	int json, quiet, uncovered;
+	int tty;
+	double value_t0;        /* when valuing began, and the states */
+	uint64_t value_s0;      /* valued before (a resumed build) */
+	int valuing;
+	struct timespec chain_t0;   /* --chain: the build's start */
+	double chain_shown;         /* and when progress last showed */
+	g2048_chain_distill *distill;   /* --distill, from these tables */
+	g2048_chain *distill_tables;
+};
+
+/* --chain DIR: both chain tables computed whole, then written. */
+int chain_build(struct run *run, const char *dir, int threads);
+/* --distill FILE: the boards of files (stdin if none), each counted by
+ * the chain tables' state of dir that decided it, then the states most
+ * met written. */
+int chain_distill(struct run *run, const char *path, const char *dir,
+    uint64_t states, char **files, int nfiles);
+/* The process's peak resident memory so far, in KB (main.c). */
+long peak_rss_kb(void);
+
+#endif
