@@ -162,7 +162,7 @@ save_table(const struct chain_table *t, const char *path, char *err,
 	uint64_t nblocks = blocks_count(t->n * 2, CHAIN_BLOCK);
 	char tmp[4096], *h = malloc(CHAIN_HEADER);
 	unsigned char *sums = malloc((size_t)nblocks * 8);
-	int fd = -1, ok = 0;
+	int fd = -1, ok = 0, rc;
 
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	if (h == NULL || sums == NULL) {
@@ -179,10 +179,10 @@ save_table(const struct chain_table *t, const char *path, char *err,
 		ok = chain_write_all(fd, h, CHAIN_HEADER) == 0 &&
 		    fsync(fd) == 0;
 	}
-	ok = chain_commit(fd, ok, tmp, path, err, errsize);
+	rc = chain_commit(fd, ok, tmp, path, err, errsize);
 	free(h);
 	free(sums);
-	return ok;
+	return rc;
 }
 
 void

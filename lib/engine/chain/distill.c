@@ -171,7 +171,7 @@ write_file(const char *path, const unsigned char *body, uint64_t len,
 	uint64_t nblocks = blocks_count(len, CHAIN_BLOCK), b;
 	unsigned char *sums = malloc((size_t)nblocks * 8 + 1);
 	char tmp[4096], *h = malloc(CHAIN_HEADER);
-	int fd = -1, ok = 0;
+	int fd = -1, ok = 0, rc;
 
 	if (sums == NULL || h == NULL) {
 		free(sums);
@@ -189,10 +189,10 @@ write_file(const char *path, const unsigned char *body, uint64_t len,
 		    chain_write_all(fd, body, (size_t)len) == 0 &&
 		    chain_write_all(fd, sums, (size_t)nblocks * 8) == 0 &&
 		    fsync(fd) == 0;
-	ok = chain_commit(fd, ok, tmp, path, err, errsize);
+	rc = chain_commit(fd, ok, tmp, path, err, errsize);
 	free(sums);
 	free(h);
-	return ok;
+	return rc;
 }
 
 int
