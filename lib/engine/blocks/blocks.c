@@ -39,8 +39,7 @@ void
 blocks_check(struct blocks *z, uint64_t b)
 {
 	uint64_t off = b * z->block, want = 0;
-	size_t len = (size_t)(z->len - off < z->block ? z->len - off :
-	    z->block);
+	size_t len = blocks_len(z->len, z->block, b);
 
 	if (z->sum(z->data + off, len, b) != blocks_rd64le(z->sums + 8 * b))
 		atomic_compare_exchange_strong(&z->bad, &want, b + 1);

@@ -45,6 +45,14 @@ blocks_count(uint64_t len, uint64_t block)
 	return (len + block - 1) / block;
 }
 
+/* The bytes of block b of len bytes in blocks of block bytes: block,
+ * or fewer for the last. */
+static inline size_t
+blocks_len(uint64_t len, uint64_t block, uint64_t b)
+{
+	return (size_t)(len - b * block < block ? len - b * block : block);
+}
+
 /* Set z up for len bytes at data in blocks of block bytes, their sums at
  * sums, none checked yet: 0, or -1 out of memory. */
 int blocks_init(struct blocks *z, const unsigned char *data, uint64_t len,

@@ -122,8 +122,7 @@ write_entries(int fd, const struct chain_table *t, unsigned char *sums)
 	size_t n;
 
 	for (b = 0; b < nblocks; b++) {
-		n = (size_t)(len - b * CHAIN_BLOCK < CHAIN_BLOCK ?
-		    len - b * CHAIN_BLOCK : CHAIN_BLOCK);
+		n = blocks_len(len, CHAIN_BLOCK, b);
 		chain_put_le64(sums + 8 * b,
 		    chain_block_sum(data + b * CHAIN_BLOCK, n, b));
 		if (memcmp(data + b * CHAIN_BLOCK, zero, n) == 0) {

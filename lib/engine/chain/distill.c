@@ -180,8 +180,7 @@ write_file(const char *path, const unsigned char *body, uint64_t len,
 	}
 	for (b = 0; b < nblocks; b++)
 		chain_put_le64(sums + 8 * b, chain_block_sum(body + b *
-		    CHAIN_BLOCK, (size_t)(len - b * CHAIN_BLOCK < CHAIN_BLOCK ?
-		    len - b * CHAIN_BLOCK : CHAIN_BLOCK), b));
+		    CHAIN_BLOCK, blocks_len(len, CHAIN_BLOCK, b), b));
 	chain_digest_header_text(h, n5, n6, chain_sums_sum(sums, nblocks));
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0)
