@@ -40,7 +40,7 @@ CLILIB    = $(OUT)/lib/libcli.a
 #   lib/cli/       libcli, the tools' front end (not installed): tools
 #   cmd/2048-*.c   a tool of one file; cmd/2048-*/ a tool of several, whose
 #                  header its unit test and benchmark may include
-ROOMS            = grid blocks text eval search net exact chain
+ROOMS            = grid blocks text eval search net exact chain player
 ROOM_USES_grid   =
 ROOM_USES_blocks =
 ROOM_USES_text   =
@@ -49,6 +49,7 @@ ROOM_USES_search = grid eval
 ROOM_USES_net    = grid eval blocks
 ROOM_USES_exact  = grid blocks
 ROOM_USES_chain  = blocks
+ROOM_USES_player = grid eval search exact chain
 room_inc  = -Ilib/include $(foreach r,$(1) $(ROOM_USES_$(1)),-Ilib/engine/$(r))
 ALL_ROOMS_INC = -Ilib/include $(ROOMS:%=-Ilib/engine/%)
 

@@ -83,55 +83,41 @@ do_move(struct play_ui *u, enum g2048_dir d)
 		keep_best(u);
 }
 
-/* The exact tables the hint consults, as 2048-solve's (the default
- * tables, G2048_TABLES, and the chain tables or their digest there),
- * opened at the first hint; a failure is shown. */
-static void
-open_tables(struct play_ui *u)
+/*
+ * The hint's player, made at the first hint: 2048-solve's default on
+ * every size, with the default folder's tables (G2048_TABLES, else the
+ * tables of make tables): a whole board's exact table decides the boards
+ * of its size and odds, the chain tables or a pattern's the 4x4
+ * endgames they cover.  With the heuristic, as 2048-solve's default: at
+ * this budget it is stronger than a net (README), so no net is loaded.
+ * Tables that cannot be opened are shown, and the hint searches.  0, or
+ * -1 (out of memory).
+ */
+static int
+hint_player(struct play_ui *u)
 {
-	const char *dir;
+	g2048_player_opts o;
 	char err[512];
 
-	u->tables_tried = 1;
-	if ((dir = cli_default_tables()) != NULL &&
-	    g2048_chain_usable(dir) &&
-	    (u->chain = g2048_chain_open_dir(dir, err, sizeof err)) == NULL) {
-		snprintf(u->text, sizeof u->text, "No chain tables: %.60s",
-		    err);
-		u->message = u->text;
-		play_show(u);
-	}
-	if (dir != NULL &&
-	    (u->tables = g2048_tables_open_dir(dir, err, sizeof err)) == NULL) {
+	if (u->player)
+		return 0;
+	g2048_player_defaults(&o);
+	o.search.threads = cli_cores(G2048_NDIRS);
+	if ((u->eval = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL)
+		return -1;
+	o.eval = u->eval;
+	o.tables = cli_default_tables();
+	o.chain = G2048_CHAIN_FOLDER;
+	if (o.tables && (u->player = g2048_player_new(&o, err,
+	    sizeof err)) == NULL) {
 		snprintf(u->text, sizeof u->text, "No tables: %.60s", err);
 		u->message = u->text;
 		play_show(u);
 	}
-}
-
-/*
- * The hint's search, 2048-solve's default on every size, with the tables:
- * a whole board's exact table decides the boards of its size and odds,
- * a pattern's the 4x4 endgames it covers.  With the heuristic, as
- * 2048-solve's default: at this budget it is stronger than a net
- * (README), so no net is loaded.  0, or -1 (out of memory).
- */
-static int
-hint_search(struct play_ui *u)
-{
-	g2048_search_opts o;
-	char err[256];
-
-	if (u->search)
-		return 0;
-	g2048_search_defaults(&o);
-	o.threads = cli_cores(G2048_NDIRS);
-	if ((u->eval = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL ||
-	    (u->search = g2048_search_new(&o, u->eval, err,
+	o.tables = NULL;
+	if (u->player == NULL && (u->player = g2048_player_new(&o, err,
 	    sizeof err)) == NULL)
 		return -1;
-	g2048_search_tables(u->search, u->tables);
-	g2048_search_chain(u->search, u->chain);
 	return 0;
 }
 
@@ -141,24 +127,23 @@ hint_text(struct play_ui *u, const g2048_board *b,
     const g2048_search_result *r)
 {
 	const char *dir = g2048_dir_name((enum g2048_dir)r->dir);
+	g2048_tables *ts = g2048_player_tables(u->player);
 	g2048_table_info in;
 
 	if (r->chain)
 		snprintf(u->text, sizeof u->text, "Hint: %s (chain table of "
 		    "%d: %.1f%%)", dir, r->chain, 100 * r->value[r->dir]);
-	else if (r->table < 0 ||
-	    g2048_tables_info(u->tables, r->table, &in) < 0)
+	else if (r->table < 0 || g2048_tables_info(ts, r->table, &in) < 0)
 		snprintf(u->text, sizeof u->text, "Hint: %s", dir);
 	else if (in.board && in.objective == G2048_EXACT_SCORE)
 		snprintf(u->text, sizeof u->text, "Hint: %s (exact, table "
 		    "%.40s: final score %.0f expected)", dir,
-		    g2048_tables_name(u->tables, r->table),
+		    g2048_tables_name(ts, r->table),
 		    (double)b->score + r->value[r->dir]);
 	else
 		snprintf(u->text, sizeof u->text, "Hint: %s (%stable %.40s: "
 		    "%.1f%%)", dir, in.board ? "exact, " : "",
-		    g2048_tables_name(u->tables, r->table),
-		    100 * r->value[r->dir]);
+		    g2048_tables_name(ts, r->table), 100 * r->value[r->dir]);
 	u->message = u->text;
 }
 
@@ -175,30 +160,19 @@ do_hint(struct play_ui *u)
 	}
 	u->message = "Thinking...";
 	play_show(u);
-	if (!u->tables_tried)
-		open_tables(u);
-	if (hint_search(u) < 0) {
+	if (hint_player(u) < 0) {
 		u->message = "Hint unavailable: out of memory.";
 		return;
 	}
 	play_game_board(&u->game, u->game.n - 1, &b);
-	if (g2048_best_move(u->search, &b, &r) < 0) {
+	if (g2048_best_move(u->player, &b, &r) < 0) {
 		u->message = "Hint unavailable: out of memory.";
 		return;
 	}
-	if (g2048_tables_error(u->tables, err, sizeof err)) {
-		/* a broken table hints no more: its move is not shown */
-		g2048_search_tables(u->search, NULL);
-		g2048_tables_close(u->tables);
-		u->tables = NULL;
-		g2048_best_move(u->search, &b, &r);
-	}
-	if (u->chain && g2048_chain_error(u->chain, err, sizeof err)) {
-		g2048_search_chain(u->search, NULL);
-		g2048_chain_free(u->chain);
-		u->chain = NULL;
-		g2048_best_move(u->search, &b, &r);
-	}
+	/* a broken table hints no more: its move is not shown */
+	if (g2048_player_error(u->player, err, sizeof err) &&
+	    g2048_player_drop_broken(u->player))
+		g2048_best_move(u->player, &b, &r);
 	hint_text(u, &b, &r);
 }
 

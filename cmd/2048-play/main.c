@@ -192,10 +192,8 @@ play(const struct opts *o)
 		cli_die(2, "cannot set up the terminal: %s", strerror(errno));
 	run(u);
 	play_term_restore();
-	g2048_search_free(u->search);
+	g2048_player_free(u->player);
 	g2048_eval_free(u->eval);
-	g2048_tables_close(u->tables);
-	g2048_chain_free(u->chain);
 	play_game_free(&u->game);
 	if (u->save_error[0])
 		cli_warn("the game was not saved: %s (the previous file is "

@@ -272,11 +272,8 @@ struct play_ui {
 	enum play_key asked;             /* a question pending: NEW or QUIT */
 	uint64_t best, next_seed;
 	int seeded;
-	g2048_tables *tables;            /* the hint's, opened at the first */
-	g2048_chain *chain;              /* the hint's chain tables, likewise */
-	int tables_tried;
-	g2048_eval *eval;                /* the hint's search, made at the first */
-	g2048_search *search;
+	g2048_eval *eval;                /* the hint's evaluator and player, */
+	g2048_player *player;            /* made at the first hint */
 	int rows, cols;                  /* the first new game's size */
 	const char *message;
 	char text[256];                  /* a message made up on the spot */

@@ -22,6 +22,8 @@ struct game {
 	struct effort search;
 	int overflow;                /* the move toward it would wrap a
 	                                counter (-1: none) */
+	int uncovered;               /* --algo exact: it ended on a board no
+	                                whole board's table holds */
 	int done;
 };
 
@@ -185,7 +187,7 @@ give_stream(struct run *run, g2048_board *b)
 /* Play gm->b to the end, step by step as 2048-solve | 2048-move |
  * 2048-spawn does; keep its boards (all, or the last with --final). */
 static void
-play_game(const struct run *run, g2048_search *s, const char *evaluator,
+play_game(const struct run *run, g2048_player *p, const char *evaluator,
     struct game *gm)
 {
 	g2048_search_result r;
@@ -205,10 +207,10 @@ play_game(const struct run *run, g2048_search *s, const char *evaluator,
 		}
 		if (run->log)
 			before = gm->b;
-		d = g2048_play_step(s, &gm->b, &r);
+		d = g2048_play_step(p, &gm->b, &r);
 		effort_add(&gm->search, &(struct effort){ r.nodes,
 		    (uint64_t)r.deepened, r.seconds, r.seconds,
-		    r.table >= 0 || r.chain });
+		    r.source != G2048_BY_SEARCH });
 		if (run->log)
 			out_decision(&gm->log, &before, &r, evaluator);
 		if (d >= 0 && boards && !run->final)
@@ -224,9 +226,9 @@ play_game(const struct run *run, g2048_search *s, const char *evaluator,
 		 * game at once: game_done refuses it with the message */
 	} while (d >= 0 && !(run->net != NULL &&
 	    g2048_net_check(run->net, NULL, 0) < 0) &&
-	    !g2048_tables_error(run->tables, NULL, 0) &&
-	    !(run->chain && g2048_chain_error(run->chain, NULL, 0)));
+	    !g2048_player_error(p, NULL, 0));
 	gm->overflow = d == G2048_OVERFLOW ? r.dir : -1;
+	gm->uncovered = d == G2048_UNCOVERED;
 	if (boards && run->final)
 		out_board(gm);
 }
@@ -240,6 +242,9 @@ game_done(struct run *run, struct game *gm)
 	cli_net_check(run->net);
 	/* nor of a table that failed its check */
 	check_tables(run);
+	/* --algo exact: a board past the tables' cover ends the run */
+	if (gm->uncovered)
+		require_cover(run, &gm->b);
 	if (stats_add(&run->st, &gm->b, &gm->search) < 0)
 		return -1;
 	/* boards on the terminal start a clean line */
@@ -259,14 +264,13 @@ play_board(struct run *run, g2048_board *b)
 {
 	struct game gm;
 	int adopt = !b->has_rng && run->have_seed;
-	const char *evaluator;
-	g2048_search *s = search_for(run, b, &evaluator);
+	const char *evaluator = evaluator_for(run, b);
 
 	memset(&gm, 0, sizeof gm);
 	give_stream(run, b);
 	gm.b = *b;
 	gm.w = cli_out;
-	play_game(run, s, evaluator, &gm);
+	play_game(run, run->player, evaluator, &gm);
 	if (gm.overflow >= 0)
 		cli_die_overflow(&gm.b, gm.overflow);
 	if (game_done(run, &gm) < 0)
@@ -292,16 +296,12 @@ static void *
 games_worker(void *arg)
 {
 	struct pool *p = arg;
-	g2048_search_opts o = p->run->opts;
-	g2048_search *s;
+	g2048_player *s;
 	char err[256];
 	uint64_t i;
 
-	o.threads = 1;
-	if ((s = g2048_search_new(&o, p->run->eval, err, sizeof err)) == NULL)
+	if ((s = g2048_player_fork(p->run->player, 1, err, sizeof err)) == NULL)
 		cli_die(2, "%s", err);
-	g2048_search_tables(s, search_tables(p->run));
-	g2048_search_chain(s, p->run->chain);
 	for (;;) {
 		pthread_mutex_lock(&p->lock);
 		i = p->next < p->run->games ? p->next++ : UINT64_MAX;
@@ -315,7 +315,7 @@ games_worker(void *arg)
 		pthread_cond_broadcast(&p->done);
 		pthread_mutex_unlock(&p->lock);
 	}
-	g2048_search_free(s);
+	g2048_player_free(s);
 	return NULL;
 }
 
@@ -340,7 +340,7 @@ play_new_games(struct run *run)
 		else
 			g2048_new_game(&p.games[i].b, run->seed + i);
 		if (run->exact)
-			exact_require(run, &p.games[i].b);
+			require_cover(run, &p.games[i].b);
 		/* every game writes a board or none: after the first, a
 		 * game's boards go on a stream that holds some already */
 		p.games[i].w = cli_out;

@@ -12,58 +12,24 @@ check_tables(struct run *run)
 {
 	char err[512];
 
-	if (g2048_tables_error(run->tables, err, sizeof err) ||
-	    (run->chain && g2048_chain_error(run->chain, err, sizeof err)))
+	if (g2048_player_error(run->player, err, sizeof err))
 		cli_die(2, "%s", err);
 }
 
-/* The chain tables: the files of the tables' folder where the run plays
- * by its tables (a net only if --tables named them) and --no-chain is
- * not given; with --chain, those or tables computed as games ask; else
- * the folder's digest (a fresh checkout's tables/ holds one). */
-static void
-open_chain(struct run *run)
+const char *
+evaluator_for(struct run *run, const g2048_board *b)
 {
-	const char *dir = run->tablesdir;
-	int by_tables = run->net == NULL || run->tables_given;
-	char err[512];
+	int other;
 
-	if (run->no_chain || run->tally)
-		return;
-	if (dir && g2048_chain_present(dir) && (run->use_chain || by_tables)) {
-		if ((run->chain = g2048_chain_open(dir, err, sizeof err)) ==
-		    NULL)
-			cli_die(2, "%s", err);
-	} else if (run->use_chain) {
-		if ((run->chain = g2048_chain_new()) == NULL)
-			cli_die(2, "--chain: no memory for the chain tables");
-	} else if (dir && g2048_chain_usable(dir) && by_tables) {
-		if ((run->chain = g2048_chain_open_dir(dir, err, sizeof err)) ==
-		    NULL)
-			cli_die(2, "%s", err);
-	}
-	if (run->chain == NULL)
-		return;
-	g2048_search_chain(run->search, run->chain);
-	g2048_search_chain(run->plain_search, run->chain);
-	run->st.tables = 1;
-}
-
-g2048_search *
-search_for(struct run *run, const g2048_board *b, const char **evaluator)
-{
-	if (run->plain_search && !g2048_eval_fits(run->eval, b->rows,
-	    b->cols)) {
-		run->used_plain = 1;
-		*evaluator = run->plain_evaluator;
-		return run->plain_search;
-	}
-	if (!g2048_eval_fits(run->eval, b->rows, b->cols))
+	if (!g2048_player_fits(run->player, b, &other))
 		cli_die_board("--net: the net values 4x4 boards, not %dx%d",
 		    b->rows, b->cols);
+	if (other) {
+		run->used_plain = 1;
+		return run->plain_evaluator;
+	}
 	run->used_run = 1;
-	*evaluator = run->evaluator;
-	return run->search;
+	return run->evaluator;
 }
 
 const char *
@@ -90,12 +56,12 @@ explain(const struct run *run, const g2048_board *b,
 	/* a table's values are exact: more digits */
 	for (d = 0; d < G2048_NDIRS; d++)
 		if (r->legal >> d & 1)
-			printf(r->table >= 0 || r->chain ? "  %-5s %.6f\n" :
+			printf(r->source != G2048_BY_SEARCH ? "  %-5s %.6f\n" :
 			    "  %-5s %.3f\n",
 			    g2048_dir_name((enum g2048_dir)d), r->value[d]);
 		else
 			printf("  %-5s -\n", g2048_dir_name((enum g2048_dir)d));
-	exact_explain(run, b, r);
+	explain_source(run, b, r);
 }
 
 /* --json: {"move":"left"}, with --explain each direction's value (null:
@@ -118,7 +84,7 @@ explain_json(const struct run *run, const g2048_board *b,
 			    g2048_dir_name((enum g2048_dir)d));
 			if (r->legal >> d & 1)
 				cli_json_number(r->value[d],
-				    r->table >= 0 || r->chain ? 6 : 3);
+				    r->source != G2048_BY_SEARCH ? 6 : 3);
 			else
 				fputs("null", stdout);
 		}
@@ -129,7 +95,7 @@ explain_json(const struct run *run, const g2048_board *b,
 		cli_json_string(evaluator);
 		fputs(",\"table\":", stdout);
 		if (r->table >= 0)
-			cli_json_string(g2048_tables_name(run->tables,
+			cli_json_string(g2048_tables_name(g2048_player_tables(run->player),
 			    r->table));
 		else
 			fputs("null", stdout);
@@ -137,7 +103,7 @@ explain_json(const struct run *run, const g2048_board *b,
 			printf(",\"chain\":%d", r->chain);
 		else
 			fputs(",\"chain\":null", stdout);
-		exact_json(run, b, r);
+		json_cover(run, b, r);
 	}
 	fputs("}\n", stdout);
 }
@@ -155,7 +121,7 @@ solve_board(g2048_board *b, void *ctx)
 		return 0;
 	}
 	if (run->exact)
-		exact_require(run, b);
+		require_cover(run, b);
 	if (run->play) {
 		play_board(run, b);
 		return 0;
@@ -165,7 +131,8 @@ solve_board(g2048_board *b, void *ctx)
 		if (run->have_seed)
 			g2048_rng_next(&run->run_rng);
 	}
-	g2048_best_move(search_for(run, b, &evaluator), b, &r);
+	evaluator = evaluator_for(run, b);
+	g2048_best_move(run->player, b, &r);
 	cli_net_check(run->net);
 	check_tables(run);
 	if (r.dir < 0 && !run->quiet)
@@ -186,12 +153,28 @@ solve_board(g2048_board *b, void *ctx)
 	return r.dir < 0;
 }
 
-/* The evaluator and the search of the run, the heuristic's beside the
- * default net, and the tables; the checks of the options together. */
-static void
-make_searches(struct run *run, const struct timespec *started)
+/* Which chain tables the run consults: the folder's where it plays by
+ * its tables (a net only if --tables named them) and --no-chain is not
+ * given; with --chain, those or tables computed as games ask. */
+static enum g2048_chain_use
+chain_use(const struct run *run)
 {
-	char err[256];
+	if (run->no_chain || run->tally)
+		return G2048_CHAIN_NONE;
+	if (run->use_chain)
+		return G2048_CHAIN_COMPUTE;
+	return run->net == NULL || run->tables_given ? G2048_CHAIN_FOLDER :
+	    G2048_CHAIN_NONE;
+}
+
+/* The evaluators of the run, the heuristic's beside the default net, and
+ * the player over them and the tables; the checks of the options
+ * together. */
+static void
+make_player(struct run *run, const struct timespec *started)
+{
+	g2048_player_opts o;
+	char err[512];
 
 	if (run->net_given && run->new_games && run->other_size)
 		cli_usage_error("--net: the net values 4x4 boards, not the "
@@ -203,43 +186,30 @@ make_searches(struct run *run, const struct timespec *started)
 	snprintf(run->evaluator, sizeof run->evaluator, "%s%s%s",
 	    g2048_eval_name(run->eval), run->net ? " " : "",
 	    run->net ? run->netpath : "");
-	if ((run->search = g2048_search_new(&run->opts, run->eval, err,
-	    sizeof err)) == NULL)
-		cli_usage_error("%s", err);
+	g2048_player_defaults(&o);
+	o.search = run->opts;
+	o.eval = run->eval;
 	if (run->net && !run->net_given && !run->new_games) {
 		if ((run->plain_eval = g2048_eval_new(NULL, NULL, err,
-		    sizeof err)) == NULL ||
-		    (run->plain_search = g2048_search_new(&run->plain_opts,
-		    run->plain_eval, err, sizeof err)) == NULL)
+		    sizeof err)) == NULL)
 			cli_die(2, "%s", err);
 		snprintf(run->plain_evaluator, sizeof run->plain_evaluator,
 		    "%s", g2048_eval_name(run->plain_eval));
-		g2048_search_time_from(run->plain_search, started);
+		o.other_search = run->plain_opts;
+		o.other_eval = run->plain_eval;
 	}
-	if (run->tablesdir && !run->tally) {
-		if ((run->tables = g2048_tables_open_dir(run->tablesdir, err,
-		    sizeof err)) == NULL)
-			cli_die(2, "%s", err);
-		if (g2048_tables_count(run->tables) == 0) {
-			g2048_tables_close(run->tables);
-			run->tables = NULL;
-		}
-		g2048_search_tables(run->search, search_tables(run));
-		g2048_search_tables(run->plain_search, run->tables);
-		run->st.tables = search_tables(run) != NULL ||
-		    (run->tables != NULL && run->plain_search != NULL);
-	}
-	open_chain(run);
-	/* --time MS: the first move's budget holds the start-up too */
-	g2048_search_time_from(run->search, started);
-}
-
-g2048_tables *
-search_tables(const struct run *run)
-{
 	/* a net plays without the endgame tables unless they are named:
 	 * make net's net is stronger alone (bench/EXACT.md) */
-	return !run->net || run->tables_given ? run->tables : NULL;
+	o.patterns = !run->net || run->tables_given;
+	o.tables = run->tally ? NULL : run->tablesdir;
+	o.chain = chain_use(run);
+	o.exact = run->exact;
+	if ((run->player = g2048_player_new(&o, err, sizeof err)) == NULL)
+		cli_die(2, "%s%s", o.chain == G2048_CHAIN_COMPUTE &&
+		    strncmp(err, "no memory", 9) == 0 ? "--chain: " : "", err);
+	run->st.tables = g2048_player_has_tables(run->player);
+	/* --time MS: the first move's budget holds the start-up too */
+	g2048_player_time_from(run->player, started);
 }
 
 int
@@ -287,7 +257,7 @@ main(int argc, char **argv)
 		g2048_rng_seed(&run.run_rng, run.seed, 0);
 	else if (run.new_games)
 		run.seed = cli_random_seed();
-	make_searches(&run, &started);
+	make_player(&run, &started);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (run.play)
 		progress_start(&run);
@@ -308,10 +278,7 @@ main(int argc, char **argv)
 	}
 	if (run.log)
 		cli_close_or_die(run.log, "--log");
-	g2048_search_free(run.search);
-	g2048_search_free(run.plain_search);
-	g2048_tables_close(run.tables);
-	g2048_chain_free(run.chain);
+	g2048_player_free(run.player);
 	g2048_eval_free(run.eval);
 	g2048_eval_free(run.plain_eval);
 	g2048_net_free(run.net);

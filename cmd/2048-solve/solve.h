@@ -3,9 +3,9 @@
  * the searches of the run, and the best move for every board read.
  * games.c: games played to the end, each board read (--play) or N new
  * games on a pool of workers (--games), written in game order.  tally.c: the table of finished games (--summary, --tally).
- * exact.c: the tables of whole small boards in --explain, --json and
- * --algo exact.
- * A game's steps are the library's (g2048_play_step); what prints is here.
+ * cover.c: what decided a move, in --explain and --json, and --algo
+ * exact.  Every move is the library's player's (g2048_best_move,
+ * g2048_play_step); what prints is here.
  */
 #ifndef SOLVE_H
 #define SOLVE_H
@@ -48,10 +48,9 @@ struct run {
 	g2048_search_opts opts;
 	/* A net values 4x4 boards: the default net (not --net) leaves the
 	 * other sizes to the heuristic with the heuristic's setting (the
-	 * same options applied), its own evaluator and search. */
+	 * same options applied), its own evaluator (the player's other). */
 	g2048_search_opts plain_opts;
 	g2048_eval *plain_eval;      /* NULL: the run's evaluator fits all */
-	g2048_search *plain_search;
 	char plain_evaluator[64];
 	int net_given;               /* --net FILE: another size is an error */
 	int used_run, used_plain;    /* which evaluated the games (summary) */
@@ -64,9 +63,7 @@ struct run {
 	int no_tables;
 	int tables_given;            /* --tables DIR: also with a net */
 	int downgrade_given;         /* else the net's own (g2048_net_downgrade) */
-	g2048_tables *tables;
 	int use_chain, no_chain;     /* --chain, --no-chain */
-	g2048_chain *chain;          /* the chain tables, or NULL */
 	g2048_net *net;
 	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
 	int explain, play, final, summary, tally, quiet, have_seed, json;
@@ -80,7 +77,8 @@ struct run {
 	g2048_rng run_rng;           /* with --seed: for boards without a stream */
 	FILE *log;
 	g2048_eval *eval;
-	g2048_search *search;        /* for the boards read */
+	g2048_player *player;        /* the tables, then the search: every
+	                                move of the run (a fork a worker) */
 	struct stats st;
 	struct progress *progress;   /* the status line */
 	int status;
@@ -91,34 +89,31 @@ struct run {
 void parse_options(int argc, char **argv, struct run *run);
 
 /* main.c */
-/* End the run (exit 2) once an exact table has failed its check. */
+/* End the run (exit 2) once a table has failed its check. */
 void check_tables(struct run *run);
-/* The tables the run's evaluator plays by: a net's only if --tables
- * named them (NULL: none). */
-g2048_tables *search_tables(const struct run *run);
-/* The search for board b, one of the boards read: the run's, or for a
- * board its net does not value, the heuristic's; --net FILE on such a
- * board is an error (exit 2).  *evaluator gets its name. */
-g2048_search *search_for(struct run *run, const g2048_board *b,
-    const char **evaluator);
+/* The name of what evaluates board b, one of the boards read: the run's
+ * evaluator, or for a board its net does not value, the heuristic's;
+ * --net FILE on such a board is an error (exit 2). */
+const char *evaluator_for(struct run *run, const g2048_board *b);
 /* What evaluated the games of the run, for the table. */
 const char *run_evaluator(const struct run *run, char *buf, size_t size);
 
-/* exact.c */
+/* cover.c */
 /* 1 for a board of a size 2048-table solves whole (at most 16 cells,
  * but for 4x4). */
-int exact_applies(const g2048_board *b);
-/* Why no exact table covers b, into buf. */
-void exact_why_not(const struct run *run, const g2048_board *b, char *buf,
+int small_board(const g2048_board *b);
+/* Why no whole board's table decides b, into buf. */
+void why_not_covered(const struct run *run, const g2048_board *b, char *buf,
     size_t size);
-/* --algo exact: exit 2, naming why, unless a whole board's table covers b. */
-void exact_require(const struct run *run, const g2048_board *b);
-/* --explain's last lines but the evaluator's: the table and its exact
- * values, or the search's cost and, on a small board, why no table. */
-void exact_explain(const struct run *run, const g2048_board *b,
+/* --algo exact: exit 2, naming why, unless a whole board's table holds b. */
+void require_cover(const struct run *run, const g2048_board *b);
+/* --explain's last lines but the evaluator's: what decided (a table and
+ * its exact values, or the search's cost and, on a small board, why no
+ * table). */
+void explain_source(const struct run *run, const g2048_board *b,
     const g2048_search_result *r);
 /* --json --explain's "exact" key and its value. */
-void exact_json(const struct run *run, const g2048_board *b,
+void json_cover(const struct run *run, const g2048_board *b,
     const g2048_search_result *r);
 
 /* games.c */

@@ -557,6 +557,15 @@ void g2048_search_net_fast(g2048_search_opts *o);
 /* 0, or -1 with a one-line message naming the option and its range. */
 int g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize);
 
+/* What decided a move, in the order a player asks them (g2048_best_move). */
+enum g2048_source {
+	G2048_BY_SEARCH,        /* the search (or greedy, random, minimax) */
+	G2048_BY_BOARD_TABLE,   /* a whole board's exact table (small boards) */
+	G2048_BY_CHAIN,         /* a chain table, from its files or computed */
+	G2048_BY_DIGEST,        /* a chain table's answer kept in the digest */
+	G2048_BY_PATTERN        /* a 4x4 endgame pattern's exact table */
+};
+
 typedef struct {
 	int dir;                     /* the best direction, -1 if none is legal */
 	unsigned legal;              /* 1 << d for every legal direction */
@@ -565,8 +574,12 @@ typedef struct {
 	int deepened;                /* searched again, deeper (opts.deepen) */
 	uint64_t nodes;              /* moves made in the search */
 	double seconds;              /* wall time of the search */
+	/* what decided the move: the search fills G2048_BY_SEARCH, -1, 0;
+	 * a player (g2048_best_move) says which table it was */
+	enum g2048_source source;
 	int table;                   /* the exact table that chose the move
-	                                (g2048_search_tables), -1: the search */
+	                                (its index in the player's tables),
+	                                -1: none */
 	int chain;                   /* the chain table that chose it: 5 or 6,
 	                                its block's tiles; 0: none */
 } g2048_search_result;
@@ -601,33 +614,6 @@ int g2048_search_board(g2048_search *s, const g2048_board *b, g2048_rng *rng,
  * (CLOCK_MONOTONIC), not from the run's start: a tool that makes one move
  * a call so keeps its whole call, start-up included, within the budget. */
 void g2048_search_time_from(g2048_search *s, const struct timespec *origin);
-
-/*
- * Playing: one move of a game, the same for 2048-solve --play, 2048-play's
- * hint, a learner and any C program.  Random moves (G2048_RANDOM) are drawn
- * from the board's own stream position on the stream G2048_CHOICE_STREAM,
- * not the spawns', so a game played in one process makes the moves of a
- * shell loop of `2048-solve | 2048-move | 2048-spawn`.
- */
-#define G2048_CHOICE_STREAM 0x5eed
-/* The generator of b's random move: b's seed and draws (0 without). */
-void g2048_choice_rng(const g2048_board *b, g2048_rng *r);
-/* The search's move for b (any size, its odds: g2048_search_board),
- * with r filled as g2048_search_run fills it: the direction, or -1 when
- * no move is legal, or G2048_UNFIT. */
-int g2048_best_move(g2048_search *s, const g2048_board *b,
-    g2048_search_result *r);
-/* A step of a game: the search's move on b, then a spawn from b's stream
- * with b's odds (b->has_rng must be set).  The direction, or -1 when the
- * game is over, or G2048_OVERFLOW or G2048_UNFIT (b unchanged in all).
- * r may be NULL. */
-int g2048_play_step(g2048_search *s, g2048_board *b, g2048_search_result *r);
-
-/* The default search's best direction for g, or -1 when no move is legal
- * (or memory ran out).  It builds and frees its own context each call. */
-int g2048_hint(g2048_grid g);
-/* The same with net n (NULL: the heuristic) and the net's default search. */
-int g2048_hint_net(g2048_grid g, const g2048_net *n);
 
 /* ---- learning (2048-learn) --------------------------------------------- */
 
@@ -883,18 +869,6 @@ int g2048_tables_info(const g2048_tables *ts, int i, g2048_table_info *info);
 /* 1 and the first table's failure in err once one failed its check
  * (err may be NULL); cheap enough to ask after every move. */
 int g2048_tables_error(g2048_tables *ts, char *err, size_t errsize);
-/*
- * Consult ts before every search of s (NULL: none).  On a board of a
- * size and odds a whole board's table covers, g2048_best_move and
- * g2048_play_step play the table's move, exactly optimal (of a table of
- * probabilities: until its target is made, where some move has a
- * chance); its values are the exact ones (the expected score to come,
- * or probabilities).  On a 4x4 grid a pattern table covers where some
- * move has a chance, the table's best move is played, its values are the
- * probabilities.  The result's table is the table's index.  ts stays
- * owned by the caller and must outlive s.
- */
-void g2048_search_tables(g2048_search *s, g2048_tables *ts);
 
 /* --- chain tables (2048-solve --chain) ---------------------------------- */
 
@@ -990,11 +964,135 @@ void g2048_chain_distill_counts(const g2048_chain_distill *d,
 /* Write the digest to path whole or not at all: 0, or -1 with a message. */
 int g2048_chain_distill_save(g2048_chain_distill *d, uint64_t max_states,
     const char *path, char *err, size_t errsize);
-/* Consult c before the expectimax search of s, in place of the pattern
- * tables, on 4x4 grids of the classic odds (NULL: none); the result's
- * chain names the table.  c stays owned by the caller and must outlive
- * s. */
-void g2048_search_chain(g2048_search *s, g2048_chain *c);
+/* ---- the player: the tables, then the search (room player) ------------ */
+
+/*
+ * A player decides a board's move the one way 2048-solve, 2048-play's hint
+ * and 2048-review do, asking in this order and taking the first answer:
+ *  1. a whole board's exact table of the board's size and odds that covers
+ *     it (small boards; of a table of probabilities, where some move has a
+ *     chance and the target is not made): the exact optimum;
+ *  2. on a 4x4 board of the classic odds, with the expectimax search: the
+ *     chain tables (files, computed, or their digest) where their move is
+ *     at least opts.search.chain_min sure, and then the search, not 3;
+ *  3. else, on a 4x4 board of the classic odds with a tile of rank
+ *     table_from or more: the first 4x4 pattern table that covers it, where
+ *     its best move is at least table_min sure;
+ *  4. the search (any algorithm) with the evaluator that values the board.
+ * The result says what decided (source), which table, and each legal
+ * move's value: a probability (chain, pattern, a table of a target), the
+ * exact expected score to come (a table of the score), or the search's.
+ *
+ * Random moves (G2048_RANDOM) are drawn from the board's own stream
+ * position on the stream G2048_CHOICE_STREAM, not the spawns', so a game
+ * played in one process makes the moves of a shell loop of
+ * `2048-solve | 2048-move | 2048-spawn`.
+ */
+#define G2048_CHOICE_STREAM 0x5eed
+/* The generator of b's random move: b's seed and draws (0 without). */
+void g2048_choice_rng(const g2048_board *b, g2048_rng *r);
+
+/* Which chain tables a player consults. */
+enum g2048_chain_use {
+	G2048_CHAIN_NONE,       /* none */
+	G2048_CHAIN_FOLDER,     /* the folder's two files, else its digest */
+	G2048_CHAIN_COMPUTE     /* the folder's two files, else tables
+	                           computed as boards ask (minutes, GB) */
+};
+
+typedef struct {
+	/* the search and its evaluator (the caller's; it must outlive the
+	 * player; NULL only for G2048_RANDOM) */
+	g2048_search_opts search;
+	const g2048_eval *eval;
+	/* boards eval does not value (g2048_eval_fits, a net on a 3x3) are
+	 * searched with this evaluator and these options; NULL: such a board
+	 * is G2048_UNFIT */
+	g2048_search_opts other_search;
+	const g2048_eval *other_eval;
+	const char *tables;     /* a folder of tables (2048-table), or NULL;
+	                           only read while g2048_player_new runs */
+	int patterns;           /* the folder's 4x4 pattern tables decide for
+	                           eval (step 3); the whole boards' tables
+	                           always do */
+	enum g2048_chain_use chain;
+	int exact;              /* a board that no whole board's table holds
+	                           is not searched: G2048_UNCOVERED */
+} g2048_player_opts;
+
+typedef struct g2048_player g2048_player;
+
+/* Defaults: the default search, the heuristic as it is given in eval, no
+ * tables, no chain tables, patterns on. */
+void g2048_player_defaults(g2048_player_opts *o);
+/* A player: its searches made, the folder's tables opened (each file
+ * mapped, checked a block at a time as read).  NULL with a message
+ * naming the option or the file. */
+g2048_player *g2048_player_new(const g2048_player_opts *o, char *err,
+    size_t errsize);
+/* A player of no tables: the search with options o and evaluator e. */
+g2048_player *g2048_player_new_search(const g2048_search_opts *o,
+    const g2048_eval *e, char *err, size_t errsize);
+/* A player with p's tables (shared, thread-safe; p must outlive it) and
+ * searches of its own on threads threads: one a thread of games. */
+g2048_player *g2048_player_fork(const g2048_player *p, int threads,
+    char *err, size_t errsize);
+void g2048_player_free(g2048_player *p);
+/* With a time budget (time_ms), count the next search's budget from
+ * origin: as g2048_search_time_from, for each search of p. */
+void g2048_player_time_from(g2048_player *p, const struct timespec *origin);
+
+/* The move for b (any size, its odds), with r filled: the direction, or
+ * -1 when no move is legal, or G2048_UNFIT (no evaluator values b's
+ * size), or G2048_UNCOVERED (opts.exact: no whole board's table holds
+ * b); r->dir -1 in all those. */
+#define G2048_UNCOVERED (-4)
+int g2048_best_move(g2048_player *p, const g2048_board *b,
+    g2048_search_result *r);
+/* A step of a game: the player's move on b, then a spawn from b's stream
+ * with b's odds (b->has_rng must be set).  The direction, or -1 when the
+ * game is over, or G2048_OVERFLOW, G2048_UNFIT or G2048_UNCOVERED (b
+ * unchanged in all).  r may be NULL. */
+int g2048_play_step(g2048_player *p, g2048_board *b, g2048_search_result *r);
+
+/* 1 if b's size is valued by an evaluator of p (else g2048_best_move
+ * returns G2048_UNFIT), with *other 1 where it is other_eval's. */
+int g2048_player_fits(const g2048_player *p, const g2048_board *b,
+    int *other);
+/* 1 if a table may decide some move of p (the folder had one that p
+ * consults, or chain tables), else 0. */
+int g2048_player_has_tables(const g2048_player *p);
+/* The tables of p's folder (NULL: none), for their names and headers:
+ * a result's table is an index of these. */
+g2048_tables *g2048_player_tables(const g2048_player *p);
+/* 1 and the first failure in err once a table or a chain table failed
+ * its check (its answers then decide nothing), else 0. */
+int g2048_player_error(const g2048_player *p, char *err, size_t errsize);
+/* Stop consulting what failed its check (the rest go on): 1 if
+ * something was dropped, else 0.  Not with forks of p alive. */
+int g2048_player_drop_broken(g2048_player *p);
+
+/* Why a whole board's table does or does not decide b. */
+enum g2048_cover {
+	G2048_COVER_DECIDES,     /* it does (*table: which) */
+	G2048_COVER_NO_TABLES,   /* p has no tables */
+	G2048_COVER_NO_TABLE,    /* none of b's size and odds */
+	G2048_COVER_NOT_HELD,    /* b's table does not hold b: not a board
+	                            of a game from two spawned tiles */
+	G2048_COVER_MADE,        /* the target of b's table is made */
+	G2048_COVER_NO_CHANCE,   /* no move has a chance under it */
+	G2048_COVER_OVER         /* b's table holds b, which cannot move */
+};
+/* The cover of b, *table the index of b's table (-1: none). */
+enum g2048_cover g2048_player_cover(g2048_player *p, const g2048_board *b,
+    int *table);
+
+/* The default search's best direction for g, or -1 when no move is legal
+ * (or memory ran out).  It builds and frees its own player each call. */
+int g2048_hint(g2048_grid g);
+/* The same with net n (NULL: the heuristic) and the net's default search. */
+int g2048_hint_net(g2048_grid g, const g2048_net *n);
+
 #ifdef __cplusplus
 }
 #endif

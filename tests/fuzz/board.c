@@ -29,6 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static g2048_eval *eval;
 static g2048_search *search[4][2];     /* algorithm, depth 1 or 2 */
+static g2048_player *player[4][2];     /* the same, as players */
 
 static void
 init(void)
@@ -51,7 +52,9 @@ init(void)
 			o.tt_depth = 2;
 			o.threads = 1;
 			if ((search[a][d] = g2048_search_new(&o, eval, err,
-			    sizeof err)) == NULL)
+			    sizeof err)) == NULL ||
+			    (player[a][d] = g2048_player_new_search(&o, eval,
+			    err, sizeof err)) == NULL)
 				abort();
 		}
 }
@@ -341,7 +344,7 @@ check_search(const g2048_board *b)
 
 	for (a = 0; a < 4; a++)
 		for (d = 0; d < 2; d++) {
-			dir = g2048_best_move(search[a][d], b, &r);
+			dir = g2048_best_move(player[a][d], b, &r);
 			if (dir != r.dir || r.legal != legal ||
 			    (dir < 0) != (legal == 0) ||
 			    (dir >= 0 && !(legal >> dir & 1)))
@@ -353,7 +356,7 @@ check_search(const g2048_board *b)
 		t.seed = b->score;
 		t.draws = 0;
 	}
-	dir = g2048_play_step(search[0][0], &t, &r);
+	dir = g2048_play_step(player[0][0], &t, &r);
 	if ((dir < 0 && dir != -1 && dir != G2048_OVERFLOW) ||
 	    (dir == -1) != (legal == 0) ||
 	    (dir >= 0 && t.moves != b->moves + 1))

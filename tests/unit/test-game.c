@@ -44,7 +44,7 @@ test_play_step(void)
 {
 	g2048_search_opts o;
 	g2048_search_result r;
-	g2048_search *s;
+	g2048_player *s;
 	g2048_eval *e;
 	g2048_board b, by_hand;
 	char err[256];
@@ -53,7 +53,7 @@ test_play_step(void)
 	g2048_search_fast(&o);
 	o.depth = 2;
 	if ((e = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL ||
-	    (s = g2048_search_new(&o, e, err, sizeof err)) == NULL) {
+	    (s = g2048_player_new_search(&o, e, err, sizeof err)) == NULL) {
 		CHECK(!"a search");
 		g2048_eval_free(e);
 		return;
@@ -79,7 +79,7 @@ test_play_step(void)
 	CHECK_EQ_U64(g2048_play_step(s, &b, &r), -1);
 	CHECK_EQ_U64(r.dir, -1);
 	CHECK(memcmp(&b.grid, &by_hand.grid, sizeof b.grid) == 0);
-	g2048_search_free(s);
+	g2048_player_free(s);
 	g2048_eval_free(e);
 }
 
@@ -89,7 +89,7 @@ test_random_moves(void)
 {
 	g2048_search_opts o;
 	g2048_search_result r;
-	g2048_search *s;
+	g2048_player *s;
 	g2048_rng rng;
 	g2048_board b;
 	unsigned legal;
@@ -99,7 +99,7 @@ test_random_moves(void)
 
 	g2048_search_defaults(&o);
 	o.algo = G2048_RANDOM;
-	if ((s = g2048_search_new(&o, NULL, err, sizeof err)) == NULL) {
+	if ((s = g2048_player_new_search(&o, NULL, err, sizeof err)) == NULL) {
 		CHECK(!"a search");
 		return;
 	}
@@ -116,7 +116,7 @@ test_random_moves(void)
 		if (g2048_play_step(s, &b, NULL) < 0)
 			break;
 	}
-	g2048_search_free(s);
+	g2048_player_free(s);
 }
 
 /* One check of the ranges, with G2048_*_MAX as its bounds. */
@@ -169,7 +169,7 @@ static void
 test_counters(void)
 {
 	g2048_search_opts o;
-	g2048_search *s;
+	g2048_player *s;
 	g2048_eval *e;
 	g2048_board b, was;
 	g2048_rng r;
@@ -206,7 +206,7 @@ test_counters(void)
 	g2048_search_fast(&o);
 	o.depth = 1;
 	if ((e = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL ||
-	    (s = g2048_search_new(&o, e, err, sizeof err)) == NULL) {
+	    (s = g2048_player_new_search(&o, e, err, sizeof err)) == NULL) {
 		CHECK(!"a search");
 		g2048_eval_free(e);
 		return;
@@ -218,7 +218,7 @@ test_counters(void)
 	full_board(&b, 0, UINT64_MAX, 0);
 	CHECK_EQ_U64(g2048_play_step(s, &b, NULL), G2048_OVERFLOW);
 	CHECK_EQ_U64(b.moves, UINT64_MAX);
-	g2048_search_free(s);
+	g2048_player_free(s);
 	g2048_eval_free(e);
 }
 

@@ -468,14 +468,14 @@ test_search_downgrades(void)
 	g2048_board_init(&b);
 	b.grid = grid_of("e0c1020000000000");
 	for (k = 0; k < 2; k++) {
-		g2048_search *s;
+		g2048_player *s;
 
 		g2048_search_net_defaults(&o);
 		o.depth = 1;
 		o.downgrade = k ? 14 : 0;
-		s = g2048_search_new(&o, e, err, sizeof err);
+		s = g2048_player_new_search(&o, e, err, sizeof err);
 		CHECK(s != NULL && g2048_best_move(s, &b, &r[k]) >= 0);
-		g2048_search_free(s);
+		g2048_player_free(s);
 	}
 	for (d = 0; d < G2048_NDIRS; d++) {
 		g2048_grid after = b.grid, halved;

@@ -163,6 +163,7 @@ test_net_unfit(void)
 	g2048_search_opts o;
 	g2048_search_result r;
 	g2048_search *s;
+	g2048_player *p;
 	g2048_board b;
 	static const int r5[25] = { 1, 1 };
 	g2048_cells c = cells_of(5, 5, r5);
@@ -175,14 +176,16 @@ test_net_unfit(void)
 	CHECK(g2048_eval_cells_terms(e, &c, t) == -1);
 	g2048_search_defaults(&o);
 	s = g2048_search_new(&o, e, err, sizeof err);
+	p = g2048_player_new_search(&o, e, err, sizeof err);
 	CHECK(g2048_search_cells(s, &c, 0.1, NULL, &r) == G2048_UNFIT);
 	CHECK(r.dir == -1);
 	g2048_board_init_size(&b, 5, 5);
 	g2048_board_set_cells(&b, &c);
 	b.has_rng = 1;
-	CHECK(g2048_play_step(s, &b, NULL) == G2048_UNFIT);
+	CHECK(g2048_play_step(p, &b, NULL) == G2048_UNFIT);
 	CHECK(g2048_cells_eq(&b.cells, &c) && b.moves == 0);
 	g2048_search_free(s);
+	g2048_player_free(p);
 	g2048_eval_free(e);
 	g2048_net_free(n);
 }
@@ -336,7 +339,7 @@ test_every_algorithm_every_size(void)
 	static const double fours[] = { 0.1, 0.0, 1.0, 0.2 };
 	g2048_search_opts o;
 	g2048_search_result r;
-	g2048_search *s;
+	g2048_player *s;
 	g2048_eval *e = eval_new(NULL, NULL);
 	g2048_board b;
 	char err[256];
@@ -346,8 +349,8 @@ test_every_algorithm_every_size(void)
 		g2048_search_fast(&o);
 		o.algo = (enum g2048_algo)algo;
 		o.threads = 2;
-		if ((s = g2048_search_new(&o, e, err, sizeof err)) == NULL) {
-			CHECK(!"g2048_search_new");
+		if ((s = g2048_player_new_search(&o, e, err, sizeof err)) == NULL) {
+			CHECK(!"g2048_player_new_search");
 			continue;
 		}
 		for (z = 0; z < 8; z++)
@@ -373,7 +376,7 @@ test_every_algorithm_every_size(void)
 				    b.cols == sizes[z][1]);
 				CHECK(steps == 30 || d == -1);
 			}
-		g2048_search_free(s);
+		g2048_player_free(s);
 	}
 	g2048_eval_free(e);
 }

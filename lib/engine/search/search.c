@@ -1,7 +1,7 @@
 /*
- * search.c - choosing a move: the root of every algorithm (its depths,
- * chosen from the board after nneonneo/2048-ai, its threads, the tables
- * before it), and the search object (expectimax is in expectimax.c,
+ * search.c - choosing a move by searching: the root of every algorithm
+ * (its depths, chosen from the board after nneonneo/2048-ai, its
+ * threads), and the search object (expectimax is in expectimax.c,
  * alpha-beta minimax in minimax.c, greedy and random in players.c).
  *
  * Reproducibility is a design rule here: unless a time budget is asked
@@ -13,8 +13,7 @@
  *
  * The recursion below a root move is in expectimax.c (minimax.c,
  * general.c on other boards); the settings and their check are in
- * search-opts.c, a game's step and the hint in play.c, what it asks of a
- * grid in grid.h, and the values of its leaves come from the evaluator
+ * search-opts.c, what it asks of a grid in grid.h, and the values of its leaves come from the evaluator
  * (eval.h), whatever its kind.
  */
 #include <errno.h>
@@ -299,17 +298,6 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 	}
 	if (r->legal == 0)
 		return -1;
-	/* the chain and pattern tables are of the 4x4 board and its odds;
-	 * the chain tables, where given, in place of the pattern tables
-	 * (bench/EXACT.md, *Chain tables*), before the expectimax search
-	 * only: the baselines stay what they are */
-	if (s->chain && !c && four == 0.1 && s->o.algo == G2048_EXPECTIMAX) {
-		if (search_by_chain(s->chain, g, s->o.chain_min, r) >= 0)
-			goto done;
-	} else if (s->tables && !c && four == 0.1 &&
-	    g2048_max_rank(g) >= s->o.table_from &&
-	    search_by_table(s->tables, g, s->o.table_min, r) >= 0)
-		goto done;
 	switch (s->o.algo) {
 	case G2048_GREEDY:
 		if (c)
@@ -325,7 +313,6 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 		for (i = 0; i < s->nworkers; i++)
 			r->nodes += s->w[i].nodes;
 	}
-done:
 	clock_gettime(CLOCK_MONOTONIC, &end);
 	r->seconds = (double)(end.tv_sec - start.tv_sec) +
 	    (double)(end.tv_nsec - start.tv_nsec) / 1e9;
@@ -359,26 +346,6 @@ g2048_search_board(g2048_search *s, const g2048_board *b, g2048_rng *rng,
 	if (g2048_board_is_4x4(b))
 		return search_run(s, b->grid, NULL, b->four, rng, r);
 	return search_run(s, none, &b->cells, b->four, rng, r);
-}
-
-void
-g2048_search_tables(g2048_search *s, g2048_tables *ts)
-{
-	if (s != NULL)
-		s->tables = ts;
-}
-
-void
-g2048_search_chain(g2048_search *s, g2048_chain *c)
-{
-	if (s != NULL)
-		s->chain = c;
-}
-
-g2048_tables *
-search_tables_of(const g2048_search *s)
-{
-	return s->tables;
 }
 
 void

@@ -1,12 +1,11 @@
 /*
  * search.h - the search room's internals: the expectimax transposition
  * table (tt.c, and its inline reads and writes here) and what the tests
- * may ask of a search (search.c), the tables consulted before it
- * (by-table.c), expectimax below a root move (expectimax.c), minimax
- * (minimax.c), the players that do not look ahead
- * (players.c).  Its public side (the options, the
- * search, a game's step with a search, the hint) is in 2048.h.  Internal
- * to lib/engine/ (and the unit tests of internals).
+ * may ask of a search (search.c), expectimax below a root move
+ * (expectimax.c), minimax (minimax.c), the players that do not look
+ * ahead (players.c).  Its public side (the options, the search) is in
+ * 2048.h; the tables asked before it are the player's (room player).
+ * Internal to lib/engine/ (and the unit tests of internals).
  */
 #ifndef G2048_SEARCH_H
 #define G2048_SEARCH_H
@@ -17,25 +16,6 @@
 
 #include "2048.h"
 #include "eval.h"
-
-/* ---- by-table.c ------------------------------------------------------ */
-
-/* The move of the first table of ts that covers g and gives its best
- * move a chance of at least min (and more than 0): r's dir, value[]
- * (probabilities) and table set, the table's index returned; else -1
- * and r untouched. */
-int search_by_table(g2048_tables *ts, g2048_grid g, double min,
-    g2048_search_result *r);
-/* The move of the first whole board's table of s's tables that covers b
- * (of probabilities: where some move has a chance): r filled as
- * g2048_search_run fills it (no depth, no nodes; its time), the table's
- * index returned; else -1 and r untouched. */
-int search_by_board_table(const g2048_search *s, const g2048_board *b,
-    g2048_search_result *r);
-/* The chain tables' move for g (g2048_chain_move) into r where its
- * probability is min or more: r->dir, or -1 and r untouched. */
-int search_by_chain(g2048_chain *c, g2048_grid g, double min,
-    g2048_search_result *r);
 
 /* ---- tt.c: the transposition table ------------------------------------- */
 
@@ -172,8 +152,6 @@ struct g2048_search {
 	struct timespec origin;    /* the next run's budget counts from here
 	                              (g2048_search_time_from), if set */
 	int has_origin;
-	g2048_chain *chain;        /* consulted first (NULL: none) */
-	g2048_tables *tables;      /* consulted next (NULL: none) */
 	/* one root search: the moves to search and where the next one is */
 	pthread_mutex_t lock;
 	int nroot, next_root;
@@ -212,8 +190,6 @@ int search_elapsed_past(const struct timespec *deadline);
 /* The entries of s's largest table (0: none yet), for the tests of what a
  * search allocates. */
 size_t search_tt_entries(const g2048_search *s);
-/* The tables s consults (g2048_search_tables), or NULL. */
-g2048_tables *search_tables_of(const g2048_search *s);
 /* The evaluator's value of g: the leaves of expectimax.c, minimax.c and
  * players.c, inline on their hot paths. */
 static inline double

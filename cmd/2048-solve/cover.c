@@ -1,7 +1,9 @@
 /*
- * exact.c - 2048-solve and the tables of whole small boards: what
- * --explain and --json say of the exact table that decided a move, or of
- * why none covers a small board, and --algo exact, which insists on one.
+ * cover.c - 2048-solve and the tables of whole small boards: what
+ * --explain and --json say of the table or the search that decided a
+ * move, or of why no table covers a small board, and --algo exact, which
+ * insists on one.  What decides is the player's (g2048_best_move); this
+ * file puts its answer in words.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +11,7 @@
 #include "solve.h"
 
 int
-exact_applies(const g2048_board *b)
+small_board(const g2048_board *b)
 {
 	/* what 2048-table builds: at most 16 cells, the 4x4 board too
 	 * large for a whole game's table */
@@ -28,40 +30,48 @@ rules_text(char *buf, size_t size, int rows, int cols, double four)
 static int
 why_not(const struct run *run, const g2048_board *b, char *buf, size_t size)
 {
-	g2048_table_result t;
+	g2048_tables *ts = g2048_player_tables(run->player);
 	char rules[64];
-	const char *name;
-	int i, f;
+	int i;
 
 	rules_text(rules, sizeof rules, b->rows, b->cols, b->four);
-	if (run->tables == NULL && run->no_tables)
+	if (run->no_tables) {
 		snprintf(buf, size, "no exact table of %s consulted "
 		    "(--no-tables)", rules);
-	else if (run->tablesdir == NULL)
+		return 1;
+	}
+	if (run->tablesdir == NULL) {
 		snprintf(buf, size, "no exact table of %s: no tables (make "
 		    "tables, or --tables DIR)", rules);
-	else if ((f = g2048_tables_find_board(run->tables, b->rows, b->cols,
-	    b->four)) < 0)
+		return 1;
+	}
+	switch (g2048_player_cover(run->player, b, &i)) {
+	case G2048_COVER_NO_TABLES:
+	case G2048_COVER_NO_TABLE:
 		snprintf(buf, size, "no exact table of %s in %s (2048-table "
 		    "--size %dx%d --four %g builds one)", rules, run->tablesdir,
 		    b->rows, b->cols, b->four);
-	else if ((i = g2048_tables_query_board(run->tables, b, &t)) < 0)
+		break;
+	case G2048_COVER_NOT_HELD:
 		snprintf(buf, size, "the exact table %s (%s) does not cover "
 		    "this board: not one of a game from two spawned tiles",
-		    g2048_tables_name(run->tables, f), rules);
-	else if ((name = g2048_tables_name(run->tables, i)) && t.won)
+		    g2048_tables_name(ts, i), rules);
+		break;
+	case G2048_COVER_MADE:
 		snprintf(buf, size, "the target of the exact table %s is made",
-		    name);
-	else if (t.legal == 0)
+		    g2048_tables_name(ts, i));
+		break;
+	case G2048_COVER_OVER:
 		return 0;
-	else
+	default:
 		snprintf(buf, size, "no move has a chance under the exact "
-		    "table %s", name);
+		    "table %s", g2048_tables_name(ts, i));
+	}
 	return 1;
 }
 
 void
-exact_why_not(const struct run *run, const g2048_board *b, char *buf,
+why_not_covered(const struct run *run, const g2048_board *b, char *buf,
     size_t size)
 {
 	if (!why_not(run, b, buf, size))
@@ -69,15 +79,21 @@ exact_why_not(const struct run *run, const g2048_board *b, char *buf,
 }
 
 void
-exact_require(const struct run *run, const g2048_board *b)
+require_cover(const struct run *run, const g2048_board *b)
 {
-	g2048_table_result t;
 	char why[1024];
+	int i;
 
-	if (run->tables && g2048_tables_query_board(run->tables, b, &t) >= 0)
+	switch (g2048_player_cover(run->player, b, &i)) {
+	case G2048_COVER_NO_TABLES:
+	case G2048_COVER_NO_TABLE:
+	case G2048_COVER_NOT_HELD:
+		break;
+	default:
 		return;
+	}
 	check_tables((struct run *)run);
-	exact_why_not(run, b, why, sizeof why);
+	why_not_covered(run, b, why, sizeof why);
 	/* a board read is named by its line; a new game of --games by
 	 * its seed */
 	if (run->new_games)
@@ -98,61 +114,65 @@ objective_text(char *buf, size_t size, const g2048_table_info *in)
 }
 
 void
-exact_explain(const struct run *run, const g2048_board *b,
+explain_source(const struct run *run, const g2048_board *b,
     const g2048_search_result *r)
 {
+	g2048_tables *ts = g2048_player_tables(run->player);
 	g2048_table_info in;
 	char rules[64], why[1024], obj[32];
 
-	if (r->table >= 0 && g2048_tables_info(run->tables, r->table, &in) ==
-	    0 && in.board) {
+	switch (r->source) {
+	case G2048_BY_BOARD_TABLE:
+		g2048_tables_info(ts, r->table, &in);
 		rules_text(rules, sizeof rules, in.rows, in.cols, in.four);
 		objective_text(obj, sizeof obj, &in);
 		if (in.objective == G2048_EXACT_SCORE)
 			printf("  table %s (%s, %s) exact: expected score to "
 			    "come %.6f, final %.6f time %.3f ms\n",
-			    g2048_tables_name(run->tables, r->table), rules,
-			    obj, r->value[r->dir], (double)b->score +
+			    g2048_tables_name(ts, r->table), rules, obj,
+			    r->value[r->dir], (double)b->score +
 			    r->value[r->dir], r->seconds * 1000);
 		else
 			printf("  table %s (%s, %s) exact: probability %.6f "
-			    "time %.3f ms\n",
-			    g2048_tables_name(run->tables, r->table), rules,
-			    obj, r->value[r->dir], r->seconds * 1000);
+			    "time %.3f ms\n", g2048_tables_name(ts, r->table),
+			    rules, obj, r->value[r->dir], r->seconds * 1000);
 		return;
-	}
-	if (r->chain)
+	case G2048_BY_CHAIN:
+	case G2048_BY_DIGEST:
 		printf("  chain table of the block of %d%s, probability %.6f "
-		    "time %.3f ms\n", r->chain,
-		    g2048_chain_is_digest(run->chain) ? " (the digest)" : "",
-		    r->value[r->dir], r->seconds * 1000);
-	else if (r->table >= 0)
+		    "time %.3f ms\n", r->chain, r->source == G2048_BY_DIGEST ?
+		    " (the digest)" : "", r->value[r->dir], r->seconds * 1000);
+		return;
+	case G2048_BY_PATTERN:
 		printf("  table %s probability %.6f time %.3f ms\n",
-		    g2048_tables_name(run->tables, r->table), r->value[r->dir],
+		    g2048_tables_name(ts, r->table), r->value[r->dir],
 		    r->seconds * 1000);
-	else
-		printf("  depth %d%s nodes %llu time %.3f ms\n", r->depth,
-		    r->deepened ? " (deepened)" : "",
-		    (unsigned long long)r->nodes, r->seconds * 1000);
-	if (r->table < 0 && !r->chain && exact_applies(b) &&
-	    why_not(run, b, why, sizeof why))
+		return;
+	case G2048_BY_SEARCH:
+		break;
+	}
+	printf("  depth %d%s nodes %llu time %.3f ms\n", r->depth,
+	    r->deepened ? " (deepened)" : "", (unsigned long long)r->nodes,
+	    r->seconds * 1000);
+	if (small_board(b) && why_not(run, b, why, sizeof why))
 		printf("  exact: %s; searched\n", why);
 }
 
 void
-exact_json(const struct run *run, const g2048_board *b,
+json_cover(const struct run *run, const g2048_board *b,
     const g2048_search_result *r)
 {
+	g2048_tables *ts = g2048_player_tables(run->player);
 	g2048_table_info in;
 	char size[16], why[1024], obj[32];
 
 	fputs(",\"exact\":", stdout);
-	if (r->table >= 0 && g2048_tables_info(run->tables, r->table, &in) ==
-	    0 && in.board) {
+	if (r->source == G2048_BY_BOARD_TABLE) {
+		g2048_tables_info(ts, r->table, &in);
 		snprintf(size, sizeof size, "%dx%d", in.rows, in.cols);
 		objective_text(obj, sizeof obj, &in);
 		fputs("{\"covered\":true,\"table\":", stdout);
-		cli_json_string(g2048_tables_name(run->tables, r->table));
+		cli_json_string(g2048_tables_name(ts, r->table));
 		fputs(",\"size\":", stdout);
 		cli_json_string(size);
 		printf(",\"four\":%g", in.four);
@@ -165,9 +185,9 @@ exact_json(const struct run *run, const g2048_board *b,
 			cli_json_number((double)b->score + r->value[r->dir], 6);
 		}
 		fputs("}", stdout);
-	} else if (exact_applies(b)) {
+	} else if (small_board(b)) {
 		snprintf(size, sizeof size, "%dx%d", b->rows, b->cols);
-		exact_why_not(run, b, why, sizeof why);
+		why_not_covered(run, b, why, sizeof why);
 		fputs("{\"covered\":false,\"size\":", stdout);
 		cli_json_string(size);
 		printf(",\"four\":%g", b->four);

@@ -1,0 +1,198 @@
+/*
+ * player.c - a player made from its options (its searches, the folder's
+ * tables, the chain tables), forked for a thread of games, freed; what it
+ * can say of its tables.  The order of its decision is in decide.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "player.h"
+
+void
+g2048_player_defaults(g2048_player_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	g2048_search_defaults(&o->search);
+	o->other_search = o->search;
+	o->patterns = 1;
+	o->chain = G2048_CHAIN_NONE;
+}
+
+/* The chain tables of dir as o->chain asks: 0, or -1 with a message. */
+static int
+open_chain(g2048_player *p, const char *dir, enum g2048_chain_use use,
+    char *err, size_t errsize)
+{
+	if (use == G2048_CHAIN_NONE)
+		return 0;
+	if (dir && g2048_chain_present(dir))
+		p->chain = g2048_chain_open(dir, err, errsize);
+	else if (use == G2048_CHAIN_COMPUTE) {
+		if ((p->chain = g2048_chain_new()) == NULL && errsize)
+			snprintf(err, errsize, "no memory for the chain tables");
+	} else if (dir && g2048_chain_usable(dir))
+		p->chain = g2048_chain_open_dir(dir, err, errsize);
+	else
+		return 0;
+	return p->chain ? 0 : -1;
+}
+
+/* p's searches with its options (threads: o's, or this many if > 0). */
+static int
+make_searches(g2048_player *p, int threads, char *err, size_t errsize)
+{
+	if (threads > 0)
+		p->o.search.threads = p->o.other_search.threads = threads;
+	if (p->o.eval == NULL && p->o.search.algo != G2048_RANDOM) {
+		if (errsize)
+			snprintf(err, errsize, "the player has no evaluator");
+		return -1;
+	}
+	if ((p->search = g2048_search_new(&p->o.search, p->o.eval, err,
+	    errsize)) == NULL)
+		return -1;
+	if (p->o.other_eval && (p->other = g2048_search_new(
+	    &p->o.other_search, p->o.other_eval, err, errsize)) == NULL)
+		return -1;
+	return 0;
+}
+
+g2048_player *
+g2048_player_new(const g2048_player_opts *o, char *err, size_t errsize)
+{
+	g2048_player *p;
+
+	if ((p = calloc(1, sizeof *p)) == NULL) {
+		if (errsize)
+			snprintf(err, errsize, "%s", strerror(ENOMEM));
+		return NULL;
+	}
+	p->o = *o;
+	p->o.tables = NULL;
+	p->owner = 1;
+	if (make_searches(p, 0, err, errsize) < 0)
+		goto fail;
+	if (o->tables) {
+		if ((p->tables = g2048_tables_open_dir(o->tables, err,
+		    errsize)) == NULL)
+			goto fail;
+		if (g2048_tables_count(p->tables) == 0) {
+			g2048_tables_close(p->tables);
+			p->tables = NULL;
+		}
+	}
+	if (open_chain(p, o->tables, o->chain, err, errsize) < 0)
+		goto fail;
+	return p;
+fail:
+	g2048_player_free(p);
+	return NULL;
+}
+
+g2048_player *
+g2048_player_new_search(const g2048_search_opts *o, const g2048_eval *e,
+    char *err, size_t errsize)
+{
+	g2048_player_opts po;
+
+	g2048_player_defaults(&po);
+	po.search = *o;
+	po.eval = e;
+	return g2048_player_new(&po, err, errsize);
+}
+
+g2048_player *
+g2048_player_fork(const g2048_player *p, int threads, char *err,
+    size_t errsize)
+{
+	g2048_player *f;
+
+	if ((f = calloc(1, sizeof *f)) == NULL) {
+		if (errsize)
+			snprintf(err, errsize, "%s", strerror(ENOMEM));
+		return NULL;
+	}
+	f->o = p->o;
+	f->tables = p->tables;
+	f->chain = p->chain;
+	if (make_searches(f, threads, err, errsize) < 0) {
+		g2048_player_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+void
+g2048_player_free(g2048_player *p)
+{
+	if (p == NULL)
+		return;
+	g2048_search_free(p->search);
+	g2048_search_free(p->other);
+	if (p->owner) {
+		g2048_tables_close(p->tables);
+		g2048_chain_free(p->chain);
+	}
+	free(p);
+}
+
+void
+g2048_player_time_from(g2048_player *p, const struct timespec *origin)
+{
+	g2048_search_time_from(p->search, origin);
+	if (p->other)
+		g2048_search_time_from(p->other, origin);
+}
+
+int
+g2048_player_fits(const g2048_player *p, const g2048_board *b, int *other)
+{
+	*other = 0;
+	if (p->o.eval == NULL || g2048_eval_fits(p->o.eval, b->rows, b->cols))
+		return 1;
+	*other = p->other != NULL &&
+	    g2048_eval_fits(p->o.other_eval, b->rows, b->cols);
+	return *other;
+}
+
+int
+g2048_player_has_tables(const g2048_player *p)
+{
+	return p->chain != NULL ||
+	    (p->tables != NULL && (p->o.patterns || p->other != NULL));
+}
+
+g2048_tables *
+g2048_player_tables(const g2048_player *p)
+{
+	return p->tables;
+}
+
+int
+g2048_player_error(const g2048_player *p, char *err, size_t errsize)
+{
+	return g2048_tables_error(p->tables, err, errsize) ||
+	    (p->chain && g2048_chain_error(p->chain, err, errsize));
+}
+
+int
+g2048_player_drop_broken(g2048_player *p)
+{
+	int dropped = 0;
+
+	if (g2048_tables_error(p->tables, NULL, 0)) {
+		if (p->owner)
+			g2048_tables_close(p->tables);
+		p->tables = NULL;
+		dropped = 1;
+	}
+	if (p->chain && g2048_chain_error(p->chain, NULL, 0)) {
+		if (p->owner)
+			g2048_chain_free(p->chain);
+		p->chain = NULL;
+		dropped = 1;
+	}
+	return dropped;
+}
