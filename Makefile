@@ -36,20 +36,21 @@ CLILIB    = $(OUT)/lib/libcli.a
 #                  each with one internal header, ROOM.h; a room's sources
 #                  see 2048.h, their own header and the headers of the
 #                  rooms in ROOM_USES_ROOM (HACKING.md's table; `make lint`
-#                  checks every #include against it, tests/check-includes)
+#                  checks every #include and every call of another room's
+#                  public function against it, tests/check-includes)
 #   lib/cli/       libcli, the tools' front end (not installed): tools
 #   cmd/2048-*.c   a tool of one file; cmd/2048-*/ a tool of several, whose
 #                  header its unit test and benchmark may include
 ROOMS            = grid blocks text eval search net exact chain player
 ROOM_USES_grid   =
 ROOM_USES_blocks =
-ROOM_USES_text   =
+ROOM_USES_text   = grid
 ROOM_USES_eval   = grid
 ROOM_USES_search = grid eval
-ROOM_USES_net    = grid eval blocks
-ROOM_USES_exact  = grid blocks
-ROOM_USES_chain  = blocks
-ROOM_USES_player = grid eval search exact chain
+ROOM_USES_net    = grid eval blocks text
+ROOM_USES_exact  = grid blocks text
+ROOM_USES_chain  = grid blocks
+ROOM_USES_player = grid eval search net exact chain
 room_inc  = -Ilib/include $(foreach r,$(1) $(ROOM_USES_$(1)),-Ilib/engine/$(r))
 ALL_ROOMS_INC = -Ilib/include $(ROOMS:%=-Ilib/engine/%)
 

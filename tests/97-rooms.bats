@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # The engine's rooms (HACKING.md): make check-includes, part of make lint,
-# passes on this tree and fails on an include its rule does not allow,
-# planted in a copy.
+# passes on this tree and fails on an include or a call its rule does not
+# allow, planted in a copy.
 load helper
 
 setup() {
@@ -42,4 +42,14 @@ setup() {
 	run make -s -C "$T" check-includes
 	[ "$status" -ne 0 ]
 	[[ "$output" == *'lib/engine/attic/: a room without a rule'* ]]
+}
+
+@test "make check-includes fails on a call of another room's public function its rule does not allow" {
+	# the search is the search alone: the tables are the player's
+	printf '%s\n' 'int search_planted(void);' 'int' 'search_planted(void)' \
+	    '{' '	return g2048_tables_count(NULL);' '}' \
+	    >> "$T/lib/engine/search/search.c"
+	run make -s -C "$T" check-includes
+	[ "$status" -ne 0 ]
+	[[ "$output" == *'lib/engine/search/search.c:'*': room search may not call g2048_tables_count of room exact (only its own and those of grid eval)'* ]]
 }
