@@ -235,20 +235,20 @@ minimax_value() {
 	[ "${lines[2]}" = "  down  -" ]
 	[ "${lines[3]}" = "  left  -" ]
 	[ "${lines[4]}" = "  right -" ]
-	[[ "${lines[5]}" =~ ^\ \ depth\ 2\ nodes\ [0-9]+\ time\ [0-9.]+\ ms$ ]]
+	[[ "${lines[5]}" =~ ^\ \ search\ depth\ 2\ nodes\ [0-9]+\ time\ [0-9.]+\ ms$ ]]
 }
 
 @test "--deepen: a second, deeper search when the value falls below R x heuristic" {
 	# every value is below twice the heuristic: always deepened, to 3
 	run 2048-solve --depth 2 --deepen 2,-15,3,0 --explain < <(up_only)
 	[ "$status" -eq 0 ]
-	[[ "${lines[5]}" =~ ^\ \ depth\ 3\ \(deepened\)\ nodes ]]
+	[[ "${lines[5]}" =~ ^\ \ search\ depth\ 3\ \(deepened\)\ nodes ]]
 	# the move and values are those of the deeper search alone
 	[ "$(sed -n 1,5p <<<"$output")" = \
 	    "$(2048-solve --depth 3 --explain < <(up_only) | sed -n 1,5p)" ]
 	# none is below a thousandth of it: never
 	run 2048-solve --depth 2 --deepen 0.001,-15,3,0 --explain < <(up_only)
-	[[ "${lines[5]}" =~ ^\ \ depth\ 2\ nodes ]]
+	[[ "${lines[5]}" =~ ^\ \ search\ depth\ 2\ nodes ]]
 	# --summary counts the deepened moves, as --explain shows them
 	local n
 	n=$(2048-solve --games 1 --seed 3 --depth 2 --deepen 1.02,-15,3,0 --compact |
@@ -269,7 +269,7 @@ minimax_value() {
 	}
 	run 2048-solve --no-deepen --explain < <(chain13)
 	[ "$status" -eq 0 ]
-	[[ "${lines[5]}" =~ ^\ \ depth\ 11\ nodes ]]
+	[[ "${lines[5]}" =~ ^\ \ search\ depth\ 11\ nodes ]]
 	# the values and nodes of the stated setting, to the last digit
 	[ "$(2048-solve --explain < <(chain13) | sed 's/ time .*//')" = \
 	    "$(2048-solve --adaptive 3,2,15 --cutoff 0.000125 \
@@ -455,7 +455,7 @@ minimax_value() {
 	    cmp - "$SOLVE/explain-fast.txt"
 	# the fixtures hold what they are said to: a second search, ties
 	grep -q '(deepened)' "$SOLVE/explain-default.txt"
-	[ "$(grep -c '^  depth' "$SOLVE/explain-default.txt")" -eq 8 ]
+	[ "$(grep -c '^  search depth' "$SOLVE/explain-default.txt")" -eq 8 ]
 }
 
 # fast-game.txt is move 22000 of game 2 of --fast (2048-new --seed 2),
@@ -487,7 +487,7 @@ minimax_value() {
 	# the values are those of depth 4 and the nodes those of all four
 	run 2048-solve --time 3600000 --adaptive 1,0,4 --explain < <(crowded)
 	[ "$status" -eq 0 ]
-	[[ "${lines[5]}" =~ ^\ \ depth\ 4\ nodes\ ([0-9]+)\  ]]
+	[[ "${lines[5]}" =~ ^\ \ search\ depth\ 4\ nodes\ ([0-9]+)\  ]]
 	local total=${BASH_REMATCH[1]} sum=0 d
 	[ "$(sed -n 1,5p <<<"$output")" = \
 	    "$(2048-solve --depth 4 --explain < <(crowded) | sed -n 1,5p)" ]
@@ -499,7 +499,7 @@ minimax_value() {
 	run timeout 60 2048-solve --time 20 --cutoff 0 --adaptive 1,0,15 \
 	    --explain < <(crowded)
 	[ "$status" -eq 0 ]
-	[[ "${lines[5]}" =~ ^\ \ depth\ ([0-9]+)\  ]]
+	[[ "${lines[5]}" =~ ^\ \ search\ depth\ ([0-9]+)\  ]]
 	[ "${BASH_REMATCH[1]}" -lt 15 ]
 }
 

@@ -220,9 +220,10 @@ pipe_game_to_end() {
 	2048-new --seed 2 --size 5x5 --four 0.2 -c > "$T/b"
 	run 2048-solve --explain --depth 2 "$T/b"
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 7 ]
-	[[ "${lines[5]}" == "  depth 2 nodes "* ]]
-	[ "${lines[6]}" = "  evaluator lines" ]
+	[ "${#lines[@]}" -eq 8 ]
+	[[ "${lines[5]}" == "  search depth 2 nodes "* ]]
+	[[ "${lines[6]}" == "  margin "*" over "* ]]
+	[ "${lines[7]}" = "  evaluator lines" ]
 	run 2048-solve --json --explain --depth 2 "$T/b"
 	[[ "$output" == '{"move":"'* ]]
 	[[ "$output" == *'"depth":2,'* ]]
@@ -243,11 +244,11 @@ pipe_game_to_end() {
 	[ "$(2048-solve --tt-bits 0 --depth 4 <<<"$b")" = "$(2048-solve --depth 4 <<<"$b")" ]
 	run 2048-solve --time 50 --explain <<<"$b"
 	[ "$status" -eq 0 ]
-	[[ "${lines[5]}" == "  depth "* ]]
+	[[ "${lines[5]}" == "  search depth "* ]]
 	# an 8x8 board at the default: a search within its leaves' budget
 	run 2048-solve --explain --threads 1 < <(2048-new --seed 4 --size 8x8)
 	[ "$status" -eq 0 ]
-	[[ "${lines[5]}" =~ ^\ \ depth\ [1-3]\  ]]
+	[[ "${lines[5]}" =~ ^\ \ search\ depth\ [1-3]\  ]]
 }
 
 @test "a net values 4x4 boards: --net on another size is an error; the default net leaves it to the heuristic" {

@@ -14,7 +14,7 @@ setup() {
 	[ "$(wc -l < "$T/out")" -eq 3 ]
 	# every line is one object with the documented keys, in order
 	[ "$(jq -c 'keys_unsorted' "$T/out" | sort -u)" = \
-	    '["move","values","depth","deepened","nodes","ms","evaluator","table","chain","exact"]' ]
+	    '["move","values","depth","deepened","nodes","ms","evaluator","table","chain","source","exact"]' ]
 	# the move is the one the plain output gives, and the best value
 	2048-new --seed 7 --count 3 | 2048-solve --depth 2 > "$T/plain"
 	diff "$T/plain" <(jq -r .move "$T/out")

@@ -306,15 +306,15 @@ tiny_net() {
 	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
 	run 2048-solve --net "$T/n" --depth 1 --explain "$T/b"
 	[ "$status" -eq 0 ]
-	[ "${lines[6]}" = "  downgrade 16384" ]
-	[ "${lines[7]}" = "  evaluator net $T/n" ]
+	[ "${lines[7]}" = "  downgrade 16384" ]
+	[ "${lines[8]}" = "  evaluator net $T/n" ]
 	# depth 1 with a net: the move's score plus the net's value after it
 	local left after
 	left=$(sed -n 's/^  left *//p' <<<"$output")
 	after=$(2048-move left "$T/b" | 2048-eval --net "$T/n" -k total)
 	awk -v l="$left" -v a="$after" 'BEGIN { d = l - (4 + a); exit !(d < 0.01 && d > -0.01) }'
 	run 2048-solve --explain "$T/b"
-	[ "${lines[6]}" = "  evaluator lines" ]
+	[ "${lines[7]}" = "  evaluator lines" ]
 	run 2048-solve --net "$T/n" --heuristic xu "$T/b"
 	[ "$status" -eq 2 ]
 	run 2048-solve --net "$T/missing" "$T/b"
@@ -392,8 +392,8 @@ tiny_net() {
 	[ "$(G2048_NET='' "$T/co/bin/2048-solve" --fast -e "$T/b" | tail -n 1)" = "  evaluator lines" ]
 	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" --fast -H xu -e "$T/b" | tail -n 1)" = "  evaluator xu" ]
 	# with a net, the net's own settings: depth 7 by default, 5 with --fast
-	[[ "$(2048-solve --net "$T/n" -e "$T/b" | grep depth)" == "  depth 7 "* ]]
-	[[ "$(G2048_NET="$T/n" 2048-solve --fast -e "$T/b" | grep depth)" == "  depth 5 "* ]]
+	[[ "$(2048-solve --net "$T/n" -e "$T/b" | grep depth)" == "  search depth 7 "* ]]
+	[[ "$(G2048_NET="$T/n" 2048-solve --fast -e "$T/b" | grep depth)" == "  search depth 5 "* ]]
 }
 
 @test "with a net present, the default setting and other depths use the heuristic unless --net is given" {
@@ -404,7 +404,7 @@ tiny_net() {
 	board '2 2 . .' '. . . .' '. . . .' '. . . .' > "$T/b"
 	run env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b"
 	[ "$status" -eq 0 ]
-	[ "${lines[6]}" = "  evaluator lines" ]
+	[ "${lines[7]}" = "  evaluator lines" ]
 	[ "$(env -u G2048_NET "$T/co/bin/2048-solve" -e "$T/b" | sed 's/ time .*//')" = \
 	    "$(G2048_NET='' 2048-solve -e "$T/b" | sed 's/ time .*//')" ]
 	[ "$(G2048_NET="$T/n" 2048-solve -d 2 -e "$T/b" | tail -n 1)" = "  evaluator lines" ]

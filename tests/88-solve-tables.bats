@@ -34,8 +34,9 @@ pattern_board() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == "$(printf '%s\n' left '  up    0.604470' \
 	    '  down  0.000000' '  left  0.679394' '  right 0.000000' \
-	    '  table p.tbl probability 0.679394 time ')"* ]]
-	[ "${lines[6]}" = '  evaluator lines' ]
+	    '  pattern table p.tbl probability 0.679394 time ')"* ]]
+	[ "${lines[6]}" = '  margin 0.074924 over up' ]
+	[ "${lines[7]}" = '  evaluator lines (not asked: a table decided)' ]
 	# the same board mirrored: the mirrored move
 	run 2048-solve --tables "$TDIR" --table-min 0 < <(board '8192 16384 32768 65536' \
 	    '512 1024 4096 2048' '2 . 32 64' '2 . . .')
@@ -59,10 +60,10 @@ pattern_board() {
 	b=$(pattern_board '. 2' '. . . 2')     # its best move: 0.679394
 	run 2048-solve --tables "$TDIR" --explain <<<"$b"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *'  depth '* ]]
+	[[ "$output" == *'  search depth '* ]]
 	[[ "$output" != *table* ]]
 	run 2048-solve --tables "$TDIR" --table-min 0.67 --explain <<<"$b"
-	[[ "$output" == *'  table p.tbl probability 0.679394 '* ]]
+	[[ "$output" == *'  pattern table p.tbl probability 0.679394 '* ]]
 	run 2048-solve --tables "$TDIR" --table-min 0.68 --explain <<<"$b"
 	[[ "$output" != *table* ]]
 	# a surer board (0.966): by default the table's move, not the search's
@@ -83,9 +84,9 @@ pattern_board() {
 	[ "$status" -eq 0 ]
 	[[ "$output" != *table* ]]
 	run 2048-solve --tables "$TDIR" --table-from 8192 --explain <<<"$b"
-	[[ "$output" == *'  table p.tbl probability 0.966'* ]]
+	[[ "$output" == *'  pattern table p.tbl probability 0.966'* ]]
 	run 2048-solve --tables "$TDIR" --table-from 0 --explain <<<"$b"
-	[[ "$output" == *'  table p.tbl '* ]]
+	[[ "$output" == *'  pattern table p.tbl '* ]]
 	run 2048-solve --table-from 100 <<<"$b"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--table-from: '100' is not 0 (every board) or a tile"* ]]
@@ -102,7 +103,7 @@ pattern_board() {
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "$(2048-table --table "$d/m.tbl" <<<"$b" |
 	    sed -n 's/^best //p')" ]]
-	[[ "$output" == *'  table m.tbl probability '* ]]
+	[[ "$output" == *'  pattern table m.tbl probability '* ]]
 	# two tiles apart: not the pattern's
 	run 2048-solve --tables "$d" --table-min 0 --explain < <(board \
 	    '65536 32768 16384 8192' '2048 4096 1024 32' '. . 512 .' '2 2 . 256')
@@ -113,28 +114,28 @@ pattern_board() {
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(board '2 . . .' \
 	    '. . . .' '. . 4 .' '. . . .')
 	[ "$status" -eq 0 ]
-	[[ "$output" == *'  depth '* ]]
+	[[ "$output" == *'  search depth '* ]]
 	[[ "$output" != *'table'* ]]
 	# the pattern fits, but the least large tile is not the target: what
 	# the free cells would make does not merge into them
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(board \
 	    '65536 32768 16384 8192' '2048 4096 1024 512' '256 128 . 2' \
 	    '. . . 2')
-	[[ "$output" == *'  depth '* ]]
+	[[ "$output" == *'  search depth '* ]]
 	[[ "$output" != *'table'* ]]
 	run 2048-solve --no-tables --explain < <(pattern_board '. 2' '. . . 2')
-	[[ "$output" == *'  depth '* ]]
+	[[ "$output" == *'  search depth '* ]]
 	[[ "$output" != *'table'* ]]
 	# the last of --tables and --no-tables counts
 	run 2048-solve --no-tables --tables "$TDIR" --table-min 0 --explain < <(pattern_board \
 	    '. 2' '. . . 2')
-	[[ "$output" == *'  table p.tbl '* ]]
+	[[ "$output" == *'  pattern table p.tbl '* ]]
 }
 
 @test "G2048_TABLES names the tables; empty, none" {
 	G2048_TABLES=$TDIR run 2048-solve --table-min 0 --explain < <(pattern_board '. 2' \
 	    '. . . 2')
-	[[ "$output" == *'  table p.tbl '* ]]
+	[[ "$output" == *'  pattern table p.tbl '* ]]
 	G2048_TABLES='' run 2048-solve --explain < <(pattern_board '. 2' \
 	    '. . . 2')
 	[[ "$output" != *'table'* ]]
@@ -152,7 +153,7 @@ pattern_board() {
 	[[ "$output" == *'  evaluator net '* ]]
 	run 2048-solve --net "$BATS_TEST_TMPDIR/n" --depth 1 --tables "$TDIR" \
 	    --table-min 0 --explain <<<"$b"
-	[[ "$output" == *'  table p.tbl '* ]]
+	[[ "$output" == *'  pattern table p.tbl '* ]]
 	# the default net at --fast: the same
 	G2048_TABLES=$TDIR G2048_NET="$BATS_TEST_TMPDIR/n" run 2048-solve --fast \
 	    --table-min 0 --explain <<<"$b"
@@ -160,7 +161,7 @@ pattern_board() {
 	# the heuristic, the default setting: the default tables
 	G2048_TABLES=$TDIR G2048_NET="$BATS_TEST_TMPDIR/n" run 2048-solve \
 	    --table-min 0 --explain <<<"$b"
-	[[ "$output" == *'  table p.tbl '* ]]
+	[[ "$output" == *'  pattern table p.tbl '* ]]
 }
 
 @test "with a net, --games plays without the default tables too, on every thread" {
@@ -267,15 +268,15 @@ pattern_board() {
 	cp "$TDIR/p.tbl" "$T/co/tables/"
 	cp "$TDIR/p.tbl" "$T/inst/share/2048-tools/tables/"
 	[[ "$(env -u G2048_TABLES "$T/co/bin/2048-solve" --table-min 0 -e \
-	    <<<"$b")" == *'  table p.tbl '* ]]
+	    <<<"$b")" == *'  pattern table p.tbl '* ]]
 	[[ "$(env -u G2048_TABLES "$T/inst/bin/2048-solve" --table-min 0 -e \
-	    <<<"$b")" == *'  table p.tbl '* ]]
+	    <<<"$b")" == *'  pattern table p.tbl '* ]]
 	[[ "$(env -u G2048_TABLES "$T/inst/bin/2048-solve" --no-tables -e \
 	    <<<"$b")" != *table* ]]
 	# a whole board's table, as make install puts those of make tables
 	cp "$TDIR/2x3.tbl" "$T/inst/share/2048-tools/tables/"
 	[[ "$(2048-new --size 2x3 --seed 4 | env -u G2048_TABLES \
-	    "$T/inst/bin/2048-solve" -e)" == *'  table 2x3.tbl (2x3, '* ]]
+	    "$T/inst/bin/2048-solve" -e)" == *'  board table 2x3.tbl (2x3, '* ]]
 	[[ "$(2048-new --size 2x3 --seed 4 | env -u G2048_TABLES \
 	    "$T/inst/bin/2048-solve" --algo exact)" == right ]]
 }
@@ -286,9 +287,9 @@ pattern_board() {
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain --json <<<"$b"
 	[ "$status" -eq 0 ]
 	[[ "$output" == '{"move":"left","values":{"up":0.60447'* ]]
-	[[ "$output" == *',"table":"p.tbl","chain":null,"exact":null}' ]]
+	[[ "$output" == *',"table":"p.tbl","chain":null,"source":"pattern table","exact":null}' ]]
 	run 2048-solve --no-tables --explain --json <<<"$b"
-	[[ "$output" == *',"table":null,"chain":null,"exact":null}' ]]
+	[[ "$output" == *',"table":null,"chain":null,"source":"search","exact":null}' ]]
 	run 2048-solve --tables "$TDIR" --table-min 0 --play --summary --json --fast -s 3 \
 	    <<<"$b"
 	[[ "$output" == *'"by_tables":'[1-9]* ]]
@@ -309,7 +310,7 @@ pattern_board() {
 			[[ "$output" == *"$(printf '  %-5s -' "$d")"$'\n'* ]]
 		fi
 	done
-	[[ "$output" == *"  table 2x3.tbl (2x3, four 0.1, score) exact: expected score to come $(value value "$want"), final $(value value "$want") time "* ]]
+	[[ "$output" == *"  board table 2x3.tbl (2x3, four 0.1, score) exact: expected score to come $(value value "$want"), final $(value value "$want") time "* ]]
 	[[ "$output" != *depth* ]]
 	# the final score counts the score so far
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain <<<"${b/score 0/score 100}"
@@ -355,13 +356,13 @@ pattern_board() {
 @test "a small board no table covers: --explain says why, the search plays" {
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(2048-new --size 3x3 --seed 1)
 	[ "$status" -eq 0 ]
-	[[ "$output" == *'  depth '* ]]
+	[[ "$output" == *'  search depth '* ]]
 	[[ "$output" == *"  exact: no exact table of 3x3, four 0.1 in $TDIR (2048-table --size 3x3 --four 0.1 builds one); searched"$'\n'* ]]
 	# other odds than the table's
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(2048-new --size 2x3 \
 	    --seed 1 --four 0.2)
 	[[ "$output" == *"  exact: no exact table of 2x3, four 0.2 in $TDIR (2048-table --size 2x3 --four 0.2 builds one); searched"* ]]
-	[[ "$output" == *'  depth '* ]]
+	[[ "$output" == *'  search depth '* ]]
 	# a board of its size that no game from the start reaches
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(board '16 16' '. 2')
 	[[ "$output" == *"  exact: the exact table 2x2.tbl (2x2, four 0.1) does not cover this board: not one of a game from two spawned tiles; searched"* ]]
@@ -451,12 +452,47 @@ pattern_board() {
 	want=$(2048-table --table "$d/2x3-64.tbl" <<<"$b")
 	run 2048-solve --tables "$d" --explain <<<"$b"
 	[ "${lines[0]}" = "$(sed -n 's/^best //p' <<<"$want")" ]
-	[[ "$output" == *"  table 2x3-64.tbl (2x3, four 0.1, reach 64) exact: probability $(value value "$want") time "* ]]
+	[[ "$output" == *"  board table 2x3-64.tbl (2x3, four 0.1, reach 64) exact: probability $(value value "$want") time "* ]]
 	run 2048-solve --tables "$d" --explain < <(board '64 2 .' '. . 4')
-	[[ "$output" == *'  depth '* ]]
+	[[ "$output" == *'  search depth '* ]]
 	[[ "$output" == *"  exact: the target of the exact table 2x3-64.tbl is made; searched"* ]]
 	# beside a table of the score, the score's decides
 	cp "$TDIR/2x3.tbl" "$d/"
 	run 2048-solve --tables "$d" --explain <<<"$b"
-	[[ "$output" == *"  table 2x3.tbl (2x3, four 0.1, score) exact: "* ]]
+	[[ "$output" == *"  board table 2x3.tbl (2x3, four 0.1, score) exact: "* ]]
+}
+
+# source ARGS...: what decided the move of the board on stdin, as --json
+# --explain names it
+source_of() {
+	2048-solve --json --explain "$@" | jq -r .source
+}
+
+@test "the player's order: a whole board's table, the chain tables or their digest, a pattern's table, the search; --explain names each" {
+	local small digest chain
+	small=$(2048-new --seed 3 --size 2x3)
+	digest=$FIXTURES/solve/digest-board.txt
+	chain=$(board '32768 16384 8192 4' '4096 2048 1024 2' '512 256 128 .' \
+	    '. . . 128')
+	[ "$(source_of --tables "$TDIR" <<<"$small")" = 'board table' ]
+	[ "$(source_of --no-tables <<<"$small")" = search ]
+	[ "$(source_of --tables "$ROOT_DIR/tables" < "$digest")" = digest ]
+	[ "$(source_of --tables "$ROOT_DIR/tables" --no-chain -d 1 < "$digest")" = search ]
+	[ "$(source_of --chain --no-tables <<<"$chain")" = 'chain table' ]
+	# the chain tables stand in place of the pattern tables
+	[ "$(source_of --tables "$TDIR" --table-min 0 < <(pattern_board '. 2' '. . . 2'))" = 'pattern table' ]
+	[ "$(source_of --tables "$TDIR" --chain --table-min 0 -d 1 < <(pattern_board '. 2' '. . . 2'))" = search ]
+	[ "$(source_of --no-tables -d 1 < <(pattern_board '. 2' '. . . 2'))" = search ]
+	# --explain in words
+	run 2048-solve --explain --tables "$TDIR" <<<"$small"
+	[[ "${lines[5]}" == '  board table 2x3.tbl (2x3, four 0.1, score) exact: '* ]]
+	run 2048-solve --explain --tables "$ROOT_DIR/tables" < "$digest"
+	[[ "${lines[5]}" == '  chain table of the block of 5 (the digest), probability 1.000000 '* ]]
+	run 2048-solve --explain --chain --no-tables <<<"$chain"
+	[[ "${lines[5]}" == '  chain table of the block of 6, probability '* ]]
+	run 2048-solve --explain --tables "$TDIR" --table-min 0 < <(pattern_board '. 2' '. . . 2')
+	[[ "${lines[5]}" == '  pattern table p.tbl probability '* ]]
+	run 2048-solve --explain --no-tables -d 1 <<<"$small"
+	[[ "${lines[5]}" == '  search depth 1 nodes '* ]]
+	[ "${lines[-1]}" = '  evaluator lines' ]
 }

@@ -127,13 +127,13 @@ explain_source(const struct run *run, const g2048_board *b,
 		rules_text(rules, sizeof rules, in.rows, in.cols, in.four);
 		objective_text(obj, sizeof obj, &in);
 		if (in.objective == G2048_EXACT_SCORE)
-			printf("  table %s (%s, %s) exact: expected score to "
+			printf("  board table %s (%s, %s) exact: expected score to "
 			    "come %.6f, final %.6f time %.3f ms\n",
 			    g2048_tables_name(ts, r->table), rules, obj,
 			    r->value[r->dir], (double)b->score +
 			    r->value[r->dir], r->seconds * 1000);
 		else
-			printf("  table %s (%s, %s) exact: probability %.6f "
+			printf("  board table %s (%s, %s) exact: probability %.6f "
 			    "time %.3f ms\n", g2048_tables_name(ts, r->table),
 			    rules, obj, r->value[r->dir], r->seconds * 1000);
 		return;
@@ -144,14 +144,14 @@ explain_source(const struct run *run, const g2048_board *b,
 		    " (the digest)" : "", r->value[r->dir], r->seconds * 1000);
 		return;
 	case G2048_BY_PATTERN:
-		printf("  table %s probability %.6f time %.3f ms\n",
+		printf("  pattern table %s probability %.6f time %.3f ms\n",
 		    g2048_tables_name(ts, r->table), r->value[r->dir],
 		    r->seconds * 1000);
 		return;
 	case G2048_BY_SEARCH:
 		break;
 	}
-	printf("  depth %d%s nodes %llu time %.3f ms\n", r->depth,
+	printf("  search depth %d%s nodes %llu time %.3f ms\n", r->depth,
 	    r->deepened ? " (deepened)" : "", (unsigned long long)r->nodes,
 	    r->seconds * 1000);
 	if (small_board(b) && why_not(run, b, why, sizeof why))

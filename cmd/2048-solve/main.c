@@ -47,6 +47,27 @@ run_evaluator(const struct run *run, char *buf, size_t size)
 
 /* ---- one board at a time ---------------------------------------------- */
 
+/* How far the best move leads the next best legal one: values that differ
+ * only in their last digits are read at a glance.  A chain table values
+ * its move alone: no margin. */
+static void
+explain_margin(const g2048_search_result *r)
+{
+	int d, next = -1;
+
+	if (r->dir < 0 || r->source == G2048_BY_CHAIN ||
+	    r->source == G2048_BY_DIGEST)
+		return;
+	for (d = 0; d < G2048_NDIRS; d++)
+		if ((r->legal >> d & 1) && d != r->dir &&
+		    (next < 0 || r->value[d] > r->value[next]))
+			next = d;
+	if (next >= 0)
+		printf(r->source != G2048_BY_SEARCH ? "  margin %.6f over %s\n" :
+		    "  margin %.3f over %s\n", r->value[r->dir] - r->value[next],
+		    g2048_dir_name((enum g2048_dir)next));
+}
+
 static void
 explain(const struct run *run, const g2048_board *b,
     const g2048_search_result *r)
@@ -62,6 +83,7 @@ explain(const struct run *run, const g2048_board *b,
 		else
 			printf("  %-5s -\n", g2048_dir_name((enum g2048_dir)d));
 	explain_source(run, b, r);
+	explain_margin(r);
 }
 
 /* --json: {"move":"left"}, with --explain each direction's value (null:
@@ -103,6 +125,8 @@ explain_json(const struct run *run, const g2048_board *b,
 			printf(",\"chain\":%d", r->chain);
 		else
 			fputs(",\"chain\":null", stdout);
+		fputs(",\"source\":", stdout);
+		cli_json_string(g2048_source_name(r->source));
 		json_cover(run, b, r);
 	}
 	fputs("}\n", stdout);
@@ -146,7 +170,8 @@ solve_board(g2048_board *b, void *ctx)
 		if (run->net && evaluator == run->evaluator)
 			printf("  downgrade %lu\n", run->opts.downgrade ?
 			    (unsigned long)g2048_tile(run->opts.downgrade) : 0UL);
-		printf("  evaluator %s\n", evaluator);
+		printf("  evaluator %s%s\n", evaluator, r.source !=
+		    G2048_BY_SEARCH ? " (not asked: a table decided)" : "");
 	}
 	if (run->log)
 		log_decision(run, b, &r, evaluator);

@@ -566,6 +566,9 @@ enum g2048_source {
 	G2048_BY_PATTERN        /* a 4x4 endgame pattern's exact table */
 };
 
+/* "search", "board table", "chain table", "digest", "pattern table" */
+const char *g2048_source_name(enum g2048_source s);
+
 typedef struct {
 	int dir;                     /* the best direction, -1 if none is legal */
 	unsigned legal;              /* 1 << d for every legal direction */

@@ -10,6 +10,23 @@
 
 #include "player.h"
 
+const char *
+g2048_source_name(enum g2048_source s)
+{
+	switch (s) {
+	case G2048_BY_BOARD_TABLE:
+		return "board table";
+	case G2048_BY_CHAIN:
+		return "chain table";
+	case G2048_BY_DIGEST:
+		return "digest";
+	case G2048_BY_PATTERN:
+		return "pattern table";
+	default:
+		return "search";
+	}
+}
+
 void
 g2048_player_defaults(g2048_player_opts *o)
 {
