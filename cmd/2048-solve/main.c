@@ -182,7 +182,7 @@ solve_board(g2048_board *b, void *ctx)
  * its tables (a net only if --tables named them) and --no-chain is not
  * given; with --chain, those or tables computed as games ask. */
 static enum g2048_chain_use
-chain_use(const struct run *run)
+which_chain(const struct run *run)
 {
 	if (run->no_chain || run->tally)
 		return G2048_CHAIN_NONE;
@@ -227,7 +227,7 @@ make_player(struct run *run, const struct timespec *started)
 	 * make net's net is stronger alone (bench/EXACT.md) */
 	o.patterns = !run->net || run->tables_given;
 	o.tables = run->tally ? NULL : run->tablesdir;
-	o.chain = chain_use(run);
+	o.chain = which_chain(run);
 	o.exact = run->exact;
 	if ((run->player = g2048_player_new(&o, err, sizeof err)) == NULL)
 		cli_die(2, "%s%s", o.chain == G2048_CHAIN_COMPUTE &&
