@@ -956,11 +956,16 @@ int g2048_chain_present(const char *dir);
  * (states never computed are holes): 0, or -1 with a message. */
 int g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
     size_t errsize);
-/* Map the two files of DIR, their headers and sums checked, each block
+/* Map the two files of DIR, their headers and sums checked (the
+ * header's checksum covers its text and the blocks' sums), each block
  * of entries when first read; a state the files lack is computed as by
  * g2048_chain_new's tables.  NULL with a message (a missing, truncated
- * or corrupt file). */
+ * or corrupt file, or one of format 1). */
 g2048_chain *g2048_chain_open(const char *dir, char *err, size_t errsize);
+/* A chain file or digest of format 1 given format 2's header in place,
+ * once its every block checks: 1, 0 if it is of format 2 already, or -1
+ * with a message in err. */
+int g2048_chain_upgrade(const char *path, char *err, size_t errsize);
 /* 1 and a message if a block of a file's table failed its check (the
  * tables then decide nothing), else 0. */
 int g2048_chain_error(const g2048_chain *c, char *err, size_t errsize);
