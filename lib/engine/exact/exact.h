@@ -309,16 +309,19 @@ int exact_vec_merge(struct exact_build *b, struct exact_vec *into,
 /*
  * A layer's work file of kind 'k' (its keys), 'p' (its pruned moves),
  * 'v' (its values), 'a' (its reach): its path, the file written whole
- * or not at all, read whole (NULL with err if it is not there whole),
- * and whether it is there with n bytes.
+ * or not at all with its length and checksum after it, read whole (NULL
+ * with err if it is not there whole and sound), whether it is there with
+ * n bytes that check (read whole), and (0, or -1 if it is not there) the
+ * bytes it says it holds.
  */
 void exact_path_of(const struct exact_build *b, char *p, size_t n,
     char kind, int layer);
 int exact_save(struct exact_build *b, char kind, int layer, const void *p,
     size_t n);
 void *exact_load(struct exact_build *b, char kind, int layer, size_t n);
-int exact_exists(const struct exact_build *b, char kind, int layer,
-    size_t n);
+int exact_exists(struct exact_build *b, char kind, int layer, size_t n);
+int exact_work_size(const struct exact_build *b, char kind, int layer,
+    size_t *n);
 /* Write text as the whole file path: 0, or -1 with err. */
 int exact_write_file(struct exact_build *b, const char *path,
     const char *text);
