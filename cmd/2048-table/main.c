@@ -413,6 +413,7 @@ main(int argc, char **argv)
 	int c, list = 0, size = 0, status;
 
 	argv[0] = cli_init(argv[0]);
+	cli_catch_sigbus();      /* it maps table files */
 	memset(&run, 0, sizeof run);
 	g2048_exact_defaults(&o);
 	o.threads = cli_cores(G2048_THREADS_MAX);
