@@ -103,6 +103,11 @@ open_tables(struct play_ui *u)
 	}
 	if (dir != NULL &&
 	    (u->tables = g2048_tables_open_dir(dir, err, sizeof err)) == NULL) {
+		const char *file = strrchr(err, '/');
+
+		/* kept for every hint: the file's name and why, short */
+		snprintf(u->tables_error, sizeof u->tables_error, "%.63s",
+		    file ? file + 1 : err);
 		snprintf(u->text, sizeof u->text, "No tables: %.60s", err);
 		u->message = u->text;
 		play_show(u);
@@ -146,6 +151,9 @@ hint_text(struct play_ui *u, const g2048_board *b,
 	if (r->chain)
 		snprintf(u->text, sizeof u->text, "Hint: %s (chain table of "
 		    "%d: %.1f%%)", dir, r->chain, 100 * r->value[r->dir]);
+	else if (u->tables_error[0] != '\0')
+		snprintf(u->text, sizeof u->text, "Hint: %s (no tables: %s)",
+		    dir, u->tables_error);
 	else if (r->table < 0 ||
 	    g2048_tables_info(u->tables, r->table, &in) < 0)
 		snprintf(u->text, sizeof u->text, "Hint: %s", dir);

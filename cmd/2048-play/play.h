@@ -275,6 +275,7 @@ struct play_ui {
 	g2048_tables *tables;            /* the hint's, opened at the first */
 	g2048_chain *chain;              /* the hint's chain tables, likewise */
 	int tables_tried;
+	char tables_error[64];           /* why the tables did not open */
 	g2048_eval *eval;                /* the hint's search, made at the first */
 	g2048_search *search;
 	int rows, cols;                  /* the first new game's size */
