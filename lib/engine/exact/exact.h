@@ -142,7 +142,7 @@ struct exact_header {
 	struct exact_rules rules;
 	int value_kind;                 /* 0: u32 probability, 1: f32 score */
 	uint64_t states, nlayers, bytes, checksum;
-	uint64_t block;                 /* format 2: bytes a block, else 0 */
+	uint64_t block;                 /* bytes a block (format 1: 0) */
 	uint64_t pruned_moves, pruned_states, moves;
 	double start;
 	int maxrank;
@@ -202,7 +202,7 @@ uint64_t exact_header_sum(const char *hdr, size_t hlen,
     const unsigned char *sums, uint64_t nblocks);
 
 /* The bytes after the header that hold the states (the layer index,
- * the keys, the values), and (format 2) the blocks they are cut into. */
+ * the keys, the values), and (formats 2, 3) the blocks they are cut into. */
 static inline uint64_t
 exact_body_len(const struct exact_header *h)
 {

@@ -3,7 +3,7 @@
  * (tablehead.c), size and index checked, its blocks checked, and the
  * queries of a state: each legal move's exact value, from the values of
  * the states it leads to (a 4x4 grid's orientations: match.c).  A block
- * of format 2 is checked when a query first reads it, so a query of a
+ * is checked when a query first reads it, so a query of a
  * 3 GB table reads a few blocks, not 3 GB (checking L3o-256 whole takes
  * about 0.75 s here).  The header's checksum covers its text and the
  * blocks' sums, checked when opened.  Formats 1 and 2 are refused;
@@ -46,7 +46,7 @@ terr(char *err, size_t errsize, const char *path, const char *msg)
 	return NULL;
 }
 
-/* ---- the blocks' checks (format 2: blocks.h) ------------------------ */
+/* ---- the blocks' checks (blocks.h) -------------------------------- */
 
 /* Whether the key or value at p (never across two blocks) may be read:
  * its block checked now if it was not; -1 once any block has failed. */

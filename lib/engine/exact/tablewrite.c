@@ -3,8 +3,8 @@
  * work files: the text header, the layer index, the keys, the values and
  * a checksum for each block of them.  The header holds the checksum of
  * its own text and of the blocks' sums, so the body is made twice from
- * the work files, hashed and then written; the reader checks a block with the same
- * exact_block_sum when a query first reads it (table.c).
+ * the work files, hashed and then written; the reader checks a block
+ * with the same exact_block_sum when a query first reads it (table.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
