@@ -6,9 +6,10 @@
  * of each block of CHAIN_BLOCK bytes of entries; the header's checksum
  * covers its own text and the sums (format 2; format 1's covered the
  * sums alone: g2048_chain_upgrade seals its header again).  Blocks of
- * zeros (states never computed) are holes of the file.  The entries are mapped private and writable: a block is
- * checked the first time a state in it is read (blocks.h), and a state
- * the file lacks is computed as in memory, into the mapping only.
+ * zeros (states never computed) are holes of the file.  The entries
+ * are mapped private and writable: a block is checked the first time a
+ * state in it is read (blocks.h), and a state the file lacks is computed
+ * as in memory, into the mapping only.
  */
 #include <errno.h>
 #include <fcntl.h>
