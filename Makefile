@@ -271,6 +271,13 @@ digest: $(CHAIN_FILES) $(BIN)/2048-solve $(BIN)/2048-table
 	    $(BIN)/2048-table --distill tables/chain.digest --tables tables \
 	    --states $(DIGEST_STATES)
 	test ! -e tables/digest-games-failed
+# The tables, chain files and digest of tables/ that an older 2048-table
+# wrote (table format 2, chain format 1), checked and given this one's
+# headers in place (2048-table --upgrade): hours of builds kept.
+upgrade-tables: $(BIN)/2048-table
+	for f in tables/*.tbl tables/*.chain tables/chain.digest; do \
+	    if [ -f "$$f" ]; then $(BIN)/2048-table --upgrade "$$f" || \
+	    exit 1; fi; done
 $(TABLE_PATTERNS:%=tables/%.tbl): tables/%.tbl: | $(BIN)/2048-table
 	@mkdir -p tables
 	$(BIN)/2048-table -o $@ --pattern $(word 1,$(subst -, ,$*)) \
@@ -367,7 +374,7 @@ lint: check-includes
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all plot check check-bins bench bench-soak fuzz fuzz-bins net tables digest install \
+.PHONY: all plot check check-bins bench bench-soak fuzz fuzz-bins net tables digest upgrade-tables install \
         uninstall lint check-includes clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(OBJ)/lib/engine/eval/rows.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 

@@ -140,6 +140,7 @@ case $service in
     '(-J --json)'{-J,--json}'[JSON]' \
     '--info=[describe a table]:table file:_files' \
     '--check=[check every block of a table]:table file:_files' \
+    '--upgrade=[give an older table, chain file or digest this format]:file:_files' \
     '--list[list the patterns]' \
     '--chain=[build the chain tables]:directory:_files -/' \
     '--distill=[write a chain digest]:digest file:_files' \

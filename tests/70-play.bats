@@ -804,6 +804,18 @@ score_of() {
 	expect_board "$(2048-new --seed 7 --size 2x4 | rows)"
 }
 
+@test "the hint with a table whose header changed: the message, no move of it" {
+	mkdir "$T/t"
+	2048-table -q -o "$T/t/2x3.tbl" --size 2x3
+	# byte 45: "target 0" would read "target 8"
+	printf '8' | dd of="$T/t/2x3.tbl" bs=1 seek=45 conv=notrunc 2>/dev/null
+	start 80x24 "G2048_TABLES='$T/t' 2048-play --no-anim --seed 4 --size 2x3"
+	wait_for "moves 0"
+	keys H
+	wait_for "Hint: right (no tables: 2x3.tbl: corrupt: the header's checksum"
+	refute_screen "exact"
+}
+
 @test "the hint on a small board: the exact table's move where one covers it, else the search's" {
 	mkdir "$T/tables"
 	2048-table -q -o "$T/tables/2x3.tbl" --size 2x3

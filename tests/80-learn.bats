@@ -233,6 +233,12 @@ header() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"No such file or directory"* ]]
 	[ ! -e "$T/b" ]
+	# a FIFO is refused, not waited on
+	mkfifo "$T/fifo.net"
+	run -2 timeout 60 2048-learn --load "$T/fifo.net" --save "$T/b"
+	[ "$output" = "2048-learn: $T/fifo.net: not a regular file" ]
+	run -2 timeout 60 2048-solve --net "$T/fifo.net" < <(2048-new --seed 1)
+	[ "$output" = "2048-solve: $T/fifo.net: not a regular file" ]
 }
 
 @test "a save that cannot be written keeps the old file and says so" {

@@ -22,8 +22,8 @@ pattern_board() {
 	[[ "$output" == *$'\nstates 21752\n'* ]]
 	[[ "$output" == *$'\nstates-plain 85844\n'* ]]
 	[[ "$output" == *$'\nstart 480.2582718\n'* ]]
-	[[ "$output" == *$'\nformat 2\nblock 65536\nbytes 267160\n'* ]]
-	[[ "$output" == *$'\nchecksum 7a55f55f999be46e'* ]]
+	[[ "$output" == *$'\nformat 3\nblock 65536\nbytes 267160\n'* ]]
+	[[ "$output" == *$'\nchecksum 14b8bb0dbe64513d'* ]]
 	[[ "$output" == *$'\nreach 128 0.0569921605 0.05470760989'* ]]
 }
 
@@ -157,22 +157,29 @@ pattern_board() {
 	cp "$TBL_DIR/2x3.tbl" "$f"
 	printf '\377' | dd of="$f" bs=1 seek=$((size - 5)) conv=notrunc 2>/dev/null
 	run -2 2048-table --info "$f"
-	[ "$output" = "2048-table: $f: corrupt: the checksum does not match" ]
-	sed '1s/^2048-table 2/2048-table 9/' "$TBL_DIR/2x3.tbl" > "$f"
+	[ "$output" = "2048-table: $f: corrupt: the header's checksum does not match (its header or its blocks' sums changed)" ]
+	sed '1s/^2048-table 3/2048-table 9/' "$TBL_DIR/2x3.tbl" > "$f"
 	run -2 2048-table --info "$f"
 	[[ "$output" == *"another version"* ]]
 	printf 'hello\n' > "$f"
 	run -2 2048-table --info "$f"
 	[[ "$output" == *"not a table file" ]]
+	# text longer than a table's first line is not a table cut short
+	printf 'a text file that is no table at all\n' > "$f"
+	run -2 2048-table --info "$f"
+	[ "$output" = "2048-table: $f: not a table file" ]
+	run -2 2048-table --table "$f" --cells 2,.,.,.,.,2
+	[ "$output" = "2048-table: $f: not a table file" ]
 	run -2 2048-table --info "$BATS_TEST_TMPDIR/none"
 	[[ "$output" == *"No such file"* ]]
 }
 
-# flip FILE OFFSET: one bit of the byte at OFFSET changed
+# flip FILE OFFSET [MASK]: the bits of MASK (1) of the byte at OFFSET
+# changed
 flip() {
 	local b
 	b=$(od -An -tu1 -j "$2" -N 1 "$1" | tr -d ' ')
-	printf '%b' "\\0$(printf '%03o' $((b ^ 1)))" |
+	printf '%b' "\\0$(printf '%03o' $((b ^ ${3:-1})))" |
 	    dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
 }
 
@@ -208,23 +215,90 @@ flip() {
 	[ "$output" = "2048-table: $f: corrupt: block 0 does not match its checksum" ]
 }
 
-@test "a table of format 1 (one checksum, checked whole) still reads" {
-	local f=$FIXTURES/format1-2x2.tbl
-	2048-table -q -o "$BATS_TEST_TMPDIR/2x2.tbl" --size 2x2
-	run 2048-table --info "$f"
+@test "a changed header: refused by --info, --check and queries, never a wrong answer" {
+	local f=$BATS_TEST_TMPDIR/bad.tbl off
+	# byte 45: "target 0" would read "target 8"
+	cp "$TBL_DIR/2x3.tbl" "$f"
+	[ "$(head -c 46 "$f" | tail -c 8)" = 'target 0' ]
+	flip "$f" 45 8
+	run -2 2048-table --info "$f"
+	[ "$output" = "2048-table: $f: corrupt: the header's checksum does not match (its header or its blocks' sums changed)" ]
+	run -2 2048-table --check "$f"
+	[ "$output" = "2048-table: $f: corrupt: the header's checksum does not match (its header or its blocks' sums changed)" ]
+	run -2 2048-table --table "$f" --cells 2,4,.,.,8,2
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == *"header's checksum does not match"* ]]
+	# any byte of the header, its padding too
+	for off in 0 12 20 200 500 680 700 1000 4095; do
+		cp "$TBL_DIR/2x3.tbl" "$f"
+		flip "$f" "$off"
+		run -2 2048-table --info "$f"
+		[ "${#lines[@]}" -eq 1 ]
+	done
+}
+
+@test "tables of formats 1 and 2 are refused; --upgrade gives format 2 format 3's header" {
+	local f=$BATS_TEST_TMPDIR/old.tbl
+	run -2 2048-table --info "$FIXTURES/format1-2x2.tbl"
+	[ "$output" = "2048-table: $FIXTURES/format1-2x2.tbl: a table file of format 1, which this 2048-table no longer reads: build it again" ]
+	cp "$FIXTURES/format1-2x2.tbl" "$f"
+	run -2 2048-table --upgrade "$f"
+	[[ "$output" == *"format 1"*"build it again" ]]
+	cp "$FIXTURES/format2-2x2.tbl" "$f"
+	run -2 2048-table --table "$f" --cells 2,.,.,2
+	[ "$output" = "2048-table: $f: a table file of format 2, whose header no checksum covers: run '2048-table --upgrade $f' to check it and give it format 3's header (or build it again)" ]
+	run 2048-table --upgrade "$f"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *$'\nformat 1\nblock 0\nbytes 5880\n'* ]]
-	run 2048-table --check "$f"
-	[ "$output" = "$f: ok" ]
+	[ "$output" = "$f: upgraded" ]
+	run 2048-table --upgrade "$f"
+	[ "$output" = "$f: of this format already" ]
+	2048-table -q -o "$BATS_TEST_TMPDIR/2x2.tbl" --size 2x2
+	# the same body, and the same answers, as a build of now
+	cmp <(tail -c +4097 "$f") <(tail -c +4097 "$BATS_TEST_TMPDIR/2x2.tbl")
 	for b in '2 .\n. 2' '4 2\n. .' '8 4\n2 .' '16 2\n4 2'; do
 		[ "$(printf '%b\n' "$b" | 2048-table --table "$f")" = \
 		    "$(printf '%b\n' "$b" | 2048-table --table "$BATS_TEST_TMPDIR/2x2.tbl")" ]
 	done
-	# a changed byte anywhere: refused when opened
-	cp "$f" "$BATS_TEST_TMPDIR/bad.tbl"
-	flip "$BATS_TEST_TMPDIR/bad.tbl" 5000
-	run -2 2048-table --info "$BATS_TEST_TMPDIR/bad.tbl"
-	[[ "$output" == *"corrupt: the checksum does not match" ]]
+	# a body that fails its sums is not given a new header
+	cp "$FIXTURES/format2-2x2.tbl" "$f"
+	flip "$f" 5000
+	run -2 2048-table --upgrade "$f" -q
+	[[ "$output" == *"corrupt: block 0 does not match its checksum: build it again" ]]
+	[ "$(head -c 13 "$f")" = "2048-table 2" ]
+}
+
+@test "a FIFO named as a table is refused, not waited on" {
+	local d=$BATS_TEST_TMPDIR/fifo
+	mkdir "$d"
+	mkfifo "$d/x.tbl"
+	run -2 timeout 60 2048-table --info "$d/x.tbl"
+	[ "$output" = "2048-table: $d/x.tbl: not a regular file, so not a table file" ]
+	run -2 timeout 60 2048-table --table "$d/x.tbl" --cells 2,.,.,2
+	[ "$output" = "2048-table: $d/x.tbl: not a regular file, so not a table file" ]
+	run -2 timeout 60 2048-table --upgrade "$d/x.tbl"
+	[ "$output" = "2048-table: $d/x.tbl: not a regular file, so not a table file" ]
+}
+
+@test "a table that shrinks while it is read: one message, exit 2" {
+	local d=$BATS_TEST_TMPDIR l pid rc=0
+	cp "$TBL_DIR/2x3.tbl" "$d/s.tbl"
+	mkfifo "$d/in" "$d/out"
+	2048-table --table "$d/s.tbl" < "$d/in" > "$d/out" 2> "$d/err" &
+	pid=$!
+	# (fds 7 and 8: bats keeps 3)
+	exec 7> "$d/in" 8< "$d/out"
+	# the first board answered: the table is mapped
+	printf '2 4 .\n. 8 2\n\n' >&7
+	read -r l <&8
+	[ "$l" = "covered yes" ]
+	truncate -s 4096 "$d/s.tbl"
+	printf '2 4 .\n. 8 4\n' >&7
+	exec 7>&-
+	cat <&8 > /dev/null
+	exec 8<&-
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 2 ]
+	[ "$(cat "$d/err")" = "2048-table: a table file shrank while being read (SIGBUS): it was cut short or rewritten in place during the run" ]
 }
 
 @test "a stopped build goes on from its work directory" {
@@ -237,6 +311,10 @@ flip() {
 	printf 'other\n' > "$w/build"
 	run -2 2048-table -q -o "$BATS_TEST_TMPDIR/y.tbl" --size 2x3 --work "$w"
 	[[ "$output" == *"holds the work of another build"* ]]
+	# an older 2048-table's work: files without checksums
+	printf '2048-table work 1\nrules board 2x3\n' > "$w/build"
+	run -2 2048-table -q -o "$BATS_TEST_TMPDIR/y.tbl" --size 2x3 --work "$w"
+	[ "$output" = "2048-table: $w holds the work of an older 2048-table: remove it or name another" ]
 }
 
 @test "two builds never share a work directory" {

@@ -496,3 +496,57 @@ source_of() {
 	[[ "${lines[5]}" == '  search depth 1 nodes '* ]]
 	[ "${lines[-1]}" = '  evaluator lines' ]
 }
+
+@test "a table's changed header: refused before any board, never a wrong move" {
+	local d=$BATS_TEST_TMPDIR/bad b
+	mkdir "$d"
+	cp "$TDIR/2x3.tbl" "$d/2x3.tbl"
+	# byte 45: "target 0" would read "target 8"
+	[ "$(head -c 46 "$d/2x3.tbl" | tail -c 8)" = 'target 0' ]
+	printf '8' | dd of="$d/2x3.tbl" bs=1 seek=45 conv=notrunc 2>/dev/null
+	b=$(2048-new --size 2x3 --seed 4)
+	run --separate-stderr 2048-solve --tables "$d" --table-min 0 <<<"$b"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "2048-solve: $d/2x3.tbl: corrupt: the header's checksum does not match (its header or its blocks' sums changed)" ]
+	run --separate-stderr 2048-solve --tables "$d" --algo exact <<<"$b"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	# a table of format 2: refused, with how to make it format 3
+	sed '1s/^2048-table 3/2048-table 2/' "$TDIR/2x3.tbl" > "$d/2x3.tbl"
+	run --separate-stderr 2048-solve --tables "$d" <<<"$b"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"a table file of format 2, whose header no checksum covers: run '2048-table --upgrade $d/2x3.tbl'"* ]]
+}
+
+@test "a FIFO named as a table in --tables: refused, not waited on" {
+	local d=$BATS_TEST_TMPDIR/fifo
+	mkdir "$d"
+	mkfifo "$d/x.tbl"
+	run -2 timeout 60 2048-solve --tables "$d" < <(2048-new --size 2x3 --seed 4)
+	[ "$output" = "2048-solve: $d/x.tbl: not a regular file, so not a table file" ]
+}
+
+@test "a table that shrinks while 2048-solve reads it: one message, exit 2" {
+	local d=$BATS_TEST_TMPDIR l pid rc=0
+	mkdir "$d/t"
+	cp "$TDIR/2x3.tbl" "$d/t/2x3.tbl"
+	mkfifo "$d/in" "$d/out"
+	2048-solve --tables "$d/t" --table-min 0 < "$d/in" > "$d/out" \
+	    2> "$d/err" &
+	pid=$!
+	# (fds 7 and 8: bats keeps 3)
+	exec 7> "$d/in" 8< "$d/out"
+	# the first board answered by the table: it is mapped
+	printf '2 4 .\n. 8 2\n\n' >&7
+	read -r l <&8
+	[ "$l" = right ]
+	truncate -s 4096 "$d/t/2x3.tbl"
+	printf '2 4 .\n. 8 4\n' >&7
+	exec 7>&-
+	cat <&8 > /dev/null
+	exec 8<&-
+	wait "$pid" || rc=$?
+	[ "$rc" -eq 2 ]
+	[ "$(cat "$d/err")" = "2048-solve: a table file shrank while being read (SIGBUS): it was cut short or rewritten in place during the run" ]
+}

@@ -203,3 +203,54 @@ empty_chain_files() {
 	[ "$output" = "2048-table: --distill: no chain tables in $d (make tables, or --tables DIR)" ]
 	[ ! -e "$d/x" ]
 }
+
+@test "the committed digest plays; a changed byte of its header, or of a chain file's, is refused" {
+	local d=$BATS_TEST_TMPDIR/d off
+	mkdir -p "$d"
+	# (opened, or an error: status 2)
+	run 2048-solve --tables "$ROOT_DIR/tables" < <(near_chain)
+	[ "$status" -eq 0 ]
+	# "five 737203": a count one more, or any other byte, padding too
+	for off in 20 25 48 60 70 100 2000 4095; do
+		cp "$ROOT_DIR/tables/chain.digest" "$d/chain.digest"
+		printf '%b' "\\0$(printf '%03o' $(( $(od -An -tu1 -j "$off" \
+		    -N 1 "$d/chain.digest") ^ 1 )))" |
+		    dd of="$d/chain.digest" bs=1 seek="$off" conv=notrunc 2>/dev/null
+		run --separate-stderr 2048-solve --tables "$d" < <(near_chain)
+		[ "$status" -eq 2 ]
+		[ "$output" = "" ]
+		[[ "$stderr" == "2048-solve: $d/chain.digest: "* ]]
+	done
+	# chain files: a FIFO is refused, not waited on
+	rm "$d/chain.digest"
+	mkfifo "$d/chain-five.chain" "$d/chain-six.chain"
+	run -2 timeout 60 2048-solve --tables "$d" < <(near_chain)
+	[ "$output" = "2048-solve: $d/chain-five.chain: not a regular file" ]
+	rm "$d/chain-five.chain" "$d/chain-six.chain"
+	mkfifo "$d/chain.digest"
+	run -2 timeout 60 2048-solve --tables "$d" < <(near_chain)
+	[ "$output" = "2048-solve: $d/chain.digest: not a regular file" ]
+}
+
+@test "a digest of format 1: refused, saying how to upgrade it; --upgrade checks it and seals its header" {
+	local d=$BATS_TEST_TMPDIR/d
+	mkdir -p "$d"
+	cp "$FIXTURES/format1.digest" "$d/chain.digest"
+	run -2 2048-solve --tables "$d" < <(near_chain)
+	[ "$output" = "2048-solve: $d/chain.digest: a chain digest of format 1, whose header no checksum covers: run 2048-table --upgrade on it to check it and give it format 2's header" ]
+	run 2048-table --upgrade "$d/chain.digest"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$d/chain.digest: upgraded" ]
+	[ "$(head -c 20 "$d/chain.digest")" = "2048-chain-digest 2" ]
+	cmp <(tail -c +4097 "$d/chain.digest") <(tail -c +4097 "$FIXTURES/format1.digest")
+	run 2048-solve --tables "$d" < <(near_chain)
+	[ "$status" -eq 0 ]
+	run 2048-table --upgrade "$d/chain.digest"
+	[ "$output" = "$d/chain.digest: of this format already" ]
+	# a body that fails its sums keeps its old header
+	cp "$FIXTURES/format1.digest" "$d/chain.digest"
+	printf 'x' | dd of="$d/chain.digest" bs=1 seek=4100 conv=notrunc 2>/dev/null
+	run -2 2048-table --upgrade "$d/chain.digest"
+	[[ "$output" == *"corrupt"*"distil it again" ]]
+	[ "$(head -c 20 "$d/chain.digest")" = "2048-chain-digest 1" ]
+}

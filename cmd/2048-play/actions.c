@@ -110,6 +110,11 @@ hint_player(struct play_ui *u)
 	o.chain = G2048_CHAIN_FOLDER;
 	if (o.tables && (u->player = g2048_player_new(&o, err,
 	    sizeof err)) == NULL) {
+		const char *file = strrchr(err, '/');
+
+		/* kept for every hint: the file's name and why, short */
+		snprintf(u->tables_error, sizeof u->tables_error, "%.63s",
+		    file ? file + 1 : err);
 		snprintf(u->text, sizeof u->text, "No tables: %.60s", err);
 		u->message = u->text;
 		play_show(u);
@@ -133,6 +138,9 @@ hint_text(struct play_ui *u, const g2048_board *b,
 	if (r->chain)
 		snprintf(u->text, sizeof u->text, "Hint: %s (chain table of "
 		    "%d: %.1f%%)", dir, r->chain, 100 * r->value[r->dir]);
+	else if (u->tables_error[0] != '\0')
+		snprintf(u->text, sizeof u->text, "Hint: %s (no tables: %s)",
+		    dir, u->tables_error);
 	else if (r->table < 0 || g2048_tables_info(ts, r->table, &in) < 0)
 		snprintf(u->text, sizeof u->text, "Hint: %s", dir);
 	else if (in.board && in.objective == G2048_EXACT_SCORE)

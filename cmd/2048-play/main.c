@@ -233,6 +233,7 @@ main(int argc, char **argv)
 	int c;
 
 	argv[0] = cli_init(argv[0]);
+	cli_catch_sigbus();      /* it maps table files */
 	while ((c = cli_getopt(argc, argv, "Af:l:o:rs:", longopts)) != -1) {
 		switch (c) {
 		case 's':

@@ -274,6 +274,7 @@ struct play_ui {
 	int seeded;
 	g2048_eval *eval;                /* the hint's evaluator and player, */
 	g2048_player *player;            /* made at the first hint */
+	char tables_error[64];           /* why the tables did not open */
 	int rows, cols;                  /* the first new game's size */
 	const char *message;
 	char text[256];                  /* a message made up on the spot */

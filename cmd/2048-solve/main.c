@@ -246,6 +246,7 @@ main(int argc, char **argv)
 
 	clock_gettime(CLOCK_MONOTONIC, &started);
 	argv[0] = cli_init(argv[0]);
+	cli_catch_sigbus();      /* it maps table files */
 	run.rows = run.cols = G2048_SIDE;
 	run.four = G2048_FOUR_PROB;
 	parse_options(argc, argv, &run);

@@ -4,6 +4,8 @@
  * read each legal move's exact value and the best move.  The chain
  * tables' builds and digests (--chain, --distill) are in chain.c.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +28,7 @@ usage(int status)
 	    "       %s --table FILE [-J] [--cells R,R,...] [FILE ...]\n"
 	    "       %s --info FILE [-J]\n"
 	    "       %s --check FILE [-q]\n"
+	    "       %s --upgrade FILE [-q] [FILE ...]\n"
 	    "       %s --list\n"
 	    "       %s --chain DIR [-j N] [-q]\n"
 	    "       %s --distill FILE [--tables DIR] [--states N] [-q] [FILE ...]\n"
@@ -54,6 +57,9 @@ usage(int status)
 	    "  -J, --json             one JSON object a board (or for --info)\n"
 	    "      --info FILE        describe the table in FILE\n"
 	    "      --check FILE       check every block of the table in FILE\n"
+	    "      --upgrade FILE     give a table (format 2), chain file or\n"
+	    "                         digest (format 1) this format's header,\n"
+	    "                         once every block of it checks\n"
 	    "      --list             list the named patterns\n"
 	    "      --chain DIR        build the chain tables of 2048-solve --chain\n"
 	    "                         whole into DIR (3.3 G states, 6.7 GB);\n"
@@ -71,7 +77,7 @@ usage(int status)
 	    "Exit status: 0 success, 1 some board is not covered by the table,\n"
 	    "2 usage or input error (a bad table file).  See 2048-table(1).\n",
 	    progname, progname, progname, progname, progname, progname,
-	    progname);
+	    progname, progname);
 	exit(status ? 2 : cli_finish(0));
 }
 
@@ -318,6 +324,29 @@ check(struct run *run, const char *path)
 	return cli_finish(0);
 }
 
+/* --upgrade: a table, chain file or digest of the format before this
+ * one, its every block checked, given this format's header in place. */
+static void
+upgrade(const struct run *run, const char *path)
+{
+	char err[512], magic[11];
+	int fd, chain, rc;
+
+	/* O_NONBLOCK: a FIFO is refused by the library, not waited on */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0)
+		cli_die(2, "%s: %s", path, strerror(errno));
+	chain = read(fd, magic, sizeof magic) == (ssize_t)sizeof magic &&
+	    memcmp(magic, "2048-chain", 10) == 0;
+	close(fd);
+	rc = chain ? g2048_chain_upgrade(path, err, sizeof err) :
+	    g2048_table_upgrade(path, err, sizeof err);
+	if (rc < 0)
+		cli_die(2, "%s", err);
+	if (!run->quiet)
+		printf("%s: %s\n", path, rc ? "upgraded" :
+		    "of this format already");
+}
+
 static int
 build(struct run *run, g2048_exact_opts *o, const char *path)
 {
@@ -363,6 +392,7 @@ main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'J' },
 		{ "info", required_argument, NULL, 'I' },
 		{ "check", required_argument, NULL, 'K' },
+		{ "upgrade", required_argument, NULL, 'U' },
 		{ "list", no_argument, NULL, 'L' },
 		{ "chain", required_argument, NULL, 'N' },
 		{ "distill", required_argument, NULL, 'D' },
@@ -376,12 +406,14 @@ main(int argc, char **argv)
 	g2048_exact_opts o;
 	const char *save = NULL, *tablepath = NULL, *cells = NULL;
 	const char *infopath = NULL, *checkpath = NULL, *objective = NULL;
+	const char *upgradepath = NULL;
 	const char *chaindir = NULL, *distillpath = NULL, *tablesdir = NULL;
 	uint64_t states = 1300000;
 	char err[512];
 	int c, list = 0, size = 0, status;
 
 	argv[0] = cli_init(argv[0]);
+	cli_catch_sigbus();      /* it maps table files */
 	memset(&run, 0, sizeof run);
 	g2048_exact_defaults(&o);
 	o.threads = cli_cores(G2048_THREADS_MAX);
@@ -441,6 +473,9 @@ main(int argc, char **argv)
 		case 'K':
 			checkpath = optarg;
 			break;
+		case 'U':
+			upgradepath = optarg;
+			break;
 		case 'L':
 			list = 1;
 			break;
@@ -485,6 +520,12 @@ main(int argc, char **argv)
 	}
 	if (checkpath != NULL)
 		return check(&run, checkpath);
+	if (upgradepath != NULL) {
+		upgrade(&run, upgradepath);     /* the option's, then more */
+		for (; optind < argc; optind++)
+			upgrade(&run, argv[optind]);
+		return cli_finish(0);
+	}
 	if (chaindir != NULL)
 		return chain_build(&run, chaindir, o.threads);
 	if (distillpath != NULL)

@@ -35,6 +35,37 @@ cli_init(char *argv0)
 	return slash ? slash + 1 : argv0;
 }
 
+/* The message of a bus error, made before one can come: a handler may
+ * only write and exit. */
+static char sigbus_msg[256];
+static size_t sigbus_len;
+
+static void
+on_sigbus(int sig)
+{
+	(void)sig;
+	if (write(STDERR_FILENO, sigbus_msg, sigbus_len) < 0)
+		_exit(2);
+	_exit(2);
+}
+
+void
+cli_catch_sigbus(void)
+{
+	struct sigaction sa;
+	int n;
+
+	n = snprintf(sigbus_msg, sizeof sigbus_msg, "%s: a table file shrank "
+	    "while being read (SIGBUS): it was cut short or rewritten in place "
+	    "during the run\n", progname);
+	sigbus_len = n > 0 && (size_t)n < sizeof sigbus_msg ? (size_t)n :
+	    strlen(sigbus_msg);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigbus;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
 /* Before waiting for input, hand on what we have: a tool in a pipe whose
  * writer waits for our answer (a coprocess) must not hold it back. */
 static void

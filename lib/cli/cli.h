@@ -17,6 +17,10 @@ extern const char *progname;
 /* Set up a tool; returns the name it was called by, for argv[0], so that
  * getopt's messages name the tool as ours do: argv[0] = cli_init(argv[0]). */
 char *cli_init(char *argv0);
+/* A tool that maps table files (the library reads them by mmap): a file
+ * that shrinks under it raises SIGBUS, which this makes one message
+ * ("progname: a table file shrank while being read ...") and exit 2. */
+void cli_catch_sigbus(void);
 void cli_warn(const char *fmt, ...);
 /* a message about the board being handled: "progname: FILE:LINE: ..." */
 void cli_warn_board(const char *fmt, ...);

@@ -768,10 +768,12 @@ int g2048_exact_build(const g2048_exact_opts *o, const char *path,
     g2048_exact_report *rep, char *err, size_t errsize);
 
 /*
- * A table file, mapped read-only: its size, header and index are checked
- * when it is opened, and each block of its states when a query first
- * reads it (a file of format 1: whole, when opened).  Any number of
- * threads may query one at once.
+ * A table file, mapped read-only: its size, its header (against the
+ * header's checksum, of its text and the blocks' sums) and index are
+ * checked when it is opened, and each block of its states when a query
+ * first reads it.  Files of formats 1 and 2 are refused.  Any number of
+ * threads may query one at once.  A file that shrinks while mapped makes
+ * a read of it raise SIGBUS.
  */
 typedef struct g2048_table g2048_table;
 
@@ -784,12 +786,18 @@ typedef struct {
 	int objective;
 	double four;
 	int symmetries;
-	int format;             /* of the file: 1 or 2 (2048-table(5)) */
-	uint64_t block;         /* format 2: bytes a checked block */
+	int format;             /* of the file: 3 (2048-table(5)) */
+	uint64_t block;         /* bytes a checked block */
 	g2048_exact_report built;   /* seconds, memory_peak, layers_resumed 0 */
 } g2048_table_info;
 
 g2048_table *g2048_table_open(const char *path, char *err, size_t errsize);
+/*
+ * A table file of format 2 given format 3's header in place, once its
+ * every block checks: 1, 0 if it is of format 3 already, or -1 with a
+ * message in err (format 1, a corrupt file: build it again).
+ */
+int g2048_table_upgrade(const char *path, char *err, size_t errsize);
 void g2048_table_close(g2048_table *t);
 const g2048_table_info *g2048_table_info_of(const g2048_table *t);
 /* 0, or -1 and the message in err once a block a query read failed its
@@ -925,11 +933,16 @@ int g2048_chain_present(const char *dir);
  * (states never computed are holes): 0, or -1 with a message. */
 int g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
     size_t errsize);
-/* Map the two files of DIR, their headers and sums checked, each block
+/* Map the two files of DIR, their headers and sums checked (the
+ * header's checksum covers its text and the blocks' sums), each block
  * of entries when first read; a state the files lack is computed as by
  * g2048_chain_new's tables.  NULL with a message (a missing, truncated
- * or corrupt file). */
+ * or corrupt file, or one of format 1). */
 g2048_chain *g2048_chain_open(const char *dir, char *err, size_t errsize);
+/* A chain file or digest of format 1 given format 2's header in place,
+ * once its every block checks: 1, 0 if it is of format 2 already, or -1
+ * with a message in err. */
+int g2048_chain_upgrade(const char *path, char *err, size_t errsize);
 /* 1 and a message if a block of a file's table failed its check (the
  * tables then decide nothing), else 0. */
 int g2048_chain_error(const g2048_chain *c, char *err, size_t errsize);

@@ -6,8 +6,10 @@
  * else in them is zeros.  g2048_chain_open must refuse them with a
  * message, or open them and then answer two boards the tables cover
  * (whose blocks fail their sums, or hold states decided in one step:
- * no legal move) and report any corrupt block with a message.  A crash,
- * a hang, a sanitizer report or an abort here is a bug.
+ * no legal move) and report any corrupt block with a message.  Headers
+ * it accepts must be the ones the writer makes for the files' sums, byte
+ * for byte: a mutated header accepted aborts.  A crash, a hang, a
+ * sanitizer report or an abort here is a bug.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -82,6 +84,32 @@ put(int k, uint64_t off, const uint8_t *p, size_t size, size_t n)
 static const g2048_grid dead_six = { 0x212112122abc1defULL, 0 };
 static const g2048_grid dead_five = { 0x2121121221bc1defULL, 0 };
 
+/* file k's header, which opened: the writer's for its sums */
+static void
+check_header(int k)
+{
+	g2048_chain *c = chain_alloc();
+	const struct chain_table *t;
+	char have[CHAIN_HEADER], want[CHAIN_HEADER];
+	unsigned char *sums;
+	uint64_t nb;
+
+	if (c == NULL)
+		abort();
+	t = k == 0 ? &c->five : &c->six;
+	nb = blocks_count((uint64_t)t->n * 2, CHAIN_BLOCK);
+	if ((sums = malloc((size_t)nb * 8)) == NULL ||
+	    pread(fds[k], sums, (size_t)nb * 8, (off_t)(CHAIN_HEADER +
+	    (uint64_t)t->n * 2)) != (ssize_t)(nb * 8) ||
+	    pread(fds[k], have, sizeof have, 0) != (ssize_t)sizeof have)
+		abort();
+	chain_header_text(want, t, chain_sums_sum(sums, nb));
+	if (memcmp(have, want, sizeof have) != 0)
+		abort();
+	free(sums);
+	g2048_chain_free(c);
+}
+
 static void
 query(g2048_chain *c)
 {
@@ -116,6 +144,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (err[0] == '\0')
 			abort();
 	} else {
+		check_header(0);
+		check_header(1);
 		query(c);
 		g2048_chain_free(c);
 	}

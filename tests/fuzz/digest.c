@@ -4,8 +4,9 @@
  * g2048_chain_open_digest must refuse it with a message, or open it and
  * then answer boards both tables cover, each lookup reading what the
  * header's counts place in the body, and report any corrupt block with
- * a message.  A crash, a hang, a sanitizer report or an abort here is a
- * bug.
+ * a message.  A header it accepts must be the one the writer makes for
+ * its counts and sums, byte for byte: a mutated header accepted aborts.
+ * A crash, a hang, a sanitizer report or an abort here is a bug.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -58,6 +59,25 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (err[0] == '\0')
 			abort();
 		return 0;
+	}
+	/* accepted: the header is the writer's for the body, unchanged */
+	{
+		char want[CHAIN_HEADER];
+		unsigned long long n5, n6;
+		uint64_t len;
+
+		if (size < CHAIN_HEADER || sscanf((const char *)data,
+		    "2048-chain-digest 2\nfive %llu\nsix %llu\n", &n5,
+		    &n6) != 2)
+			abort();
+		len = 6 * ((uint64_t)n5 + n6);
+		if (size != CHAIN_HEADER + len + 8 * blocks_count(len,
+		    CHAIN_BLOCK))
+			abort();
+		chain_digest_header_text(want, n5, n6, chain_sums_sum(data +
+		    CHAIN_HEADER + len, blocks_count(len, CHAIN_BLOCK)));
+		if (memcmp(want, data, CHAIN_HEADER) != 0)
+			abort();
 	}
 	for (i = 0; i < sizeof boards / sizeof boards[0]; i++)
 		if (g2048_chain_move(c, boards[i], &r) >= 0 &&

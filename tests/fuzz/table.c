@@ -3,8 +3,10 @@
  * parser on any bytes, then the whole file opened (checked by size,
  * header, checksum and, in format 2, the index's blocks) and, if it
  * opens, queried (a block that fails its check must be named), checked
- * whole and described.  A crash, a hang, a sanitizer report or an abort
- * here is a bug.
+ * whole and described.  A header it accepts must be the one the writer
+ * makes for that body, byte for byte (the header's checksum covers its
+ * text): a mutated header accepted, which could answer otherwise, aborts.
+ * A crash, a hang, a sanitizer report or an abort here is a bug.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +58,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (err[0] == '\0')
 			abort();
 		return 0;
+	}
+	/* accepted: the header is the writer's for this body, unchanged */
+	{
+		char again[EXACT_HEADER];
+
+		if (size < EXACT_HEADER || exact_header_parse((const char *)data,
+		    EXACT_HEADER, &h, err, sizeof err) != 0 ||
+		    h.bytes != size || exact_header_seal(&h, again, data +
+		    EXACT_HEADER + exact_body_len(&h)) != 0 ||
+		    memcmp(again, data, EXACT_HEADER) != 0)
+			abort();
 	}
 	{
 		const g2048_table_info *in = g2048_table_info_of(t);

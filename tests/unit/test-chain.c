@@ -264,6 +264,31 @@ flip_byte(const char *path, off_t off)
 		close(fd);
 }
 
+/* A chain file's header at path made format 1's (magic; the checksum
+ * of the sums alone) */
+static void
+rewrite_header(const char *path, const char *magic, const char *layout,
+    uint64_t n)
+{
+	char h[4096];
+	unsigned char *sums;
+	uint64_t nb = (n * 2 + 65535) / 65536;
+	int fd = open(path, O_RDWR), k;
+
+	sums = malloc((size_t)nb * 8);
+	CHECK(fd >= 0 && sums != NULL && pread(fd, sums, (size_t)nb * 8,
+	    (off_t)(4096 + n * 2)) == (ssize_t)(nb * 8));
+	memset(h, '\n', sizeof h);
+	k = snprintf(h, sizeof h, "%slayout %s\nentries %llu\nblock 65536\n"
+	    "checksum %016llx\n", magic, layout, (unsigned long long)n,
+	    (unsigned long long)chain_sums_sum(sums, nb));
+	h[k] = '\n';
+	CHECK(fd >= 0 && pwrite(fd, h, sizeof h, 0) == (ssize_t)sizeof h);
+	if (fd >= 0)
+		close(fd);
+	free(sums);
+}
+
 /* Saved and mapped again: the same moves and values, states never
  * computed as holes, a flipped byte of a block found when the block is
  * read, a truncated file or a bad header refused when opened. */
@@ -286,9 +311,9 @@ test_files(void)
 	g2048_chain_move(c, g, &a);
 	CHECK(g2048_chain_save(c, dir, err, sizeof err) == 0);
 	/* the same bytes on every machine: the header's checksum pinned */
-	CHECK(header_has(six, "layout six\nentries 2123366400\nblock 65536\n"
-	    "checksum 5579541a7a14f164\n"));
-	CHECK(header_has(five, "checksum b197004b40309929\n"));
+	CHECK(header_has(six, "2048-chain 2\nlayout six\nentries 2123366400\n"
+	    "block 65536\nchecksum 7887de02b2f76a88\n"));
+	CHECK(header_has(five, "checksum 18b5cdecc45fdee9\n"));
 	CHECK(stat(six, &st) == 0 && st.st_size == 4096 +
 	    (off_t)c->six.n * 2 + (off_t)((c->six.n * 2 + 65535) / 65536) * 8);
 	CHECK((uint64_t)st.st_blocks * 512 < (uint64_t)st.st_size / 100);
@@ -308,6 +333,32 @@ test_files(void)
 		CHECK(strstr(err, "the chain table six: corrupt") != NULL);
 		g2048_chain_free(m);
 	}
+	CHECK(g2048_chain_save(c, dir, err, sizeof err) == 0);
+	/* a changed byte of a header, wherever: refused when opened */
+	{
+		off_t off;
+		int accepted = 0;
+
+		for (off = 0; off < 4096; off += 13) {
+			flip_byte(six, off);
+			if ((m = g2048_chain_open(dir, err, sizeof err)) !=
+			    NULL) {
+				accepted++;
+				g2048_chain_free(m);
+			}
+			flip_byte(six, off);
+		}
+		CHECK(accepted == 0);
+	}
+	/* format 1 (no sum of the header): refused, then upgraded */
+	rewrite_header(six, "2048-chain 1\n", c->six.l->name, c->six.n);
+	CHECK(g2048_chain_open(dir, err, sizeof err) == NULL);
+	CHECK(strstr(err, "--upgrade") != NULL);
+	CHECK(g2048_chain_upgrade(six, err, sizeof err) == 1);
+	CHECK(header_has(six, "checksum 7887de02b2f76a88\n"));
+	CHECK(g2048_chain_upgrade(six, err, sizeof err) == 0);
+	CHECK((m = g2048_chain_open(dir, err, sizeof err)) != NULL);
+	g2048_chain_free(m);
 	CHECK(truncate(five, 4096) == 0);
 	CHECK(g2048_chain_open(dir, err, sizeof err) == NULL);
 	CHECK(strstr(err, "truncated") != NULL);
@@ -351,8 +402,24 @@ test_digest(void)
 	g2048_chain_distill_counts(d, &boards, &decided, &states);
 	CHECK(boards == 3 && decided == 2 && states == 1);
 	CHECK(g2048_chain_distill_save(d, 10, path, err, sizeof err) == 0);
-	CHECK(header_has(path, "2048-chain-digest 1\nfive 0\nsix 1\n"
-	    "block 65536\nchecksum 3d094c0f9f63b4e2\n"));
+	CHECK(header_has(path, "2048-chain-digest 2\nfive 0\nsix 1\n"
+	    "block 65536\nchecksum 6ebf4952114ff37f\n"));
+	/* a changed byte of its header, wherever: refused when opened */
+	{
+		off_t off;
+		int accepted = 0;
+
+		for (off = 0; off < 4096; off += 5) {
+			flip_byte(path, off);
+			if ((m = g2048_chain_open_digest(path, err,
+			    sizeof err)) != NULL) {
+				accepted++;
+				g2048_chain_free(m);
+			}
+			flip_byte(path, off);
+		}
+		CHECK(accepted == 0);
+	}
 	CHECK((m = g2048_chain_open_digest(path, err, sizeof err)) != NULL);
 	if (m != NULL) {
 		CHECK(g2048_chain_is_digest(m));

@@ -810,9 +810,97 @@ test_checksum_resume(void)
 	CHECK(g2048_exact_build(&o, path, &c, err, sizeof err) == 0);
 	CHECK(c.layers_resumed > 40);
 	CHECK_EQ_U64(c.checksum, a.checksum);
-	CHECK_EQ_U64(a.checksum, 0x7a55f55f999be46eULL);
+	CHECK_EQ_U64(a.checksum, 0x14b8bb0dbe64513dULL);
 	CHECK_EQ_U64(a.states, 21752);
 	CHECK_EQ_U64(a.states_plain, 85844);
+}
+
+/* The highest layer with a work file of kind in dir, or -1. */
+static int
+top_work(const char *work, char kind)
+{
+	char p[256];
+	int L;
+
+	for (L = 32767; L >= 0; L--) {
+		snprintf(p, sizeof p, "%s/%c-%05d", work, kind, L);
+		if (access(p, F_OK) == 0)
+			return L;
+	}
+	return -1;
+}
+
+/* n bytes at off of path made zeros, or (flip) a bit of one changed */
+static void
+damage(const char *path, long off, size_t n, int flip)
+{
+	FILE *fp = fopen(path, "r+b");
+	int c;
+
+	if (fp == NULL) {
+		CHECK(0);
+		return;
+	}
+	if (flip) {
+		fseek(fp, off, SEEK_SET);
+		c = fgetc(fp);
+		fseek(fp, off, SEEK_SET);
+		fputc(c ^ 1, fp);
+	} else {
+		fseek(fp, off, SEEK_SET);
+		while (n-- > 0)
+			fputc(0, fp);
+	}
+	fclose(fp);
+}
+
+/*
+ * A build resumed from a damaged work directory: a layer's keys gone, a
+ * key flipped, a layer's values zeroed (the same size).  Each file a
+ * resume reads is checked; the damaged layers are made again, and the
+ * table is the same bytes as a build's that never stopped.
+ */
+static void
+test_damaged_work(void)
+{
+	g2048_exact_opts o;
+	g2048_exact_report a, c;
+	char path[128], work[128], f[256], err[256];
+	int how, stop, top;
+
+	g2048_exact_defaults(&o);
+	o.rows = 2;
+	o.cols = 3;
+	o.threads = 1;
+	snprintf(path, sizeof path, "%s/sum1.tbl", dir);
+	CHECK(g2048_exact_build(&o, path, &a, err, sizeof err) == 0);
+	snprintf(work, sizeof work, "%s/damaged", dir);
+	o.workdir = work;
+	o.ctx = &stop;
+	for (how = 0; how < 3; how++) {
+		stop = 40;
+		o.progress = stop_at;
+		snprintf(path, sizeof path, "%s/damaged-%d.tbl", dir, how);
+		CHECK(g2048_exact_build(&o, path, &c, err, sizeof err) < 0);
+		top = top_work(work, 'k');
+		CHECK(top > 60 && top_work(work, 'v') == top);
+		if (how == 0) {         /* a middle layer's keys removed */
+			snprintf(f, sizeof f, "%s/k-%05d", work, top / 2);
+			CHECK(unlink(f) == 0);
+		} else if (how == 1) {  /* a key flipped */
+			snprintf(f, sizeof f, "%s/k-%05d", work, top / 2);
+			damage(f, 12, 1, 1);
+		} else {                /* the top's values zeroed */
+			snprintf(f, sizeof f, "%s/v-%05d", work, top - 3);
+			damage(f, 0, 8, 0);
+		}
+		o.progress = NULL;
+		CHECK(g2048_exact_build(&o, path, &c, err, sizeof err) == 0);
+		CHECK(c.layers_resumed > 0);
+		CHECK_EQ_U64(c.states, a.states);
+		CHECK_EQ_U64(c.layers, a.layers);
+		CHECK_EQ_U64(c.checksum, a.checksum);
+	}
 }
 
 static void
@@ -876,7 +964,7 @@ test_bad_files(void)
 	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
 	CHECK(strstr(err, "checksum") != NULL);
 	buf[n - 3] ^= 1;
-	buf[11] = '3';      /* "2048-table 3" */
+	buf[11] = '4';      /* "2048-table 4" */
 	write_file(bad, buf, n);
 	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
 	CHECK(strstr(err, "version") != NULL);
@@ -884,10 +972,39 @@ test_bad_files(void)
 	write_file(bad, buf, n);
 	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
 	CHECK(strstr(err, "block") != NULL);
-	buf[11] = '2';
+	buf[11] = '2';      /* format 2: no sum covers its header */
+	write_file(bad, buf, n);
+	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
+	CHECK(strstr(err, "--upgrade") != NULL);
+	buf[11] = '3';
 	write_file(bad, buf, n);
 	CHECK((t = g2048_table_open(bad, err, sizeof err)) != NULL);
 	g2048_table_close(t);
+	/* a changed byte of the header, wherever: its checksum fails, or
+	 * it does not parse */
+	{
+		size_t i;
+		int accepted = 0;
+
+		for (i = 0; i < 4096; i += 11) {
+			buf[i] ^= 0x08;
+			write_file(bad, buf, n);
+			if ((t = g2048_table_open(bad, err, sizeof err)) !=
+			    NULL) {
+				accepted++;
+				g2048_table_close(t);
+			}
+			buf[i] ^= 0x08;
+		}
+		CHECK(accepted == 0);
+	}
+	/* "target 0" made "target 8" (the flip of byte 45) */
+	CHECK(memcmp(buf + 38, "target 0\n", 9) == 0);
+	buf[45] ^= 0x08;
+	write_file(bad, buf, n);
+	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
+	CHECK(strstr(err, "header's checksum does not match") != NULL);
+	buf[45] ^= 0x08;
 	memcpy(buf, "2049", 4);
 	write_file(bad, buf, n);
 	CHECK(g2048_table_open(bad, err, sizeof err) == NULL);
@@ -977,6 +1094,7 @@ main(void)
 	RUN(test_pattern_movers);
 	RUN(test_images);
 	RUN(test_checksum_resume);
+	RUN(test_damaged_work);
 	RUN(test_bad_files);
 	RUN(test_lazy_blocks);
 	free(memo);

@@ -1,6 +1,6 @@
 /*
  * blocks.h - the blocks room: a file's body checked a block at a time.
- * A file of format 2 (a net, 2048-net(5); a table, 2048-table(5)) holds
+ * A file (a net of format 2, 2048-net(5); a table, 2048-table(5)) holds
  * a 64-bit little-endian checksum for each block of its body; a reader
  * checks a block the first time it reads from it, so a query that reads
  * a few kilobytes of a file of gigabytes checks those, not the file.

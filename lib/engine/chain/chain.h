@@ -130,6 +130,24 @@ void chain_table_unmap(struct chain_table *t);
 uint64_t chain_block_sum(const unsigned char *p, size_t len,
     uint64_t index);
 uint64_t chain_sums_sum(const unsigned char *sums, uint64_t nblocks);
+/* The header's checksum (format 2, of a file or a digest): of its n
+ * bytes of text before the checksum, and of the sums' sum. */
+uint64_t chain_head_sum(const char *text, size_t n, uint64_t sums_sum);
+/* A header of CHAIN_HEADER bytes at h, its n bytes of text before the
+ * checksum there: the checksum's 16 digits and newlines to the end
+ * written; or checked as written (0 and *checksum, or -1). */
+void chain_header_finish(char *h, size_t n, uint64_t checksum);
+int chain_header_tail(const char *h, size_t n, uint64_t *checksum);
+/* Table t's header, its blocks' sums summing to sums_sum, into h
+ * (CHAIN_HEADER bytes), as its reader wants it. */
+void chain_header_text(char *h, const struct chain_table *t,
+    uint64_t sums_sum);
+/* path opened (rw: to write too) if it is a regular file: its
+ * descriptor and *st, or -1 with "path: why" in err (a FIFO is refused,
+ * not waited on). */
+struct stat;
+int chain_open_regular(const char *path, int rw, struct stat *st,
+    char *err, size_t errsize);
 int chain_fail(char *err, size_t errsize, const char *path,
     const char *what);
 int chain_write_all(int fd, const void *p, size_t n);
@@ -147,10 +165,19 @@ void chain_put_le64(unsigned char *p, uint64_t v);
  * it (or a block of it fails its check), else as a table's entry. */
 unsigned chain_digest_entry(const struct chain_table *t, size_t i);
 void chain_digest_free(struct chain_digest *d);
-/* A digest's header of five's and six's states and this checksum into
- * h (CHAIN_HEADER bytes), as its reader wants it. */
+/* A digest's header of five's and six's states, its blocks' sums
+ * summing to sums_sum, into h (CHAIN_HEADER bytes), as its reader wants
+ * it. */
 void chain_digest_header_text(char *h, uint64_t five, uint64_t six,
-    uint64_t checksum);
+    uint64_t sums_sum);
+/* Whether the header at h (CHAIN_HEADER bytes) is a digest's of the
+ * format written. */
+int chain_digest_is_current(const char *h);
+/* The digest of fd (st, its header h) of format 1, for c's tables: its
+ * every block checked, then format 2's header written over its own: 1,
+ * or -1 with err. */
+int chain_digest_upgrade(int fd, const struct stat *st, const char *h,
+    g2048_chain *c, const char *path, char *err, size_t errsize);
 /* 1 + the first block of the digest's that failed its check, or 0. */
 uint64_t chain_digest_bad(const struct chain_digest *d);
 

@@ -4,10 +4,12 @@
  * A file (2048-chain(5)) is a text header of CHAIN_HEADER bytes, the
  * entries as in memory (16 bits each, little-endian), then a 64-bit sum
  * of each block of CHAIN_BLOCK bytes of entries; the header's checksum
- * covers the sums.  Blocks of zeros (states never computed) are holes
- * of the file.  The entries are mapped private and writable: a block is
- * checked the first time a state in it is read (blocks.h), and a state
- * the file lacks is computed as in memory, into the mapping only.
+ * covers its own text and the sums (format 2; format 1's covered the
+ * sums alone: g2048_chain_upgrade seals its header again).  Blocks of
+ * zeros (states never computed) are holes of the file.  The entries
+ * are mapped private and writable: a block is checked the first time a
+ * state in it is read (blocks.h), and a state the file lacks is computed
+ * as in memory, into the mapping only.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,7 +23,8 @@
 
 #include "chain.h"
 
-#define CHAIN_MAGIC "2048-chain 1\n"
+#define CHAIN_MAGIC  "2048-chain 2\n"
+#define CHAIN_MAGIC1 "2048-chain 1\n"   /* upgraded only */
 
 /* a block's sum: its 64-bit words mixed in order, after its index */
 uint64_t
@@ -45,6 +48,60 @@ uint64_t
 chain_sums_sum(const unsigned char *sums, uint64_t nblocks)
 {
 	return chain_block_sum(sums, (size_t)(nblocks * 8), UINT64_MAX);
+}
+
+uint64_t
+chain_head_sum(const char *text, size_t n, uint64_t sums_sum)
+{
+	unsigned char buf[CHAIN_HEADER + 8];
+
+	if (n > CHAIN_HEADER)
+		n = CHAIN_HEADER;
+	memcpy(buf, text, n);
+	chain_put_le64(buf + n, sums_sum);
+	return chain_block_sum(buf, n + 8, UINT64_MAX - 1);
+}
+
+void
+chain_header_finish(char *h, size_t n, uint64_t checksum)
+{
+	memset(h + n, '\n', CHAIN_HEADER - n);
+	/* 16 digits and a newline: snprintf's NUL lands on a newline */
+	snprintf(h + n, 18, "%016llx\n", (unsigned long long)checksum);
+	h[n + 17] = '\n';
+}
+
+int
+chain_header_tail(const char *h, size_t n, uint64_t *checksum)
+{
+	unsigned long long sum;
+	size_t i;
+
+	/* exactly as written: lower case digits, then newlines */
+	if (n + 17 > CHAIN_HEADER ||
+	    strspn(h + n, "0123456789abcdef") < 16 || h[n + 16] != '\n' ||
+	    sscanf(h + n, "%16llx", &sum) != 1)
+		return -1;
+	for (i = n + 17; i < CHAIN_HEADER; i++)
+		if (h[i] != '\n')
+			return -1;
+	*checksum = sum;
+	return 0;
+}
+
+int
+chain_open_regular(const char *path, int rw, struct stat *st, char *err,
+    size_t errsize)
+{
+	int fd;
+
+	if ((fd = open(path, (rw ? O_RDWR : O_RDONLY) | O_NONBLOCK)) < 0)
+		return chain_fail(err, errsize, path, strerror(errno));
+	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
+		close(fd);
+		return chain_fail(err, errsize, path, "not a regular file");
+	}
+	return fd;
 }
 
 int
@@ -90,25 +147,24 @@ chain_write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
-/* The header's lines before the checksum's value, into h: its length. */
+/* The header's lines before the checksum's value (of format 1 or 2),
+ * into h: its length. */
 static int
-header_prefix(char *h, size_t size, const struct chain_table *t)
+header_prefix(char *h, size_t size, const struct chain_table *t,
+    int version)
 {
-	return snprintf(h, size, CHAIN_MAGIC "layout %s\nentries %llu\n"
-	    "block %d\nchecksum ", t->l->name, (unsigned long long)t->n,
-	    CHAIN_BLOCK);
+	return snprintf(h, size, "%s" "layout %s\nentries %llu\n"
+	    "block %d\nchecksum ", version == 1 ? CHAIN_MAGIC1 : CHAIN_MAGIC,
+	    t->l->name, (unsigned long long)t->n, CHAIN_BLOCK);
 }
 
-static void
-header_text(char *h, const struct chain_table *t, uint64_t checksum)
+void
+chain_header_text(char *h, const struct chain_table *t, uint64_t sums_sum)
 {
-	int n;
+	int n = header_prefix(h, CHAIN_HEADER, t, 2);
 
-	memset(h, '\n', CHAIN_HEADER);
-	n = header_prefix(h, CHAIN_HEADER, t);
-	snprintf(h + n, (size_t)(CHAIN_HEADER - n), "%016llx\n",
-	    (unsigned long long)checksum);
-	h[strlen(h)] = '\n';
+	chain_header_finish(h, (size_t)n, chain_head_sum(h, (size_t)n,
+	    sums_sum));
 }
 
 /* t's entries to fd: blocks of zeros skipped as holes; their sums
@@ -174,7 +230,7 @@ save_table(const struct chain_table *t, const char *path, char *err,
 	    write_entries(fd, t, sums) == 0 &&
 	    chain_write_all(fd, sums, (size_t)nblocks * 8) == 0 &&
 	    lseek(fd, 0, SEEK_SET) == 0) {
-		header_text(h, t, chain_sums_sum(sums, nblocks));
+		chain_header_text(h, t, chain_sums_sum(sums, nblocks));
 		ok = chain_write_all(fd, h, CHAIN_HEADER) == 0 &&
 		    fsync(fd) == 0;
 	}
@@ -216,31 +272,37 @@ g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
 	return 0;
 }
 
-/* the header of t's layout at h: 0, or -1 and *why */
+/* the header of t's layout at h, of format version: 0 and its
+ * checksum and the length of the text before it, or -1 and *why */
 static int
-check_header(const char *h, const struct chain_table *t, uint64_t *checksum,
-    const char **why)
+check_header(const char *h, const struct chain_table *t, int version,
+    uint64_t *checksum, size_t *textlen, const char **why)
 {
 	char want[256];
-	unsigned long long sum;
-	const char *p;
 	int n;
 
-	if (memcmp(h, CHAIN_MAGIC, strlen(CHAIN_MAGIC)) != 0) {
+	if (version == 2 && memcmp(h, CHAIN_MAGIC1, strlen(CHAIN_MAGIC1)) ==
+	    0) {
+		*why = "a chain table of format 1, whose header no checksum "
+		    "covers: run 2048-table --upgrade on it to check it and "
+		    "give it format 2's header";
+		return -1;
+	}
+	if (memcmp(h, version == 1 ? CHAIN_MAGIC1 : CHAIN_MAGIC,
+	    strlen(CHAIN_MAGIC)) != 0) {
 		*why = "not a chain table of this version";
 		return -1;
 	}
-	n = header_prefix(want, sizeof want, t);
+	n = header_prefix(want, sizeof want, t, version);
 	if (memcmp(h, want, (size_t)n) != 0) {
 		*why = "bad header: not the layout, entries and block expected";
 		return -1;
 	}
-	p = h + n;
-	if (sscanf(p, "%16llx", &sum) != 1) {
+	if (chain_header_tail(h, (size_t)n, checksum) < 0) {
 		*why = "bad header: checksum";
 		return -1;
 	}
-	*checksum = sum;
+	*textlen = (size_t)n;
 	return 0;
 }
 
@@ -253,11 +315,12 @@ open_table(struct chain_table *t, const char *path, char *err,
 	const char *why;
 	struct stat st;
 	unsigned char *map;
+	size_t textlen;
 	int fd;
 
-	if ((fd = open(path, O_RDONLY)) < 0)
-		return chain_fail(err, errsize, path, strerror(errno));
-	if (fstat(fd, &st) < 0 || (uint64_t)st.st_size != size) {
+	if ((fd = chain_open_regular(path, 0, &st, err, errsize)) < 0)
+		return -1;
+	if ((uint64_t)st.st_size != size) {
 		close(fd);
 		return chain_fail(err, errsize, path, "truncated or not a "
 		    "chain table: wrong size");
@@ -269,11 +332,13 @@ open_table(struct chain_table *t, const char *path, char *err,
 		return chain_fail(err, errsize, path, strerror(errno));
 	t->map = map;
 	t->map_size = (size_t)size;
-	if (check_header((const char *)map, t, &sum, &why) < 0)
+	if (check_header((const char *)map, t, 2, &sum, &textlen, &why) < 0)
 		return chain_fail(err, errsize, path, why);
-	if (chain_sums_sum(map + CHAIN_HEADER + len, nblocks) != sum)
-		return chain_fail(err, errsize, path, "corrupt: the checksum "
-		    "does not match");
+	if (chain_head_sum((const char *)map, textlen,
+	    chain_sums_sum(map + CHAIN_HEADER + len, nblocks)) != sum)
+		return chain_fail(err, errsize, path, "corrupt: the header's "
+		    "checksum does not match (its header or its blocks' sums "
+		    "changed)");
 	if ((t->blocks = malloc(sizeof *t->blocks)) == NULL ||
 	    blocks_init(t->blocks, map + CHAIN_HEADER, len, CHAIN_BLOCK,
 	    map + CHAIN_HEADER + len, chain_block_sum) < 0) {
@@ -345,4 +410,95 @@ g2048_chain_error(const g2048_chain *c, char *err, size_t errsize)
 			return 1;
 		}
 	return 0;
+}
+
+/* ---- format 1 upgraded ------------------------------------------------ */
+
+/* The file of fd (st), of chain table t's layout and format 1: its every
+ * block checked, then format 2's header written over its own: 0, or -1
+ * with err. */
+static int
+upgrade_table(int fd, const struct stat *st, const struct chain_table *t,
+    const char *path, char *err, size_t errsize)
+{
+	uint64_t len = t->n * 2, nblocks = blocks_count(len, CHAIN_BLOCK), sum;
+	uint64_t size = CHAIN_HEADER + len + nblocks * 8, bad, sums;
+	struct blocks z;
+	const char *why;
+	unsigned char *map;
+	char h[CHAIN_HEADER];
+	size_t textlen;
+	int rc = -1;
+
+	if ((uint64_t)st->st_size != size)
+		return chain_fail(err, errsize, path, "truncated or not a chain "
+		    "table: wrong size");
+	map = mmap(NULL, (size_t)size, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		return chain_fail(err, errsize, path, strerror(errno));
+	memset(&z, 0, sizeof z);
+	sums = chain_sums_sum(map + CHAIN_HEADER + len, nblocks);
+	if (check_header((const char *)map, t, 1, &sum, &textlen, &why) < 0)
+		chain_fail(err, errsize, path, why);
+	else if (sums != sum)
+		chain_fail(err, errsize, path, "corrupt: the checksum does not "
+		    "match: build it again");
+	else if (blocks_init(&z, map + CHAIN_HEADER, len, CHAIN_BLOCK,
+	    map + CHAIN_HEADER + len, chain_block_sum) < 0)
+		chain_fail(err, errsize, path, "out of memory");
+	else if ((bad = blocks_check_all(&z)) != 0)
+		chain_fail(err, errsize, path, "corrupt: a block fails its "
+		    "check: build it again");
+	else {
+		chain_header_text(h, t, sums);
+		if (pwrite(fd, h, CHAIN_HEADER, 0) != CHAIN_HEADER ||
+		    fsync(fd) < 0)
+			chain_fail(err, errsize, path, strerror(errno));
+		else
+			rc = 0;
+	}
+	if (z.seen != NULL)
+		blocks_free(&z);
+	munmap(map, (size_t)size);
+	return rc;
+}
+
+int
+g2048_chain_upgrade(const char *path, char *err, size_t errsize)
+{
+	char h[CHAIN_HEADER], name[64];
+	g2048_chain *c;
+	struct stat st;
+	const struct chain_table *t = NULL;
+	int fd, rc = -1;
+
+	if (!chain_little_endian())
+		return chain_fail(err, errsize, path, "chain files are "
+		    "little-endian");
+	if ((fd = chain_open_regular(path, 1, &st, err, errsize)) < 0)
+		return -1;
+	if ((c = chain_alloc()) == NULL) {
+		close(fd);
+		return chain_fail(err, errsize, path, "out of memory");
+	}
+	if (st.st_size < CHAIN_HEADER ||
+	    pread(fd, h, sizeof h, 0) != (ssize_t)sizeof h)
+		chain_fail(err, errsize, path, "truncated or not a chain file");
+	else if (memcmp(h, CHAIN_MAGIC, strlen(CHAIN_MAGIC)) == 0 ||
+	    chain_digest_is_current(h))
+		rc = 0;
+	else if (memcmp(h, CHAIN_MAGIC1, strlen(CHAIN_MAGIC1)) == 0) {
+		if (sscanf(h + strlen(CHAIN_MAGIC1), "layout %63s", name) == 1)
+			t = strcmp(name, c->five.l->name) == 0 ? &c->five :
+			    strcmp(name, c->six.l->name) == 0 ? &c->six : NULL;
+		if (t == NULL)
+			chain_fail(err, errsize, path, "bad header: layout");
+		else if (upgrade_table(fd, &st, t, path, err, errsize) == 0)
+			rc = 1;
+	} else
+		rc = chain_digest_upgrade(fd, &st, h, c, path, err, errsize);
+	g2048_chain_free(c);
+	if (close(fd) < 0 && rc > 0)
+		rc = chain_fail(err, errsize, path, strerror(errno));
+	return rc;
 }

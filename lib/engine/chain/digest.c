@@ -12,7 +12,9 @@
  * the five, then the six, its states' indexes (32 bits each, ascending)
  * and their entries (16 bits, as a table's); then a 64-bit sum of each
  * block of CHAIN_BLOCK bytes of the body, checked when a lookup first
- * reads the block, as a chain file's.
+ * reads the block, as a chain file's.  The header's checksum covers
+ * its text and the sums (format 2; format 1's covered the sums alone:
+ * g2048_chain_upgrade seals its header again).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,7 +27,8 @@
 
 #include "chain.h"
 
-#define DIGEST_MAGIC "2048-chain-digest 1\n"
+#define DIGEST_MAGIC  "2048-chain-digest 2\n"
+#define DIGEST_MAGIC1 "2048-chain-digest 1\n"     /* upgraded only */
 
 struct chain_digest {
 	unsigned char *map;
@@ -104,57 +107,70 @@ chain_digest_free(struct chain_digest *d)
 /* ---- the file --------------------------------------------------------- */
 
 static int
-header_prefix(char *h, size_t size, uint64_t five, uint64_t six)
+header_prefix(char *h, size_t size, uint64_t five, uint64_t six, int version)
 {
-	return snprintf(h, size, DIGEST_MAGIC "five %llu\nsix %llu\n"
-	    "block %d\nchecksum ", (unsigned long long)five,
-	    (unsigned long long)six, CHAIN_BLOCK);
+	return snprintf(h, size, "%s" "five %llu\nsix %llu\nblock %d\n"
+	    "checksum ", version == 1 ? DIGEST_MAGIC1 : DIGEST_MAGIC,
+	    (unsigned long long)five, (unsigned long long)six, CHAIN_BLOCK);
 }
 
 void
 chain_digest_header_text(char *h, uint64_t five, uint64_t six,
-    uint64_t checksum)
+    uint64_t sums_sum)
 {
-	int n;
+	int n = header_prefix(h, CHAIN_HEADER, five, six, 2);
 
-	memset(h, '\n', CHAIN_HEADER);
-	n = header_prefix(h, CHAIN_HEADER, five, six);
-	n += snprintf(h + n, (size_t)(CHAIN_HEADER - n), "%016llx\n",
-	    (unsigned long long)checksum);
-	h[n] = '\n';
+	chain_header_finish(h, (size_t)n, chain_head_sum(h, (size_t)n,
+	    sums_sum));
 }
 
-/* the counts and checksum of the header at h (CHAIN_HEADER bytes), for
- * c's tables: 0, or -1 and *why */
-static int
-parse_header(const char *h, const g2048_chain *c, uint64_t *five,
-    uint64_t *six, uint64_t *checksum, const char **why)
+int
+chain_digest_is_current(const char *h)
 {
+	return memcmp(h, DIGEST_MAGIC, strlen(DIGEST_MAGIC)) == 0;
+}
+
+/* the counts and checksum of the header at h (CHAIN_HEADER bytes) of
+ * format version, for c's tables, and the length of the text before the
+ * checksum: 0, or -1 and *why */
+static int
+parse_header(const char *h, const g2048_chain *c, int version,
+    uint64_t *five, uint64_t *six, uint64_t *checksum, size_t *textlen,
+    const char **why)
+{
+	const char *magic = version == 1 ? DIGEST_MAGIC1 : DIGEST_MAGIC;
 	char want[256], text[256];
-	unsigned long long n5, n6, sum;
+	unsigned long long n5, n6;
 	int n;
 
 	memcpy(text, h, sizeof text - 1);
 	text[sizeof text - 1] = '\0';
-	if (strncmp(text, DIGEST_MAGIC, strlen(DIGEST_MAGIC)) != 0) {
+	if (version == 2 && strncmp(text, DIGEST_MAGIC1,
+	    strlen(DIGEST_MAGIC1)) == 0) {
+		*why = "a chain digest of format 1, whose header no checksum "
+		    "covers: run 2048-table --upgrade on it to check it and "
+		    "give it format 2's header";
+		return -1;
+	}
+	if (strncmp(text, magic, strlen(magic)) != 0) {
 		*why = "not a chain digest of this version";
 		return -1;
 	}
-	if (sscanf(text + strlen(DIGEST_MAGIC), "five %llu six %llu", &n5,
+	if (sscanf(text + strlen(magic), "five %llu six %llu", &n5,
 	    &n6) != 2 || n5 > c->five.n || n6 > c->six.n) {
 		*why = "bad header: the states of the five and the six";
 		return -1;
 	}
-	n = header_prefix(want, sizeof want, n5, n6);
+	n = header_prefix(want, sizeof want, n5, n6, version);
 	if (strncmp(text, want, (size_t)n) != 0 ||
-	    sscanf(text + n, "%16llx", &sum) != 1) {
+	    chain_header_tail(h, (size_t)n, checksum) < 0) {
 		*why = "bad header: not the counts, block and checksum "
 		    "expected";
 		return -1;
 	}
 	*five = n5;
 	*six = n6;
-	*checksum = sum;
+	*textlen = (size_t)n;
 	return 0;
 }
 
@@ -166,11 +182,12 @@ map_digest(struct chain_digest *d, g2048_chain *c, const char *path,
 	uint64_t n5, n6, len, nblocks, sum;
 	const char *why;
 	struct stat st;
+	size_t textlen;
 	int fd;
 
-	if ((fd = open(path, O_RDONLY)) < 0)
-		return chain_fail(err, errsize, path, strerror(errno));
-	if (fstat(fd, &st) < 0 || st.st_size < CHAIN_HEADER) {
+	if ((fd = chain_open_regular(path, 0, &st, err, errsize)) < 0)
+		return -1;
+	if (st.st_size < CHAIN_HEADER) {
 		close(fd);
 		return chain_fail(err, errsize, path, "truncated or not a "
 		    "chain digest");
@@ -182,16 +199,19 @@ map_digest(struct chain_digest *d, g2048_chain *c, const char *path,
 		return chain_fail(err, errsize, path, strerror(errno));
 	}
 	d->map_size = (size_t)st.st_size;
-	if (parse_header((const char *)d->map, c, &n5, &n6, &sum, &why) < 0)
+	if (parse_header((const char *)d->map, c, 2, &n5, &n6, &sum, &textlen,
+	    &why) < 0)
 		return chain_fail(err, errsize, path, why);
 	len = 6 * (n5 + n6);
 	nblocks = blocks_count(len, CHAIN_BLOCK);
 	if ((uint64_t)st.st_size != CHAIN_HEADER + len + 8 * nblocks)
 		return chain_fail(err, errsize, path, "truncated or not a "
 		    "chain digest: wrong size");
-	if (chain_sums_sum(d->map + CHAIN_HEADER + len, nblocks) != sum)
-		return chain_fail(err, errsize, path, "corrupt: the checksum "
-		    "does not match");
+	if (chain_head_sum((const char *)d->map, textlen,
+	    chain_sums_sum(d->map + CHAIN_HEADER + len, nblocks)) != sum)
+		return chain_fail(err, errsize, path, "corrupt: the header's "
+		    "checksum does not match (its header or its blocks' sums "
+		    "changed)");
 	if (blocks_init(&d->blocks, d->map + CHAIN_HEADER, len, CHAIN_BLOCK,
 	    d->map + CHAIN_HEADER + len, chain_block_sum) < 0)
 		return chain_fail(err, errsize, path, "out of memory");
@@ -201,6 +221,53 @@ map_digest(struct chain_digest *d, g2048_chain *c, const char *path,
 	c->six.dg_off = 6 * n5;
 	c->six.dg_n = n6;
 	return 0;
+}
+
+int
+chain_digest_upgrade(int fd, const struct stat *st, const char *h,
+    g2048_chain *c, const char *path, char *err, size_t errsize)
+{
+	uint64_t n5, n6, len, nblocks, sum, sums;
+	struct blocks z;
+	const char *why;
+	unsigned char *map;
+	char head[CHAIN_HEADER];
+	size_t textlen;
+	int rc = -1;
+
+	if (parse_header(h, c, 1, &n5, &n6, &sum, &textlen, &why) < 0)
+		return chain_fail(err, errsize, path, why);
+	len = 6 * (n5 + n6);
+	nblocks = blocks_count(len, CHAIN_BLOCK);
+	if ((uint64_t)st->st_size != CHAIN_HEADER + len + 8 * nblocks)
+		return chain_fail(err, errsize, path, "truncated or not a "
+		    "chain digest: wrong size");
+	map = mmap(NULL, (size_t)st->st_size, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		return chain_fail(err, errsize, path, strerror(errno));
+	memset(&z, 0, sizeof z);
+	sums = chain_sums_sum(map + CHAIN_HEADER + len, nblocks);
+	if (sums != sum)
+		chain_fail(err, errsize, path, "corrupt: the checksum does not "
+		    "match: distil it again");
+	else if (blocks_init(&z, map + CHAIN_HEADER, len, CHAIN_BLOCK,
+	    map + CHAIN_HEADER + len, chain_block_sum) < 0)
+		chain_fail(err, errsize, path, "out of memory");
+	else if (blocks_check_all(&z) != 0)
+		chain_fail(err, errsize, path, "corrupt: a block fails its "
+		    "check: distil it again");
+	else {
+		chain_digest_header_text(head, n5, n6, sums);
+		if (pwrite(fd, head, CHAIN_HEADER, 0) != CHAIN_HEADER ||
+		    fsync(fd) < 0)
+			chain_fail(err, errsize, path, strerror(errno));
+		else
+			rc = 1;
+	}
+	if (z.seen != NULL)
+		blocks_free(&z);
+	munmap(map, (size_t)st->st_size);
+	return rc;
 }
 
 g2048_chain *

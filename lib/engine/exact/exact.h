@@ -23,9 +23,12 @@
 #define EXACT_SPEC    64        /* a pattern's spec or a board's size */
 #define EXACT_RANKS   16        /* ranks a nibble holds (0 empty) */
 #define EXACT_HEADER  4096      /* the table file's text header */
-#define EXACT_MAGIC   "2048-table 2\n"  /* the format written */
-#define EXACT_MAGIC1  "2048-table 1\n"  /* one checksum: still read */
-#define EXACT_TABLE_BLOCK 65536         /* format 2: bytes a block's sum */
+#define EXACT_MAGIC   "2048-table 3\n"  /* the format written and read */
+#define EXACT_VERSION 3
+#define EXACT_MAGIC2  "2048-table 2\n"  /* no header sum: upgraded only */
+#define EXACT_MAGIC1  "2048-table 1\n"  /* one checksum: refused */
+#define EXACT_TABLE_BLOCK 65536         /* bytes a block's sum */
+#define EXACT_BUILT_MAX 256             /* the header's `built' line */
 
 enum exact_kind { EXACT_BOARD, EXACT_PATTERN };
 
@@ -139,13 +142,18 @@ struct exact_header {
 	struct exact_rules rules;
 	int value_kind;                 /* 0: u32 probability, 1: f32 score */
 	uint64_t states, nlayers, bytes, checksum;
-	uint64_t block;                 /* format 2: bytes a block, else 0 */
+	uint64_t block;                 /* bytes a block (format 1: 0) */
 	uint64_t pruned_moves, pruned_states, moves;
 	double start;
 	int maxrank;
 	double reach_opt[EXACT_RANKS], reach_pol[EXACT_RANKS];
 	int has_reach;
 	uint64_t states_plain;          /* states without symmetry merged */
+	char built[EXACT_BUILT_MAX];    /* the `built' line's text, kept so
+	                                   that a header formats back whole */
+	size_t sumpos;                  /* parsed: where the checksum line
+	                                   starts (format 3: the text the
+	                                   checksum covers ends there) */
 };
 
 /*
@@ -160,18 +168,41 @@ struct exact_header {
  */
 int exact_match(const struct exact_rules *r, g2048_grid g, int s, int *rank);
 
+/* path opened to read (or, with rw, to write too) if it is a regular
+ * file of at least a header's bytes: the descriptor, its size in *st; or
+ * -1 with msg.  O_NONBLOCK: a FIFO is refused, not waited on. */
+struct stat;
+int exact_open_regular(const char *path, int rw, struct stat *st,
+    char *msg, size_t msgsize);
+/* A header of format 1 or 2 (no sum covers it) refused: -1, and msg says
+ * how to make a file of format 3 of path. */
+int exact_old_format(const struct exact_header *h, const char *path,
+    char *msg, size_t msgsize);
+
 /* The rules of table t. */
 const struct exact_rules *exact_table_rules(const g2048_table *t);
 
-/* Parse the text header in buf (EXACT_HEADER bytes): 0, or -1 with err. */
+/* Parse the text header in buf (EXACT_HEADER bytes): 0, or -1 with err.
+ * Formats 1 to 3 parse (the older to be refused or upgraded by the
+ * caller); in format 3 the checksum line is the last and only NULs
+ * follow it. */
 int exact_header_parse(const char *buf, size_t len, struct exact_header *h,
     char *err, size_t errsize);
 /* Write h as the text header into buf (EXACT_HEADER bytes, NUL padded):
  * 0, or -1 if it does not fit. */
 int exact_header_format(const struct exact_header *h, char *buf);
+/* Format 3: h->checksum set to the sum of h's text before its checksum
+ * line and of the blocks' sums (man 5 2048-table), and h written into
+ * buf as exact_header_format: 0, or -1 if it does not fit. */
+int exact_header_seal(struct exact_header *h, char *buf,
+    const unsigned char *sums);
+/* The checksum format 3 keeps: of hlen bytes of header text, then the
+ * nblocks sums. */
+uint64_t exact_header_sum(const char *hdr, size_t hlen,
+    const unsigned char *sums, uint64_t nblocks);
 
 /* The bytes after the header that hold the states (the layer index,
- * the keys, the values), and (format 2) the blocks they are cut into. */
+ * the keys, the values), and (formats 2, 3) the blocks they are cut into. */
 static inline uint64_t
 exact_body_len(const struct exact_header *h)
 {
@@ -278,16 +309,19 @@ int exact_vec_merge(struct exact_build *b, struct exact_vec *into,
 /*
  * A layer's work file of kind 'k' (its keys), 'p' (its pruned moves),
  * 'v' (its values), 'a' (its reach): its path, the file written whole
- * or not at all, read whole (NULL with err if it is not there whole),
- * and whether it is there with n bytes.
+ * or not at all with its length and checksum after it, read whole (NULL
+ * with err if it is not there whole and sound), whether it is there with
+ * n bytes that check (read whole), and (0, or -1 if it is not there) the
+ * bytes it says it holds.
  */
 void exact_path_of(const struct exact_build *b, char *p, size_t n,
     char kind, int layer);
 int exact_save(struct exact_build *b, char kind, int layer, const void *p,
     size_t n);
 void *exact_load(struct exact_build *b, char kind, int layer, size_t n);
-int exact_exists(const struct exact_build *b, char kind, int layer,
-    size_t n);
+int exact_exists(struct exact_build *b, char kind, int layer, size_t n);
+int exact_work_size(const struct exact_build *b, char kind, int layer,
+    size_t *n);
 /* Write text as the whole file path: 0, or -1 with err. */
 int exact_write_file(struct exact_build *b, const char *path,
     const char *text);

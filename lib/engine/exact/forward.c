@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "exact.h"
 
@@ -161,11 +162,30 @@ start_push(struct exact_build *b, uint64_t k, double p, void *ctx)
 	return exact_vec_push(b, &v[exact_sum(&b->r, k) / 2], k);
 }
 
+/* Whether the forward pass's file at path says it ended at layer top
+ * with states in all. */
+static int
+forward_done(const char *path, int top, uint64_t states)
+{
+	char text[128], want[128];
+	FILE *fp;
+	size_t n;
+
+	if ((fp = fopen(path, "r")) == NULL)
+		return 0;
+	n = fread(text, 1, sizeof text - 1, fp);
+	fclose(fp);
+	text[n] = '\0';
+	snprintf(want, sizeof want, "done\ntop %d\nstates %llu\n", top,
+	    (unsigned long long)states);
+	return strcmp(text, want) == 0;
+}
+
 int
 exact_forward(struct exact_build *b)
 {
 	struct exact_vec st[5] = { { NULL, 0, 0 } }, pend[3];
-	char path[1100];
+	char path[1100], mark[128];
 	int L, s, last = -1;
 	uint64_t states = 0;
 	struct stat sb;
@@ -177,26 +197,33 @@ exact_forward(struct exact_build *b)
 	for (s = 0; s < 5; s++)
 		if (exact_vec_sort(b, &st[s]) < 0)
 			return exact_berr(b, "enumerating", NULL);
-	/* layers found finished: go on after the last of them */
-	for (L = 2; L < EXACT_MAX_LAYERS; L++) {
-		char kp[1100];
+	/* layers found finished and sound (their keys and pruned moves
+	 * check): go on after the last of them */
+	for (L = 2; L < EXACT_MAX_LAYERS - 2; L++) {
+		size_t n;
 
-		exact_path_of(b, kp, sizeof kp, 'k', L);
-		if (stat(kp, &sb) != 0)
+		if (exact_work_size(b, 'k', L, &n) < 0 || n % 8 != 0 ||
+		    !exact_exists(b, 'k', L, n) ||
+		    !exact_exists(b, 'p', L, 3 * sizeof(uint64_t)))
 			break;
-		b->count[L] = (uint64_t)sb.st_size / 8;
+		b->count[L] = (uint64_t)n / 8;
 		b->have[L] = b->count[L] > 0;
 		last = L;
 	}
-	if (stat(path, &sb) == 0 && last >= 0) {
+	for (L = 2; L <= last; L++)
+		states += b->count[L];
+	/* the pass was done if it says so, and of the layers and states
+	 * found: else (a layer's file gone or damaged) it goes on from the
+	 * last sound one, and makes the rest again */
+	if (stat(path, &sb) == 0 && last >= 0 &&
+	    forward_done(path, last, states)) {
 		b->top = last;
 		b->rep.layers_resumed = (uint64_t)last;
-		for (L = 0; L <= last; L++)
-			states += b->count[L];
 		for (s = 0; s < 5; s++)
 			exact_vec_free(b, &st[s]);
 		goto done;
 	}
+	unlink(path);
 	if (last >= 0) {
 		/* the two layers below the next one give its children */
 		b->rep.layers_resumed = (uint64_t)last;
@@ -228,8 +255,6 @@ exact_forward(struct exact_build *b)
 					    NULL);
 			}
 		}
-		for (L = 0; L <= last; L++)
-			states += b->count[L];
 		L = last + 1;
 		for (s = L; s < 5; s++)
 			if (exact_vec_merge(b, &pend[s - L], &st[s]) < 0)
@@ -276,7 +301,9 @@ exact_forward(struct exact_build *b)
 		exact_vec_free(b, &pend[s]);
 	for (s = 0; s < 5; s++)
 		exact_vec_free(b, &st[s]);
-	if (exact_write_file(b, path, "done\n") < 0)
+	snprintf(mark, sizeof mark, "done\ntop %d\nstates %llu\n", b->top,
+	    (unsigned long long)states);
+	if (exact_write_file(b, path, mark) < 0)
 		return -1;
 done:
 	b->rep.states = states;

@@ -3,9 +3,11 @@
  * (tablehead.c), size and index checked, its blocks checked, and the
  * queries of a state: each legal move's exact value, from the values of
  * the states it leads to (a 4x4 grid's orientations: match.c).  A block
- * of format 2 is checked when a query first reads it, so a query of a
+ * is checked when a query first reads it, so a query of a
  * 3 GB table reads a few blocks, not 3 GB (checking L3o-256 whole takes
- * about 0.75 s here); format 1 is checked whole when opened.
+ * about 0.75 s here).  The header's checksum covers its text and the
+ * blocks' sums, checked when opened.  Formats 1 and 2 are refused;
+ * g2048_table_upgrade gives a file of format 2 format 3's header.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,7 +26,7 @@
 struct g2048_table {
 	struct exact_header h;
 	char *path;                         /* for the message */
-	struct blocks *lazy;                /* NULL: format 1, checked whole */
+	struct blocks *lazy;                /* the blocks, checked as read */
 	g2048_table_info info;
 	unsigned char *map;
 	size_t maplen;
@@ -44,7 +46,7 @@ terr(char *err, size_t errsize, const char *path, const char *msg)
 	return NULL;
 }
 
-/* ---- the blocks' checks (format 2: blocks.h) ------------------------ */
+/* ---- the blocks' checks (blocks.h) -------------------------------- */
 
 /* Whether the key or value at p (never across two blocks) may be read:
  * its block checked now if it was not; -1 once any block has failed. */
@@ -94,10 +96,11 @@ lazy_open(g2048_table *t, char *msg, size_t msgsize)
 		t->lazy = NULL;
 		return exact_fail(msg, msgsize, "%s", "out of memory");
 	}
-	if (exact_checksum(t->lazy->sums, (size_t)(8 * t->lazy->nblocks)) !=
-	    t->h.checksum)
-		return exact_fail(msg, msgsize, "%s", "corrupt: the checksum "
-		    "does not match");
+	if (exact_header_sum((const char *)t->map, t->h.sumpos, t->lazy->sums,
+	    t->lazy->nblocks) != t->h.checksum)
+		return exact_fail(msg, msgsize, "%s", "corrupt: the header's "
+		    "checksum does not match (its header or its blocks' sums "
+		    "changed)");
 	for (b = 0; b * t->lazy->block < 16 * t->h.nlayers; b++)
 		blocks_check(t->lazy, b);
 	if ((b = blocks_bad(t->lazy)) != 0) {
@@ -125,6 +128,48 @@ g2048_table_close(g2048_table *t)
 	free(t);
 }
 
+int
+exact_open_regular(const char *path, int rw, struct stat *st, char *msg,
+    size_t msgsize)
+{
+	char magic[11];
+	int fd;
+
+	if ((fd = open(path, (rw ? O_RDWR : O_RDONLY) | O_NONBLOCK)) < 0)
+		return exact_fail(msg, msgsize, "%s", strerror(errno));
+	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
+		close(fd);
+		return exact_fail(msg, msgsize, "%s", "not a regular file, so "
+		    "not a table file");
+	}
+	if ((uint64_t)st->st_size < EXACT_HEADER) {
+		/* short: a table cut short, or no table at all */
+		int table = pread(fd, magic, sizeof magic, 0) ==
+		    (ssize_t)sizeof magic &&
+		    memcmp(magic, "2048-table ", sizeof magic) == 0;
+
+		close(fd);
+		return exact_fail(msg, msgsize, "%s", table ?
+		    "truncated: shorter than its header" : "not a table file");
+	}
+	return fd;
+}
+
+int
+exact_old_format(const struct exact_header *h, const char *path, char *msg,
+    size_t msgsize)
+{
+	if (h->version == 1)
+		snprintf(msg, msgsize, "a table file of format 1, which this "
+		    "2048-table no longer reads: build it again");
+	else
+		snprintf(msg, msgsize, "a table file of format 2, whose header "
+		    "no checksum covers: run '2048-table --upgrade %s' to "
+		    "check it and give it format 3's header (or build it "
+		    "again)", path);
+	return -1;
+}
+
 static g2048_table *
 fail_open(g2048_table *t, char *err, size_t errsize, const char *path,
     const char *msg)
@@ -148,17 +193,8 @@ g2048_table_open(const char *path, char *err, size_t errsize)
 		free(t);
 		return terr(err, errsize, path, "out of memory");
 	}
-	if ((fd = open(path, O_RDONLY)) < 0)
-		return fail_open(t, err, errsize, path, strerror(errno));
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return fail_open(t, err, errsize, path, "not a regular file");
-	}
-	if ((uint64_t)st.st_size < EXACT_HEADER) {
-		close(fd);
-		return fail_open(t, err, errsize, path, st.st_size >= 11 ?
-		    "truncated: shorter than its header" : "not a table file");
-	}
+	if ((fd = exact_open_regular(path, 0, &st, msg, sizeof msg)) < 0)
+		return fail_open(t, err, errsize, path, msg);
 	t->maplen = (size_t)st.st_size;
 	t->map = mmap(NULL, t->maplen, PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
@@ -169,15 +205,15 @@ g2048_table_open(const char *path, char *err, size_t errsize)
 	if (exact_header_parse((const char *)t->map, EXACT_HEADER, &t->h, msg,
 	    sizeof msg) < 0)
 		return fail_open(t, err, errsize, path, msg);
+	if (t->h.version != EXACT_VERSION) {
+		exact_old_format(&t->h, path, msg, sizeof msg);
+		return fail_open(t, err, errsize, path, msg);
+	}
 	if (t->h.bytes != (uint64_t)st.st_size)
 		return fail_open(t, err, errsize, path, t->h.bytes >
 		    (uint64_t)st.st_size ? "truncated: shorter than its "
 		    "header says" : "longer than its header says");
-	if (t->h.version == 1 && exact_checksum(t->map + EXACT_HEADER,
-	    t->maplen - EXACT_HEADER) != t->h.checksum)
-		return fail_open(t, err, errsize, path, "corrupt: the checksum "
-		    "does not match");
-	if (t->h.version == 2 && lazy_open(t, msg, sizeof msg) < 0)
+	if (lazy_open(t, msg, sizeof msg) < 0)
 		return fail_open(t, err, errsize, path, msg);
 	t->nlayers = t->h.nlayers;
 	if ((t->layer = calloc(t->nlayers + 1, sizeof *t->layer)) == NULL ||
@@ -370,4 +406,94 @@ const struct exact_rules *
 exact_table_rules(const g2048_table *t)
 {
 	return &t->h.rules;
+}
+
+/* ---- format 2 upgraded ---------------------------------------------- */
+
+int
+g2048_table_upgrade(const char *path, char *err, size_t errsize)
+{
+	struct exact_header h;
+	struct blocks z;
+	struct stat st;
+	char hdr[EXACT_HEADER], msg[512];
+	unsigned char *map = NULL;
+	uint64_t len, bad;
+	int fd, rc = -1;
+
+	if ((fd = exact_open_regular(path, 1, &st, msg, sizeof msg)) < 0) {
+		terr(err, errsize, path, msg);
+		return -1;
+	}
+	memset(&z, 0, sizeof z);
+	if (pread(fd, hdr, sizeof hdr, 0) != (ssize_t)sizeof hdr) {
+		terr(err, errsize, path, strerror(errno));
+		goto out;
+	}
+	if (exact_header_parse(hdr, sizeof hdr, &h, msg, sizeof msg) < 0) {
+		terr(err, errsize, path, msg);
+		goto out;
+	}
+	if (h.version == EXACT_VERSION) {
+		rc = 0;
+		goto out;
+	}
+	if (h.version != 2) {
+		exact_old_format(&h, path, msg, sizeof msg);
+		terr(err, errsize, path, msg);
+		goto out;
+	}
+	if (h.bytes != (uint64_t)st.st_size) {
+		terr(err, errsize, path, h.bytes > (uint64_t)st.st_size ?
+		    "truncated: shorter than its header says" :
+		    "longer than its header says");
+		goto out;
+	}
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED) {
+		map = NULL;
+		terr(err, errsize, path, strerror(errno));
+		goto out;
+	}
+	/* format 2's checks, every block: only a sound body is sealed */
+	len = exact_body_len(&h);
+	if (blocks_init(&z, map + EXACT_HEADER, len, h.block, map +
+	    EXACT_HEADER + len, exact_block_sum) < 0) {
+		terr(err, errsize, path, "out of memory");
+		goto out;
+	}
+	if (exact_checksum(z.sums, (size_t)(8 * z.nblocks)) != h.checksum) {
+		terr(err, errsize, path, "corrupt: the checksum does not "
+		    "match: build it again");
+		goto out;
+	}
+	if ((bad = blocks_check_all(&z)) != 0) {
+		snprintf(msg, sizeof msg, "corrupt: block %llu does not match "
+		    "its checksum: build it again",
+		    (unsigned long long)(bad - 1));
+		terr(err, errsize, path, msg);
+		goto out;
+	}
+	h.version = EXACT_VERSION;
+	if (exact_header_seal(&h, hdr, z.sums) < 0) {
+		terr(err, errsize, path, "its header does not fit format 3");
+		goto out;
+	}
+	/* one page, at the file's start: the body is format 3's already */
+	if (pwrite(fd, hdr, sizeof hdr, 0) != (ssize_t)sizeof hdr ||
+	    fsync(fd) < 0) {
+		terr(err, errsize, path, strerror(errno));
+		goto out;
+	}
+	rc = 1;
+out:
+	if (z.seen != NULL)
+		blocks_free(&z);
+	if (map != NULL)
+		munmap(map, (size_t)st.st_size);
+	if (close(fd) < 0 && rc > 0) {
+		terr(err, errsize, path, strerror(errno));
+		rc = -1;
+	}
+	return rc;
 }

@@ -29,7 +29,8 @@ exact_header_format(const struct exact_header *h, char *buf)
 	len += (size_t)n; \
 } while (0)
 	memset(buf, 0, EXACT_HEADER);
-	PUT("%s", h->version == 1 ? EXACT_MAGIC1 : EXACT_MAGIC);
+	PUT("%s", h->version == 1 ? EXACT_MAGIC1 : h->version == 2 ?
+	    EXACT_MAGIC2 : EXACT_MAGIC);
 	PUT("rules %s %s\n", r->kind == EXACT_BOARD ? "board" : "pattern",
 	    r->spec);
 	PUT("name %s\n", r->name);
@@ -52,14 +53,33 @@ exact_header_format(const struct exact_header *h, char *buf)
 		for (q = 1; q < EXACT_RANKS && q <= h->maxrank; q++)
 			PUT("reach %lu %.17g %.17g\n", 1ul << q, h->reach_opt[q],
 			    h->reach_pol[q]);
-	PUT("built forward by layers of tile sum, backward induction; "
-	    "2048-tools %s\n", G2048_VERSION);
+	if (h->built[0] != '\0')
+		PUT("built %s\n", h->built);
+	else
+		PUT("built forward by layers of tile sum, backward induction; "
+		    "2048-tools %s\n", G2048_VERSION);
 	if (h->version != 1)
 		PUT("block %llu\n", (unsigned long long)h->block);
 	PUT("bytes %llu\n", (unsigned long long)h->bytes);
 	PUT("checksum %016llx\n", (unsigned long long)h->checksum);
 #undef PUT
 	return 0;
+}
+
+int
+exact_header_seal(struct exact_header *h, char *buf,
+    const unsigned char *sums)
+{
+	size_t len;
+
+	h->checksum = 0;
+	if (exact_header_format(h, buf) < 0)
+		return -1;
+	/* the checksum line is the last: "checksum " 16 digits "\n" */
+	len = strlen(buf) - (sizeof "checksum " - 1 + 16 + 1);
+	h->checksum = exact_header_sum(buf, len, sums, exact_nblocks(h));
+	h->sumpos = len;
+	return exact_header_format(h, buf);
 }
 
 static int
@@ -118,15 +138,22 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 	if (len < ml || memcmp(buf, "2048-table ", 11) != 0)
 		return exact_fail(err, errsize, "%s", "not a table file");
 	if (memcmp(buf, EXACT_MAGIC, ml) == 0)
+		h->version = 3;
+	else if (memcmp(buf, EXACT_MAGIC2, ml) == 0)
 		h->version = 2;
 	else if (memcmp(buf, EXACT_MAGIC1, ml) == 0)
 		h->version = 1;
 	else
 		return exact_fail(err, errsize, "%s", "a table file of another "
-		    "version (this reads versions 1 and 2): build it again");
+		    "version (this reads version 3): build it again");
 	for (pos = ml; pos < len && buf[pos] != '\0';) {
-		size_t n = 0;
+		size_t n = 0, start = pos;
 		char *val;
+
+		if (seen & 128)
+			/* the checksum line ends the text */
+			return exact_fail(err, errsize, "%s", "bad header: "
+			    "a line after the checksum");
 
 		while (pos < len && buf[pos] != '\n' && buf[pos] != '\0') {
 			if (n + 1 >= sizeof line)
@@ -182,10 +209,15 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 
 			errno = 0;
 			h->checksum = strtoull(val, &end, 16);
-			if (errno || *end != '\0' || strlen(val) != 16)
+			/* as written: 16 digits, lower case */
+			if (errno || *end != '\0' || strlen(val) != 16 ||
+			    strspn(val, "0123456789abcdef") != 16)
 				return exact_fail(err, errsize, "%s",
 				    "bad header: checksum");
 			seen |= 128;
+			h->sumpos = start;
+		} else if (IS("built")) {
+			snprintf(h->built, sizeof h->built, "%s", val);
 		} else if (IS("start")) {
 			if (parse_double(val, &h->start) < 0)
 				return exact_fail(err, errsize, "%s",
@@ -208,16 +240,23 @@ exact_header_parse(const char *buf, size_t len, struct exact_header *h,
 			h->reach_pol[r] = c;
 			h->has_reach = 1;
 		}
-		/* name, symmetries, values, built: derived or free text */
+		/* name, symmetries, values: derived */
 #undef U64
 #undef IS
 	}
-	if ((seen & 255) != 255 || (h->version == 2) != !!(seen & 256))
+	if ((seen & 255) != 255 || (h->version >= 2) != !!(seen & 256))
 		return exact_fail(err, errsize, "%s", "bad header: a required line "
 		    "is missing (rules, target, objective, four, states, "
-		    "layers, bytes, checksum; block in version 2 only)");
+		    "layers, bytes, checksum; block from version 2)");
+	/* format 3: nothing but NULs after the text, so that a header read
+	 * is the header written, byte for byte */
+	if (h->version == 3)
+		for (; pos < len; pos++)
+			if (buf[pos] != '\0')
+				return exact_fail(err, errsize, "%s", "bad "
+				    "header: bytes after its end");
 	/* a key or a value never straddles two blocks */
-	if (h->version == 2 && (h->block < 16 || h->block > ((uint64_t)1 << 30)
+	if (h->version >= 2 && (h->block < 16 || h->block > ((uint64_t)1 << 30)
 	    || h->block % 16 != 0))
 		return exact_fail(err, errsize, "%s", "bad header: block");
 	if (strcmp(objective, "prob") != 0 && strcmp(objective, "score") != 0)

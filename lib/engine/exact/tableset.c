@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "exact.h"
@@ -53,32 +54,54 @@ tableset_header(const char *path, struct exact_header *h, char *msg,
     size_t msgsize)
 {
 	char buf[EXACT_HEADER];
-	ssize_t got;
-	size_t have = 0;
+	struct stat st;
 	int fd;
 
-	if ((fd = open(path, O_RDONLY)) < 0) {
+	if ((fd = exact_open_regular(path, 0, &st, msg, msgsize)) < 0)
+		return -1;
+	unsigned char *sums = NULL;
+	size_t n;
+	int rc = -1;
+
+	if (pread(fd, buf, sizeof buf, 0) != (ssize_t)sizeof buf) {
 		snprintf(msg, msgsize, "%s", strerror(errno));
-		return -1;
+		goto out;
 	}
-	while (have < sizeof buf && (got = read(fd, buf + have,
-	    sizeof buf - have)) != 0) {
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			snprintf(msg, msgsize, "%s", strerror(errno));
-			close(fd);
-			return -1;
-		}
-		have += (size_t)got;
+	if (exact_header_parse(buf, sizeof buf, h, msg, msgsize) < 0)
+		goto out;
+	if (h->version != EXACT_VERSION) {
+		exact_old_format(h, path, msg, msgsize);
+		goto out;
 	}
+	if (h->bytes != (uint64_t)st.st_size) {
+		snprintf(msg, msgsize, "%s", h->bytes > (uint64_t)st.st_size ?
+		    "truncated: shorter than its header says" :
+		    "longer than its header says");
+		goto out;
+	}
+	/* the header's sum (of its text and the blocks' sums) now, so that
+	 * no board is judged by a header that changed */
+	n = (size_t)(8 * exact_nblocks(h));
+	if ((sums = malloc(n + 1)) == NULL) {
+		snprintf(msg, msgsize, "out of memory");
+		goto out;
+	}
+	if (pread(fd, sums, n, (off_t)(EXACT_HEADER + exact_body_len(h))) !=
+	    (ssize_t)n) {
+		snprintf(msg, msgsize, "%s", strerror(errno));
+		goto out;
+	}
+	if (exact_header_sum(buf, h->sumpos, sums, exact_nblocks(h)) !=
+	    h->checksum) {
+		snprintf(msg, msgsize, "corrupt: the header's checksum does "
+		    "not match (its header or its blocks' sums changed)");
+		goto out;
+	}
+	rc = 0;
+out:
+	free(sums);
 	close(fd);
-	if (have < sizeof buf) {
-		snprintf(msg, msgsize, "%s", have >= 11 ?
-		    "truncated: shorter than its header" : "not a table file");
-		return -1;
-	}
-	return exact_header_parse(buf, sizeof buf, h, msg, msgsize);
+	return rc;
 }
 
 /* Higher targets first: a board two tables cover is an endgame of the

@@ -2,9 +2,9 @@
  * tablewrite.c - the table file (2048-table(5)) written from a build's
  * work files: the text header, the layer index, the keys, the values and
  * a checksum for each block of them.  The header holds the checksum of
- * the blocks' sums, so the body is made twice from the work files,
- * hashed and then written; the reader checks a block with the same
- * exact_block_sum when a query first reads it (table.c).
+ * its own text and of the blocks' sums, so the body is made twice from
+ * the work files, hashed and then written; the reader checks a block
+ * with the same exact_block_sum when a query first reads it (table.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +75,18 @@ exact_checksum(const unsigned char *p, size_t n)
 
 	hash_start(&hs, 0x2048);
 	hash_add(&hs, p, n);
+	return hash_end(&hs);
+}
+
+uint64_t
+exact_header_sum(const char *hdr, size_t hlen, const unsigned char *sums,
+    uint64_t nblocks)
+{
+	struct hasher hs;
+
+	hash_start(&hs, 0x2048 ^ 0x68656164);   /* "head" */
+	hash_add(&hs, (const unsigned char *)hdr, hlen);
+	hash_add(&hs, sums, (size_t)(8 * nblocks));
 	return hash_end(&hs);
 }
 
@@ -235,7 +247,7 @@ exact_write_table(struct exact_build *b, const char *path)
 	int L, q, rc;
 
 	memset(&h, 0, sizeof h);
-	h.version = 2;
+	h.version = EXACT_VERSION;
 	h.block = EXACT_TABLE_BLOCK;
 	h.rules = b->r;
 	h.value_kind = b->r.objective == G2048_EXACT_PROB ? 0 : 1;
@@ -267,8 +279,7 @@ exact_write_table(struct exact_build *b, const char *path)
 		free(e);
 		return -1;
 	}
-	h.checksum = exact_checksum(e->sums, (size_t)(8 * e->nblocks));
-	if (exact_header_format(&h, e->header) < 0) {
+	if (exact_header_seal(&h, e->header, e->sums) < 0) {
 		free(e->sums);
 		free(e);
 		snprintf(b->err, b->errsize, "internal error: header too long");

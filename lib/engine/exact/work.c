@@ -1,9 +1,11 @@
 /*
  * work.c - a build's work directory: a file a layer for its keys, its
  * pruned moves, its values and its reach, each written whole or not at
- * all, so that a build that stopped goes on from the files it finds;
- * the directory's lock and its description of the build, so that two
- * builds never share one.
+ * all and ended by its length and checksum, so that a build that
+ * stopped goes on from the files it finds and never from one damaged
+ * since (a file that fails its check is not there: its layer is made
+ * again); the directory's lock and its description of the build, so
+ * that two builds never share one.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -46,6 +48,20 @@ exact_write_file(struct exact_build *b, const char *path, const char *text)
 	return 0;
 }
 
+/* A work file's trailer: its length, and the sum of its bytes from a
+ * start of its kind and layer, so that a file renamed to another layer
+ * fails too. */
+#define TRAILER 16
+
+static void
+trailer_of(char kind, int layer, const void *p, size_t n,
+    unsigned char *t)
+{
+	exact_wr64(t, (uint64_t)n);
+	exact_wr64(t + 8, exact_block_sum(p, n, (uint64_t)(unsigned char)kind
+	    << 32 ^ (uint64_t)layer ^ 0x776f726bULL << 40));     /* "work" */
+}
+
 /* A work file, written beside and renamed, so that a killed build
  * leaves it whole or not at all.  Not synced: a work file lost in a
  * crash of the system is built again. */
@@ -54,13 +70,16 @@ exact_save(struct exact_build *b, char kind, int layer, const void *p,
     size_t n)
 {
 	char path[1100], tmp[1200];
+	unsigned char t[TRAILER];
 	int fd;
 
 	exact_path_of(b, path, sizeof path, kind, layer);
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	trailer_of(kind, layer, p, n, t);
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
 		return exact_berr(b, "cannot write", tmp);
-	if (g2048_write_all(fd, p, n) < 0) {
+	if (g2048_write_all(fd, p, n) < 0 ||
+	    g2048_write_all(fd, t, sizeof t) < 0) {
 		close(fd);
 		unlink(tmp);
 		return exact_berr(b, "cannot write", tmp);
@@ -72,13 +91,35 @@ exact_save(struct exact_build *b, char kind, int layer, const void *p,
 	return 0;
 }
 
-/* Read a work file of n bytes; NULL with err if it is not there whole. */
+/* n bytes from fd into p: 0, or -1 (errno; EIO at the end of the file) */
+static int
+read_all(int fd, unsigned char *p, size_t n)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	while (got < n) {
+		r = read(fd, p + got, n - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			if (r == 0)
+				errno = EIO;
+			return -1;
+		}
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+/* Read a work file of n bytes, its length and checksum checked; NULL
+ * with err if it is not there whole and sound. */
 void *
 exact_load(struct exact_build *b, char kind, int layer, size_t n)
 {
 	char path[1100];
-	unsigned char *p;
-	size_t got = 0;
+	unsigned char *p, t[TRAILER], want[TRAILER];
+	struct stat st;
 	int fd;
 
 	exact_path_of(b, path, sizeof path, kind, layer);
@@ -86,38 +127,59 @@ exact_load(struct exact_build *b, char kind, int layer, size_t n)
 		exact_berr(b, "cannot open", path);
 		return NULL;
 	}
+	if (fstat(fd, &st) < 0 || (uint64_t)st.st_size != (uint64_t)n +
+	    TRAILER) {
+		close(fd);
+		snprintf(b->err, b->errsize, "%s: a damaged work file (%lld "
+		    "bytes, not %llu): remove it, and the build makes it "
+		    "again", path, (long long)st.st_size,
+		    (unsigned long long)n + TRAILER);
+		return NULL;
+	}
 	if ((p = exact_balloc(b, n)) == NULL) {
 		close(fd);
 		exact_berr(b, "out of memory reading", path);
 		return NULL;
 	}
-	while (got < n) {
-		ssize_t r = read(fd, p + got, n - got);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			if (r == 0)
-				errno = EIO;
-			close(fd);
-			exact_bfree(b, p, n);
-			exact_berr(b, "cannot read", path);
-			return NULL;
-		}
-		got += (size_t)r;
+	if (read_all(fd, p, n) < 0 || read_all(fd, t, sizeof t) < 0) {
+		close(fd);
+		exact_bfree(b, p, n);
+		exact_berr(b, "cannot read", path);
+		return NULL;
 	}
 	close(fd);
+	trailer_of(kind, layer, p, n, want);
+	if (memcmp(t, want, sizeof t) != 0) {
+		exact_bfree(b, p, n);
+		snprintf(b->err, b->errsize, "%s: a damaged work file (its "
+		    "checksum does not match): remove it, and the build makes "
+		    "it again", path);
+		return NULL;
+	}
 	return p;
 }
 
 int
-exact_exists(const struct exact_build *b, char kind, int layer, size_t n)
+exact_exists(struct exact_build *b, char kind, int layer, size_t n)
+{
+	void *p = exact_load(b, kind, layer, n);
+
+	exact_bfree(b, p, n);
+	return p != NULL;
+}
+
+int
+exact_work_size(const struct exact_build *b, char kind, int layer,
+    size_t *n)
 {
 	char path[1100];
 	struct stat st;
 
 	exact_path_of(b, path, sizeof path, kind, layer);
-	return stat(path, &st) == 0 && (size_t)st.st_size == n;
+	if (stat(path, &st) != 0 || (uint64_t)st.st_size < TRAILER)
+		return -1;
+	*n = (size_t)st.st_size - TRAILER;
+	return 0;
 }
 
 /* The work directory's description of the build: a resumed build must be
@@ -129,7 +191,7 @@ exact_check_dir(struct exact_build *b)
 	int fd;
 	ssize_t n;
 
-	snprintf(want, sizeof want, "2048-table work 1\nrules %s %s\n"
+	snprintf(want, sizeof want, "2048-table work 2\nrules %s %s\n"
 	    "target %d\nobjective %d\nfour %.17g\n",
 	    b->r.kind == EXACT_BOARD ? "board" : "pattern", b->r.spec,
 	    b->r.target, b->r.objective, b->r.four);
@@ -154,6 +216,13 @@ exact_check_dir(struct exact_build *b)
 		n = read(fd, have, sizeof have - 1);
 		close(fd);
 		have[n > 0 ? n : 0] = '\0';
+		if (strncmp(have, "2048-table work 1\n", 18) == 0) {
+			/* its files have no checksums */
+			snprintf(b->err, b->errsize, "%s holds the work of an "
+			    "older 2048-table: remove it or name another",
+			    b->dir);
+			return -1;
+		}
 		if (strcmp(have, want) != 0) {
 			snprintf(b->err, b->errsize, "%s holds the work of "
 			    "another build: remove it or name another", b->dir);

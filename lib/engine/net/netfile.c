@@ -240,7 +240,9 @@ net_open(const char *path, int whole, char *err, size_t errsize)
 		snprintf(err, errsize, "out of memory");
 		return NULL;
 	}
-	if ((fd = open(path, O_RDONLY)) < 0 || fstat(fd, &st) < 0) {
+	/* O_NONBLOCK: a FIFO is refused below, not waited on */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0 ||
+	    fstat(fd, &st) < 0) {
 		net_fail(err, errsize, path, strerror(errno));
 		goto fail;
 	}
