@@ -1,8 +1,10 @@
 /*
- * 2048.h - the interface of lib2048, the 2048-tools engine, top down:
- * cells, grids and moves; boards and their text; games (randomness,
- * spawns, a game's step); evaluation; n-tuple nets; search and play;
- * learning; the files a tool keeps.  man 3 lib2048 is its manual.
+ * 2048.h - the interface of lib2048, the 2048-tools engine, in sections
+ * by the room that defines them (HACKING.md), each after the rooms it
+ * uses: grid (cells, moves, boards, games), text (boards as text, their
+ * streams, the files a tool keeps), eval, search, net (nets, learning),
+ * exact, chain, and the player over them all.  man 3 lib2048 is its
+ * manual.
  *
  * The library does no I/O of its own, never exits and never prints; every
  * function returns its errors.  The lookup tables are built at compile time,
@@ -45,7 +47,7 @@ typedef struct {
 enum g2048_dir { G2048_UP, G2048_DOWN, G2048_LEFT, G2048_RIGHT };
 #define G2048_NDIRS 4
 
-/* ---- cells ------------------------------------------------------------ */
+/* ---- room grid: cells -------------------------------------------------- */
 
 static inline int
 g2048_rank(g2048_grid g, int cell)
@@ -78,7 +80,7 @@ g2048_tile(int rank)
 /* rank of a tile value, or -1 if it is not 0 or a power of two in 2..131072 */
 int g2048_rank_of(uint64_t tile);
 
-/* ---- boards of every size: the general path ----------------------------- */
+/* ---- room grid: boards of every size, the general path ----------------- */
 
 /*
  * A board of any size, rows x cols with each from 2 to 8: each cell's
@@ -123,7 +125,7 @@ int g2048_cells_valid(const g2048_cells *c);
 void g2048_cells_of_grid(g2048_cells *c, g2048_grid g);
 g2048_grid g2048_cells_grid(const g2048_cells *c);
 
-/* ---- moves ------------------------------------------------------------ */
+/* ---- room grid: moves -------------------------------------------------- */
 
 /*
  * Slide *g toward d and return the score gained (the sum of the merged
@@ -145,7 +147,7 @@ int g2048_line_cell(enum g2048_dir d, int line, int pos);
 const char *g2048_dir_name(enum g2048_dir d);
 int g2048_dir_parse(const char *s);
 
-/* ---- boards and text: a grid with its game state (2048(5)) ------------ */
+/* ---- room grid: boards, a grid with its game state --------------------- */
 
 #define G2048_EXTRA_MAX 8      /* unknown header lines kept per board */
 #define G2048_EXTRA_LEN 128    /* longest kept header line, with its NUL */
@@ -182,60 +184,7 @@ int g2048_board_is_4x4(const g2048_board *b);
 void g2048_board_get_cells(const g2048_board *b, g2048_cells *c);
 void g2048_board_set_cells(g2048_board *b, const g2048_cells *c);
 
-/* Text form.  Both return the length written (excluding the NUL) or -1 if
- * buf is too small; G2048_TEXT_MAX always suffices. */
-#define G2048_TEXT_MAX 4096
-int g2048_format(const g2048_board *b, char *buf, size_t size);
-int g2048_format_compact(const g2048_board *b, char *buf, size_t size);
-
-/* The decimal digits of v at p, without a NUL: the end.  The writers' own,
- * for a tool that writes numbers as fast. */
-char *g2048_put_u64(char *p, uint64_t v);
-
-/*
- * A board stream's writer: the grid form with a blank line between boards
- * and none before the first, or the compact form, a line a board.  The
- * rule of every stream: a tool's output, 2048-solve's traces, a saved
- * game.  A zeroed writer starts a stream of grid boards; one that goes on
- * from boards written elsewhere counts them in `boards'.
- */
-typedef struct {
-	int compact;               /* the compact form */
-	uint64_t boards;           /* boards in the stream so far */
-} g2048_writer;
-
-#define G2048_STREAM_MAX (G2048_TEXT_MAX + 1)   /* a board, its blank line */
-/* b's text as the stream's next board, NUL-terminated in buf: its length,
- * or -1 if size is below G2048_STREAM_MAX. */
-int g2048_writer_format(g2048_writer *w, const g2048_board *b, char *buf,
-    size_t size);
-
-/* Parse one board from text (either form); 0, or -1 with a message in err. */
-int g2048_parse(const char *text, g2048_board *b, char *err, size_t errsize);
-
-/*
- * A stream reader over a caller-owned file descriptor, in constant memory
- * (about 64 KiB): boards separated by blank lines, in either form.  It
- * reads with read(2), so it never waits for more input than the board it
- * is reading.  name is kept (not copied) for the caller's messages.
- */
-#define G2048_LINE_MAX 4096        /* longest line accepted */
-typedef struct g2048_reader g2048_reader;
-
-g2048_reader *g2048_reader_new(int fd, const char *name);  /* NULL: no memory */
-void g2048_reader_free(g2048_reader *rd);
-/* fn, if not NULL, is called before every read(2) that may block: a tool
- * flushes its output there, so that it works as a coprocess. */
-void g2048_reader_before_read(g2048_reader *rd, void (*fn)(void));
-/* 1 board read, 0 end of input, -1 error (g2048_reader_error at
- * g2048_reader_line; for a read error errno is set and the line is 0). */
-int g2048_read(g2048_reader *rd, g2048_board *b);
-const char *g2048_reader_name(const g2048_reader *rd);
-const char *g2048_reader_error(const g2048_reader *rd);   /* without name, line */
-unsigned long g2048_reader_line(const g2048_reader *rd);        /* lines read */
-unsigned long g2048_reader_board_line(const g2048_reader *rd);  /* the last board's first */
-
-/* ---- games: randomness, spawns, a game's step -------------------------- */
+/* ---- room grid: games (randomness, spawns, a game's step) -------------- */
 
 /* Randomness: PCG32 (O'Neill 2014, XSH-RR 64/32). */
 
@@ -302,7 +251,79 @@ int g2048_board_spawn(g2048_board *b);
  * (G2048_OVERFLOW also when the move's own score passes LONG_MAX). */
 long g2048_board_move(g2048_board *b, enum g2048_dir d);
 
-/* ---- evaluation (2048-eval) -------------------------------------------- */
+
+/* ---- room text: boards as text (2048(5)), their streams ---------------- */
+
+/* Text form.  Both return the length written (excluding the NUL) or -1 if
+ * buf is too small; G2048_TEXT_MAX always suffices. */
+#define G2048_TEXT_MAX 4096
+int g2048_format(const g2048_board *b, char *buf, size_t size);
+int g2048_format_compact(const g2048_board *b, char *buf, size_t size);
+
+/* The decimal digits of v at p, without a NUL: the end.  The writers' own,
+ * for a tool that writes numbers as fast. */
+char *g2048_put_u64(char *p, uint64_t v);
+
+/*
+ * A board stream's writer: the grid form with a blank line between boards
+ * and none before the first, or the compact form, a line a board.  The
+ * rule of every stream: a tool's output, 2048-solve's traces, a saved
+ * game.  A zeroed writer starts a stream of grid boards; one that goes on
+ * from boards written elsewhere counts them in `boards'.
+ */
+typedef struct {
+	int compact;               /* the compact form */
+	uint64_t boards;           /* boards in the stream so far */
+} g2048_writer;
+
+#define G2048_STREAM_MAX (G2048_TEXT_MAX + 1)   /* a board, its blank line */
+/* b's text as the stream's next board, NUL-terminated in buf: its length,
+ * or -1 if size is below G2048_STREAM_MAX. */
+int g2048_writer_format(g2048_writer *w, const g2048_board *b, char *buf,
+    size_t size);
+
+/* Parse one board from text (either form); 0, or -1 with a message in err. */
+int g2048_parse(const char *text, g2048_board *b, char *err, size_t errsize);
+
+/*
+ * A stream reader over a caller-owned file descriptor, in constant memory
+ * (about 64 KiB): boards separated by blank lines, in either form.  It
+ * reads with read(2), so it never waits for more input than the board it
+ * is reading.  name is kept (not copied) for the caller's messages.
+ */
+#define G2048_LINE_MAX 4096        /* longest line accepted */
+typedef struct g2048_reader g2048_reader;
+
+g2048_reader *g2048_reader_new(int fd, const char *name);  /* NULL: no memory */
+void g2048_reader_free(g2048_reader *rd);
+/* fn, if not NULL, is called before every read(2) that may block: a tool
+ * flushes its output there, so that it works as a coprocess. */
+void g2048_reader_before_read(g2048_reader *rd, void (*fn)(void));
+/* 1 board read, 0 end of input, -1 error (g2048_reader_error at
+ * g2048_reader_line; for a read error errno is set and the line is 0). */
+int g2048_read(g2048_reader *rd, g2048_board *b);
+const char *g2048_reader_name(const g2048_reader *rd);
+const char *g2048_reader_error(const g2048_reader *rd);   /* without name, line */
+unsigned long g2048_reader_line(const g2048_reader *rd);        /* lines read */
+unsigned long g2048_reader_board_line(const g2048_reader *rd);  /* the last board's first */
+
+/* ---- room text: files a tool keeps (a saved game, a net) --------------- */
+
+/*
+ * Replace the file path by what fill writes to fd: a new file beside it
+ * (path.tmpPID-XXXXXX) is filled, synced and renamed over path, so a full
+ * disk, a failing write or a kill leaves the old file or the new one,
+ * never part of one.  What a save killed mid-way (SIGKILL) left beside
+ * path, a new file whose process is gone, the next save removes.  fill returns 0, or -1 with errno set.  0, or -1
+ * with errno set, the new file removed and path untouched.
+ */
+int g2048_file_replace(const char *path,
+    int (*fill)(int fd, const void *ctx), const void *ctx);
+/* Write all n bytes of buf to fd, however many calls it takes; 0, or -1
+ * with errno set. */
+int g2048_write_all(int fd, const void *buf, size_t n);
+
+/* ---- room eval: evaluation (2048-eval) --------------------------------- */
 
 /*
  * A heuristic, its weights and its row tables (opaque).  Heuristics:
@@ -372,7 +393,139 @@ double g2048_eval_cells(const g2048_eval *e, const g2048_cells *c);
 int g2048_eval_cells_terms(const g2048_eval *e, const g2048_cells *c,
     g2048_eval_term *terms);
 
-/* ---- n-tuple networks (2048-learn, --net) ----------------------------- */
+/* ---- room search: the search (2048-solve) ------------------------------ */
+
+enum g2048_algo {
+	G2048_EXPECTIMAX,   /* max over moves, mean over every spawn */
+	G2048_MINIMAX,      /* alpha-beta; the min node puts a 2 in the worst cell */
+	G2048_GREEDY,       /* the move that scores most now; ties by heuristic */
+	G2048_RANDOM        /* a uniformly random legal move */
+};
+
+/*
+ * How to search.  Every field is a switch of its own, so the benchmark can
+ * measure each one.  Unless time_ms is set, the result is a function of the
+ * grid and these options only: neither timing nor the thread count
+ * changes it.
+ */
+typedef struct {
+	enum g2048_algo algo;
+	int depth;          /* moves looked ahead (1: the move only); 0: adaptive */
+	int depth_min;      /* adaptive: max(depth_min, distinct tiles - depth_sub) */
+	int depth_sub;
+	int depth_max;
+	double cutoff;      /* a spawn path less likely than this is a leaf
+	                       (as doubles, rounded: 2048-solve(1)); 0: off */
+	double cutoff_crowded;  /* the cutoff when the board has at most */
+	int crowded;            /* this many empty cells (0: never) */
+	double deepen;      /* >0: when the best move's value is below deepen
+	                       times the heuristic of the board it leads to,
+	                       search again: */
+	int deepen_sub;     /* depth distinct tiles - deepen_sub, at least the
+	                       first search's and at most deepen_max, */
+	int deepen_max;
+	double deepen_cutoff;   /* with this cutoff (expectimax only) */
+	int tt_bits;        /* transposition table of up to 2^tt_bits entries,
+	                       grown as the search needs; 0: off */
+	int tt_depth;       /* cache only nodes fewer moves than this from the root */
+	int threads;        /* root moves searched in parallel (1: none) */
+	int lost;           /* a board that cannot move is lost (else: heuristic) */
+	int bitboard;       /* table-driven moves (else: the cell-by-cell path) */
+#define G2048_DOWNGRADE_DEFAULT 14   /* 16384 */
+	int downgrade;      /* with a net: boards whose largest tile has this
+	                       rank or more are valued tile-downgraded
+	                       (2048-solve(1) --downgrade); 0: never */
+	unsigned time_ms;   /* >0: iterative deepening in this budget, per move;
+	                       depends on timing, so not reproducible */
+	int leaves_bits;    /* a board other than 4x4: the adaptive depth is
+	                       lowered while the search's estimated leaves
+	                       (2048-solve(1)) pass 2^leaves_bits; 0: never */
+	double table_min;   /* a pattern table decides a move where its best
+	                       move makes the target with at least this
+	                       probability, */
+	int table_from;     /* on a board with a tile of this rank or more;
+	                       the search elsewhere */
+	double chain_min;   /* the chain tables' move (g2048_chain_move)
+	                       decides where its probability is at least
+	                       this and above 0; the search elsewhere */
+} g2048_search_opts;
+
+void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */
+void g2048_search_fast(g2048_search_opts *o);       /* >= 1000 moves/s */
+/* The same two with a net as the evaluator: see man 1 2048-solve. */
+void g2048_search_net_defaults(g2048_search_opts *o);
+void g2048_search_net_fast(g2048_search_opts *o);
+
+/* The options' ranges, which g2048_search_check enforces. */
+#define G2048_DEPTH_MAX    15     /* depth, depth_max, deepen_max; and the
+                                     most depth_sub, deepen_sub take off */
+#define G2048_CUTOFF_MAX   0.5    /* the cutoffs (0.45 already prunes all) */
+#define G2048_DEEPEN_MAX   2.0    /* deepen */
+#define G2048_TT_BITS_MAX  28
+#define G2048_THREADS_MAX  256
+#define G2048_LEAVES_BITS_MAX 40
+/* 0, or -1 with a one-line message naming the option and its range. */
+int g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize);
+
+/* What decided a move, in the order a player asks them (g2048_best_move). */
+enum g2048_source {
+	G2048_BY_SEARCH,        /* the search (or greedy, random, minimax) */
+	G2048_BY_BOARD_TABLE,   /* a whole board's exact table (small boards) */
+	G2048_BY_CHAIN,         /* a chain table, from its files or computed */
+	G2048_BY_DIGEST,        /* a chain table's answer kept in the digest */
+	G2048_BY_PATTERN        /* a 4x4 endgame pattern's exact table */
+};
+
+typedef struct {
+	int dir;                     /* the best direction, -1 if none is legal */
+	unsigned legal;              /* 1 << d for every legal direction */
+	double value[G2048_NDIRS];   /* each legal move's value */
+	int depth;                   /* depth searched (the deepest completed) */
+	int deepened;                /* searched again, deeper (opts.deepen) */
+	uint64_t nodes;              /* moves made in the search */
+	double seconds;              /* wall time of the search */
+	/* what decided the move: the search fills G2048_BY_SEARCH, -1, 0;
+	 * a player (g2048_best_move) says which table it was */
+	enum g2048_source source;
+	int table;                   /* the exact table that chose the move
+	                                (its index in the player's tables),
+	                                -1: none */
+	int chain;                   /* the chain table that chose it: 5 or 6,
+	                                its block's tiles; 0: none */
+} g2048_search_result;
+
+/* A search context: options, evaluator, transposition tables, threads.
+ * e stays owned by the caller and must outlive the context. */
+typedef struct g2048_search g2048_search;
+g2048_search *g2048_search_new(const g2048_search_opts *o,
+    const g2048_eval *e, char *err, size_t errsize);
+void g2048_search_free(g2048_search *s);
+/*
+ * Search g and fill *r; returns r->dir.  rng is drawn from only by
+ * G2048_RANDOM (one bounded draw per move) and may be NULL otherwise.
+ */
+int g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
+    g2048_search_result *r);
+/*
+ * The same for a board of any size whose spawns are a 4 with probability
+ * four (a 2 otherwise): a 4x4 board by the grid's path, every other size
+ * by the general path (a loop per line; the transposition table, the
+ * threads, the cutoffs, deepening and the time budget as on the grid;
+ * not the exact tables).  g2048_search_board takes the size and the odds
+ * from b (b->four).  An evaluator that does not value the board's size
+ * (a net, g2048_eval_fits) returns G2048_UNFIT, r->dir -1.
+ */
+#define G2048_UNFIT (-3)
+int g2048_search_cells(g2048_search *s, const g2048_cells *c, double four,
+    g2048_rng *rng, g2048_search_result *r);
+int g2048_search_board(g2048_search *s, const g2048_board *b, g2048_rng *rng,
+    g2048_search_result *r);
+/* With a time budget (time_ms), count the next run's budget from origin
+ * (CLOCK_MONOTONIC), not from the run's start: a tool that makes one move
+ * a call so keeps its whole call, start-up included, within the budget. */
+void g2048_search_time_from(g2048_search *s, const struct timespec *origin);
+
+/* ---- room net: n-tuple networks (2048-learn, --net) -------------------- */
 
 /*
  * An n-tuple network: tuples of cells, each with one weight table of 16^k
@@ -483,142 +636,7 @@ void g2048_net_drop_tc(g2048_net *n);
 g2048_eval *g2048_eval_net(const g2048_net *n, char *err,
     size_t errsize);
 
-/* ---- search and play (2048-solve) -------------------------------------- */
-
-enum g2048_algo {
-	G2048_EXPECTIMAX,   /* max over moves, mean over every spawn */
-	G2048_MINIMAX,      /* alpha-beta; the min node puts a 2 in the worst cell */
-	G2048_GREEDY,       /* the move that scores most now; ties by heuristic */
-	G2048_RANDOM        /* a uniformly random legal move */
-};
-
-/*
- * How to search.  Every field is a switch of its own, so the benchmark can
- * measure each one.  Unless time_ms is set, the result is a function of the
- * grid and these options only: neither timing nor the thread count
- * changes it.
- */
-typedef struct {
-	enum g2048_algo algo;
-	int depth;          /* moves looked ahead (1: the move only); 0: adaptive */
-	int depth_min;      /* adaptive: max(depth_min, distinct tiles - depth_sub) */
-	int depth_sub;
-	int depth_max;
-	double cutoff;      /* a spawn path less likely than this is a leaf
-	                       (as doubles, rounded: 2048-solve(1)); 0: off */
-	double cutoff_crowded;  /* the cutoff when the board has at most */
-	int crowded;            /* this many empty cells (0: never) */
-	double deepen;      /* >0: when the best move's value is below deepen
-	                       times the heuristic of the board it leads to,
-	                       search again: */
-	int deepen_sub;     /* depth distinct tiles - deepen_sub, at least the
-	                       first search's and at most deepen_max, */
-	int deepen_max;
-	double deepen_cutoff;   /* with this cutoff (expectimax only) */
-	int tt_bits;        /* transposition table of up to 2^tt_bits entries,
-	                       grown as the search needs; 0: off */
-	int tt_depth;       /* cache only nodes fewer moves than this from the root */
-	int threads;        /* root moves searched in parallel (1: none) */
-	int lost;           /* a board that cannot move is lost (else: heuristic) */
-	int bitboard;       /* table-driven moves (else: the cell-by-cell path) */
-#define G2048_DOWNGRADE_DEFAULT 14   /* 16384 */
-	int downgrade;      /* with a net: boards whose largest tile has this
-	                       rank or more are valued tile-downgraded
-	                       (2048-solve(1) --downgrade); 0: never */
-	unsigned time_ms;   /* >0: iterative deepening in this budget, per move;
-	                       depends on timing, so not reproducible */
-	int leaves_bits;    /* a board other than 4x4: the adaptive depth is
-	                       lowered while the search's estimated leaves
-	                       (2048-solve(1)) pass 2^leaves_bits; 0: never */
-	double table_min;   /* a pattern table decides a move where its best
-	                       move makes the target with at least this
-	                       probability, */
-	int table_from;     /* on a board with a tile of this rank or more;
-	                       the search elsewhere */
-	double chain_min;   /* the chain tables' move (g2048_chain_move)
-	                       decides where its probability is at least
-	                       this and above 0; the search elsewhere */
-} g2048_search_opts;
-
-void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */
-void g2048_search_fast(g2048_search_opts *o);       /* >= 1000 moves/s */
-/* The same two with a net as the evaluator: see man 1 2048-solve. */
-void g2048_search_net_defaults(g2048_search_opts *o);
-void g2048_search_net_fast(g2048_search_opts *o);
-
-/* The options' ranges, which g2048_search_check enforces. */
-#define G2048_DEPTH_MAX    15     /* depth, depth_max, deepen_max; and the
-                                     most depth_sub, deepen_sub take off */
-#define G2048_CUTOFF_MAX   0.5    /* the cutoffs (0.45 already prunes all) */
-#define G2048_DEEPEN_MAX   2.0    /* deepen */
-#define G2048_TT_BITS_MAX  28
-#define G2048_THREADS_MAX  256
-#define G2048_LEAVES_BITS_MAX 40
-/* 0, or -1 with a one-line message naming the option and its range. */
-int g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize);
-
-/* What decided a move, in the order a player asks them (g2048_best_move). */
-enum g2048_source {
-	G2048_BY_SEARCH,        /* the search (or greedy, random, minimax) */
-	G2048_BY_BOARD_TABLE,   /* a whole board's exact table (small boards) */
-	G2048_BY_CHAIN,         /* a chain table, from its files or computed */
-	G2048_BY_DIGEST,        /* a chain table's answer kept in the digest */
-	G2048_BY_PATTERN        /* a 4x4 endgame pattern's exact table */
-};
-
-/* "search", "board table", "chain table", "digest", "pattern table" */
-const char *g2048_source_name(enum g2048_source s);
-
-typedef struct {
-	int dir;                     /* the best direction, -1 if none is legal */
-	unsigned legal;              /* 1 << d for every legal direction */
-	double value[G2048_NDIRS];   /* each legal move's value */
-	int depth;                   /* depth searched (the deepest completed) */
-	int deepened;                /* searched again, deeper (opts.deepen) */
-	uint64_t nodes;              /* moves made in the search */
-	double seconds;              /* wall time of the search */
-	/* what decided the move: the search fills G2048_BY_SEARCH, -1, 0;
-	 * a player (g2048_best_move) says which table it was */
-	enum g2048_source source;
-	int table;                   /* the exact table that chose the move
-	                                (its index in the player's tables),
-	                                -1: none */
-	int chain;                   /* the chain table that chose it: 5 or 6,
-	                                its block's tiles; 0: none */
-} g2048_search_result;
-
-/* A search context: options, evaluator, transposition tables, threads.
- * e stays owned by the caller and must outlive the context. */
-typedef struct g2048_search g2048_search;
-g2048_search *g2048_search_new(const g2048_search_opts *o,
-    const g2048_eval *e, char *err, size_t errsize);
-void g2048_search_free(g2048_search *s);
-/*
- * Search g and fill *r; returns r->dir.  rng is drawn from only by
- * G2048_RANDOM (one bounded draw per move) and may be NULL otherwise.
- */
-int g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
-    g2048_search_result *r);
-/*
- * The same for a board of any size whose spawns are a 4 with probability
- * four (a 2 otherwise): a 4x4 board by the grid's path, every other size
- * by the general path (a loop per line; the transposition table, the
- * threads, the cutoffs, deepening and the time budget as on the grid;
- * not the exact tables).  g2048_search_board takes the size and the odds
- * from b (b->four).  An evaluator that does not value the board's size
- * (a net, g2048_eval_fits) returns G2048_UNFIT, r->dir -1.
- */
-#define G2048_UNFIT (-3)
-int g2048_search_cells(g2048_search *s, const g2048_cells *c, double four,
-    g2048_rng *rng, g2048_search_result *r);
-int g2048_search_board(g2048_search *s, const g2048_board *b, g2048_rng *rng,
-    g2048_search_result *r);
-/* With a time budget (time_ms), count the next run's budget from origin
- * (CLOCK_MONOTONIC), not from the run's start: a tool that makes one move
- * a call so keeps its whole call, start-up included, within the budget. */
-void g2048_search_time_from(g2048_search *s, const struct timespec *origin);
-
-/* ---- learning (2048-learn) --------------------------------------------- */
+/* ---- room net: learning (2048-learn) ----------------------------------- */
 
 #define G2048_LEARN_RESTARTS_MAX 4
 #define G2048_LEARN_THREADS_MAX  64   /* learners training one net at once */
@@ -673,23 +691,7 @@ int g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out);
  * of its own, never that of 2048-new's games. */
 void g2048_learn_rng(g2048_rng *r, uint64_t seed, uint64_t game);
 
-/* ---- files a tool keeps (a saved game, a net) -------------------------- */
-
-/*
- * Replace the file path by what fill writes to fd: a new file beside it
- * (path.tmpPID-XXXXXX) is filled, synced and renamed over path, so a full
- * disk, a failing write or a kill leaves the old file or the new one,
- * never part of one.  What a save killed mid-way (SIGKILL) left beside
- * path, a new file whose process is gone, the next save removes.  fill returns 0, or -1 with errno set.  0, or -1
- * with errno set, the new file removed and path untouched.
- */
-int g2048_file_replace(const char *path,
-    int (*fill)(int fd, const void *ctx), const void *ctx);
-/* Write all n bytes of buf to fd, however many calls it takes; 0, or -1
- * with errno set. */
-int g2048_write_all(int fd, const void *buf, size_t n);
-
-/* --- exact tables (2048-table) ----------------------------------------- */
+/* ---- room exact: exact tables (2048-table) ----------------------------- */
 /*
  * Exact dynamic programming (man 5 2048-table): every state reachable in a
  * game is enumerated by layers of tile sum, then valued by backward
@@ -881,7 +883,7 @@ int g2048_tables_info(const g2048_tables *ts, int i, g2048_table_info *info);
  * (err may be NULL); cheap enough to ask after every move. */
 int g2048_tables_error(g2048_tables *ts, char *err, size_t errsize);
 
-/* --- chain tables (2048-solve --chain) ---------------------------------- */
+/* ---- room chain: chain tables (2048-solve --chain) --------------------- */
 
 /*
  * Chain tables, after macroxue/2048-ai: a block of large tiles fixed in
@@ -980,7 +982,8 @@ void g2048_chain_distill_counts(const g2048_chain_distill *d,
 /* Write the digest to path whole or not at all: 0, or -1 with a message. */
 int g2048_chain_distill_save(g2048_chain_distill *d, uint64_t max_states,
     const char *path, char *err, size_t errsize);
-/* ---- the player: the tables, then the search (room player) ------------ */
+
+/* ---- room player: the tables, then the search -------------------------- */
 
 /*
  * A player decides a board's move the one way 2048-solve, 2048-play's hint
@@ -1007,6 +1010,10 @@ int g2048_chain_distill_save(g2048_chain_distill *d, uint64_t max_states,
 #define G2048_CHOICE_STREAM 0x5eed
 /* The generator of b's random move: b's seed and draws (0 without). */
 void g2048_choice_rng(const g2048_board *b, g2048_rng *r);
+
+/* "search", "board table", "chain table", "digest", "pattern table" (the
+ * name of a result's source) */
+const char *g2048_source_name(enum g2048_source s);
 
 /* Which chain tables a player consults. */
 enum g2048_chain_use {
