@@ -281,7 +281,7 @@ put_json(char *p, const struct item *it, int n)
 }
 
 static int
-eval_board(g2048_board *b, void *ctx)
+report_board(g2048_board *b, void *ctx)
 {
 	struct run *run = ctx;
 	struct item it[NKEYS];
@@ -436,7 +436,7 @@ main(int argc, char **argv)
 		run.eval = cli_evaluator(heuristic, weights, netpath, &run.net);
 		setup(&run, list);
 	}
-	c = cli_boards(argv + optind, argc - optind, eval_board, &run);
+	c = cli_boards(argv + optind, argc - optind, report_board, &run);
 	g2048_eval_free(run.eval);
 	g2048_net_free(run.net);
 	return cli_finish(c);

@@ -33,7 +33,7 @@ on_stop_signal(int sig)
 
 /* --chain's progress: at most once a second, on a terminal */
 static void
-chain_progress(void *ctx, uint64_t done, uint64_t total)
+build_progress(void *ctx, uint64_t done, uint64_t total)
 {
 	struct run *run = ctx;
 	double s = seconds_since(&run->chain_t0);
@@ -51,7 +51,7 @@ chain_progress(void *ctx, uint64_t done, uint64_t total)
  * a build stopped by a signal hold what it computed, and the next goes
  * on from them. */
 int
-chain_build(struct run *run, const char *dir, int threads)
+build_chain_tables(struct run *run, const char *dir, int threads)
 {
 	struct sigaction sa;
 	char err[512], five[4096], six[4096];
@@ -72,7 +72,7 @@ chain_build(struct run *run, const char *dir, int threads)
 	sigaction(SIGTERM, &sa, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &run->chain_t0);
 	if ((stopped = g2048_chain_build(c, threads, run->quiet ? NULL :
-	    chain_progress, run, &chain_stop)) < 0 || g2048_chain_save(c, dir, err, sizeof err) < 0) {
+	    build_progress, run, &chain_stop)) < 0 || g2048_chain_save(c, dir, err, sizeof err) < 0) {
 		if (run->tty && !run->quiet)
 			fprintf(stderr, "\n");
 		cli_die(2, "%s", stopped < 0 ? "a chain file of the folder is "
@@ -109,8 +109,8 @@ distill_board(g2048_board *b, void *ctx)
 /* --distill FILE: the boards read, each counted by the state that
  * decided it, then the most met states written */
 int
-chain_distill(struct run *run, const char *path, const char *dir, uint64_t states,
-    char **files, int nfiles)
+distill_digest(struct run *run, const char *path, const char *dir,
+    uint64_t states, char **files, int nfiles)
 {
 	uint64_t boards, decided, met;
 	g2048_chain *c;

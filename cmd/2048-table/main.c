@@ -527,9 +527,9 @@ main(int argc, char **argv)
 		return cli_finish(0);
 	}
 	if (chaindir != NULL)
-		return chain_build(&run, chaindir, o.threads);
+		return build_chain_tables(&run, chaindir, o.threads);
 	if (distillpath != NULL)
-		return chain_distill(&run, distillpath, tablesdir ? tablesdir :
+		return distill_digest(&run, distillpath, tablesdir ? tablesdir :
 		    cli_default_tables(), states, argv + optind, argc - optind);
 	if (save != NULL) {
 		if (size == (o.pattern != NULL))

@@ -25,11 +25,11 @@ struct run {
 };
 
 /* --chain DIR: both chain tables computed whole, then written. */
-int chain_build(struct run *run, const char *dir, int threads);
+int build_chain_tables(struct run *run, const char *dir, int threads);
 /* --distill FILE: the boards of files (stdin if none), each counted by
  * the chain tables' state of dir that decided it, then the states most
  * met written. */
-int chain_distill(struct run *run, const char *path, const char *dir,
+int distill_digest(struct run *run, const char *path, const char *dir,
     uint64_t states, char **files, int nfiles);
 /* The process's peak resident memory so far, in KB (main.c). */
 long peak_rss_kb(void);

@@ -191,9 +191,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!g2048_eval_fits(runs[i].eval, b.rows, b.cols))
 				continue;
 			runs[i].json = 0;
-			eval_board(&b, &runs[i]);
+			report_board(&b, &runs[i]);
 			runs[i].json = 1;
-			eval_board(&b, &runs[i]);
+			report_board(&b, &runs[i]);
 			check_json(&runs[i], &b);
 			check_total(&runs[i], &b);
 		}
