@@ -100,13 +100,13 @@ complete_line() {
 
 @test "make install puts the completions where bash-completion and zsh look" {
 	local prefix=$BATS_TEST_TMPDIR/prefix t
-	make -s -C "$ROOT_DIR" install PREFIX="$prefix" INSTALL_NET= \
+	make -s --no-print-directory -C "$ROOT_DIR" install PREFIX="$prefix" INSTALL_NET= \
 	    INSTALL_TABLES= > /dev/null
 	for t in $(tools); do
 		cmp "$COMP/2048.bash" "$prefix/share/bash-completion/completions/$t"
 		cmp "$COMP/2048.zsh" "$prefix/share/zsh/vendor-completions/_$t"
 	done
-	make -s -C "$ROOT_DIR" uninstall PREFIX="$prefix"
+	make -s --no-print-directory -C "$ROOT_DIR" uninstall PREFIX="$prefix"
 	[ -z "$(find "$prefix/share" -type f)" ]
 }
 
