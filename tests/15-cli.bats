@@ -110,14 +110,32 @@ toolkit_table() {
 	diff -u <(toolkit_table | LC_ALL=C sort) <(page_table | LC_ALL=C sort)
 }
 
-@test "-h is --help in every tool" {
+@test "-h is --help in every tool but 2048-solve, whose -h is a summary" {
 	local t
 	for t in $(tools); do
+		[ "$t" != 2048-solve ] || continue
 		run "$t" -h
 		[ "$status" -eq 0 ]
 		[ "$output" = "$("$t" --help)" ]
 		[[ "$output" == "usage: $t "* ]]
 	done
+}
+
+@test "2048-solve -h: the common options on a screen, each as --help has it; --help all" {
+	local opt
+	run 2048-solve -h
+	[ "$status" -eq 0 ]
+	[[ "$output" == "usage: 2048-solve "* ]]
+	[ "${#lines[@]}" -le 26 ]
+	[[ "$output" == *"2048-solve --help: all the options"* ]]
+	# every option of the summary is one of --help's, with its letter
+	while read -r opt; do
+		2048-solve --help | grep -qF -- "$opt" ||
+		    { echo "not in --help: $opt"; return 1; }
+	done < <(printf '%s\n' "$output" | grep -oE '^  (-[A-Za-z], )?--[a-z-]+')
+	[ "$(2048-solve --help | wc -l)" -gt 80 ]
+	2048-solve --help | grep -q -- '--no-bitboard'
+	[[ "$output" != *--no-bitboard* ]]
 }
 
 @test "a usage error names the error, then where to read more" {
