@@ -131,3 +131,13 @@ complete_line() {
 	grep -aq '2048-solve --tt-bits' <<<"$out"
 	grep -aq '2048-eval -H xu' <<<"$out"
 }
+
+@test "bash and zsh offer every pattern 2048-table --list names, and no other" {
+	local names
+	names=$(2048-table --list | awk '{ print $1 }' | LC_ALL=C sort)
+	[ "$(printf '%s\n' "$names" | wc -l)" -gt 7 ]
+	diff -u <(printf '%s\n' "$names") <(complete_line 2048-table --pattern '')
+	diff -u <(printf '%s\n' "$names") \
+	    <(sed -nE "s/.*'--pattern=\[[^]]*\]:pattern:\(([^)]*)\)'.*/\1/p" \
+	    "$COMP/2048.zsh" | tr ' ' '\n' | LC_ALL=C sort)
+}
