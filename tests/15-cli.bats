@@ -156,6 +156,30 @@ toolkit_table() {
 	[ "$stderr" = "2048-new: --count: expected an integer from 0 to 18446744073709551615: 'x'"$'\n'"Try '2048-new --help'." ]
 }
 
+@test "a bad value says, in one style: the option, what was expected, the value; then Try" {
+	local cmd tool
+	# TOOL OPTION... as a line, then the message's start; stdin empty
+	while IFS='|' read -r cmd want; do
+		tool=${cmd%% *}
+		# shellcheck disable=SC2086 # the words of the command
+		run --separate-stderr $cmd </dev/null
+		[ "$status" -eq 2 ] || { echo "status $status: $cmd"; return 1; }
+		[[ "$stderr" == "$tool: $want"*"'"$'\n'"Try '$tool --help'." ]] ||
+		    { echo "$cmd: $stderr"; return 1; }
+	done <<'EOF2'
+2048-table -o x.tbl --pattern xyz -t 64|--pattern: expected a name (2048-table --list) or 4 rows of 4 cells
+2048-table -o x.tbl --size 9x9|--size: expected RxC, 2 to 8 each, at most 16 cells: '9x9
+2048-table -o x.tbl --size 2x2 --target 3|--target: expected a tile from 4 to 16384: '3
+2048-table -o x.tbl --size 2x2 --objective max|--objective: expected prob or score: 'max
+2048-spawn --at 1,1 --value 3|--value: expected a tile from 2 to
+2048-eval --field nope|--field: expected a key of the report (see 2048-eval(1)): 'nope
+2048-eval --target 3|--target: expected a tile from 2 to 2^61: '3
+2048-move north|expected a direction, up, down, left or right: 'north
+2048-solve --algo alphago|--algo: expected expectimax, minimax, greedy, random or exact: 'alphago
+2048-solve --until 3|--until: expected 0 (play to the end) or a tile from 4 to 131072: '3
+EOF2
+}
+
 @test "2048-move with a second direction says: one direction per call" {
 	run --separate-stderr 2048-move left up < <(2048-new --seed 1)
 	[ "$status" -eq 2 ]

@@ -169,8 +169,8 @@ parse_algo(const char *s)
 	for (i = 0; i < 4; i++)
 		if (strcmp(s, names[i]) == 0)
 			return (enum g2048_algo)i;
-	cli_usage_error("--algo: unknown algorithm '%s': use expectimax, "
-	    "minimax, greedy, random or exact", s);
+	cli_usage_error("--algo: expected expectimax, minimax, greedy, "
+	    "random or exact: '%s'", s);
 	return G2048_EXPECTIMAX;
 }
 
@@ -251,8 +251,8 @@ parse_tile_rank(const char *arg, const char *option, uint64_t min,
 	int rank = tile ? g2048_rank_of(tile) : 0;
 
 	if (tile && rank < g2048_rank_of(min))
-		cli_usage_error("%s: '%s' is not 0 (%s) or a tile from %llu to "
-		    "131072", option, arg, zero, (unsigned long long)min);
+		cli_usage_error("%s: expected 0 (%s) or a tile from %llu to "
+		    "131072: '%s'", option, zero, (unsigned long long)min, arg);
 	return rank;
 }
 
