@@ -110,10 +110,10 @@ toolkit_table() {
 	diff -u <(toolkit_table | LC_ALL=C sort) <(page_table | LC_ALL=C sort)
 }
 
-@test "-h is --help in every tool but 2048-solve, whose -h is a summary" {
+@test "-h is --help in every tool but 2048-solve and 2048-table, whose -h is a summary" {
 	local t
 	for t in $(tools); do
-		[ "$t" != 2048-solve ] || continue
+		[ "$t" != 2048-solve ] && [ "$t" != 2048-table ] || continue
 		run "$t" -h
 		[ "$status" -eq 0 ]
 		[ "$output" = "$("$t" --help)" ]
@@ -121,21 +121,25 @@ toolkit_table() {
 	done
 }
 
-@test "2048-solve -h: the common options on a screen, each as --help has it; --help all" {
-	local opt
-	run 2048-solve -h
-	[ "$status" -eq 0 ]
-	[[ "$output" == "usage: 2048-solve "* ]]
-	[ "${#lines[@]}" -le 26 ]
-	[[ "$output" == *"2048-solve --help: all the options"* ]]
-	# every option of the summary is one of --help's, with its letter
-	while read -r opt; do
-		2048-solve --help | grep -qF -- "$opt" ||
-		    { echo "not in --help: $opt"; return 1; }
-	done < <(printf '%s\n' "$output" | grep -oE '^  (-[A-Za-z], )?--[a-z-]+')
-	[ "$(2048-solve --help | wc -l)" -gt 80 ]
+@test "2048-solve and 2048-table -h: the common options on a screen, each as --help has it; --help all" {
+	local opt t
+	for t in 2048-solve 2048-table; do
+		run "$t" -h
+		[ "$status" -eq 0 ]
+		[[ "$output" == "usage: $t "* ]]
+		[ "${#lines[@]}" -le 26 ]
+		[[ "$output" == *"$t --help: all the options"* ]]
+		# every option of the summary is one of --help's, with its letter
+		while read -r opt; do
+			"$t" --help | grep -qF -- "$opt" ||
+			    { echo "not in --help: $opt"; return 1; }
+		done < <(printf '%s\n' "$output" | grep -oE '^  (-[A-Za-z], )?--[a-z-]+')
+		[ "$("$t" --help | wc -l)" -gt 40 ]
+	done
 	2048-solve --help | grep -q -- '--no-bitboard'
-	[[ "$output" != *--no-bitboard* ]]
+	[[ "$(2048-solve -h)" != *--no-bitboard* ]]
+	2048-table --help | grep -q -- '--distill'
+	[[ "$(2048-table -h)" != *"      --distill FILE"* ]]
 }
 
 @test "a usage error names the error, then where to read more" {

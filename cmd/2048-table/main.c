@@ -15,6 +15,36 @@
 #include "table.h"
 
 
+/* -h: the common options, a screen of them; --help all of them */
+static void
+usage_short(void)
+{
+	printf(
+	    "usage: %s -o FILE (--size RxC | --pattern P) [-t N] [-f P]\n"
+	    "       %s --table FILE [--cells R,R,...] [FILE ...]\n"
+	    "       %s --info FILE | --check FILE | --list\n"
+	    "Build an exact table, or answer for every board read each legal\n"
+	    "move's exact value.\n"
+	    "\n"
+	    "  -o, --save FILE        build the table into FILE\n"
+	    "      --size RxC         a whole small board (2x2 ... at most 16 cells)\n"
+	    "      --pattern P        an endgame pattern of the 4x4 board (--list)\n"
+	    "  -t, --target N         the tile to make\n"
+	    "  -f, --four P           probability of a 4 (default 0.1)\n"
+	    "  -j, --threads N        threads (default: the cores)\n"
+	    "  -q, --quiet            no progress or summary on stderr\n"
+	    "      --table FILE       query FILE with the boards read\n"
+	    "      --cells R,R,...    query a small board: its tiles in reading order\n"
+	    "  -J, --json             one JSON object a board (or for --info)\n"
+	    "      --info FILE        describe the table in FILE\n"
+	    "      --list             list the named patterns\n"
+	    "\n"
+	    "%s --help: all the options (--objective, --work, --check, the chain\n"
+	    "tables' --chain and --distill); 2048-table(1): each in full.\n",
+	    progname, progname, progname, progname);
+	exit(cli_finish(0));
+}
+
 static void
 usage(int status)
 {
@@ -65,7 +95,8 @@ usage(int status)
 	    "                         tables' folder, as 2048-solve's)\n"
 	    "      --states N         the digest's most met states kept (default\n"
 	    "                         1300000: 7.8 MB)\n"
-	    "  -h, --help             show this help and exit\n"
+	    "  -h, --help             show the common options (-h) or all of\n"
+	    "                         them (--help), and exit\n"
 	    "      --version          show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 success, 1 some board is not covered by the table,\n"
@@ -400,7 +431,7 @@ main(int argc, char **argv)
 		{ "distill", required_argument, NULL, 'D' },
 		{ "tables", required_argument, NULL, 'B' },
 		{ "states", required_argument, NULL, 'M' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "help", no_argument, NULL, CLI_HELP_FULL },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -489,6 +520,9 @@ main(int argc, char **argv)
 			states = cli_u64(optarg, "--states");
 			break;
 		case 'h':
+			usage_short();
+			break;
+		case CLI_HELP_FULL:
 			usage(0);
 			break;
 		case 'V':
