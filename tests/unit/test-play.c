@@ -710,8 +710,10 @@ test_state_files(void)
 		FILE *fp = fopen(path, "w");
 
 		CHECK(fp != NULL);
-		fputs("1234\n", fp);
-		fclose(fp);
+		if (fp != NULL) {
+			fputs("1234\n", fp);
+			fclose(fp);
+		}
 	}
 	CHECK_EQ_U64(play_best_read(path, 4, 4, 0.1), 1234);
 	CHECK_EQ_U64(play_best_read(path, 3, 3, 0.1), 0);
