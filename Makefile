@@ -308,9 +308,13 @@ LIBDIR   ?= $(PREFIX)/lib
 PCDIR     = $(DESTDIR)$(LIBDIR)/pkgconfig
 
 # The net and the tables that make net and make tables built, if any
-# (empty: none; the tests install the tools without the gigabytes)
+# (empty: none; the tests and the Debian package install the tools
+# without the gigabytes), said on stdout when installed
 INSTALL_NET    ?= net/2048.net
 INSTALL_TABLES ?= tables
+# the files of INSTALL_TABLES installed: make tables' set, those built (a
+# table of one's own there, as 2048-play(1) builds, is named here to go too)
+INSTALL_TABLE_FILES ?= $(notdir $(TABLE_FILES) $(CHAIN_FILES))
 # the chain digest a checkout holds: what 2048-solve plays by where no
 # chain files are installed (empty: none)
 INSTALL_DIGEST ?= tables/chain.digest
@@ -331,23 +335,28 @@ install: $(TOOLS) $(LIB)
 	for t in $(notdir $(TOOLS)); do \
 	    cp completions/2048.bash $(BASHCOMPDIR)/$$t && \
 	    cp completions/2048.zsh $(ZSHCOMPDIR)/_$$t || exit 1; done
-	if [ -n "$(INSTALL_NET)" ] && [ -f "$(INSTALL_NET)" ]; then \
-	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools && \
-	    cp "$(INSTALL_NET)" $(DESTDIR)$(PREFIX)/share/2048-tools/2048.net; fi
-	if [ -n "$(INSTALL_TABLES)" ] && \
-	    ls "$(INSTALL_TABLES)"/*.tbl >/dev/null 2>&1; then \
-	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
-	    cp "$(INSTALL_TABLES)"/*.tbl \
-	    $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
 	if [ -n "$(INSTALL_DIGEST)" ] && [ -f "$(INSTALL_DIGEST)" ]; then \
 	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
 	    cp "$(INSTALL_DIGEST)" \
 	    $(DESTDIR)$(PREFIX)/share/2048-tools/tables/chain.digest; fi
-	if [ -n "$(INSTALL_TABLES)" ] && \
-	    ls "$(INSTALL_TABLES)"/*.chain >/dev/null 2>&1; then \
-	    mkdir -p $(DESTDIR)$(PREFIX)/share/2048-tools/tables && \
-	    cp "$(INSTALL_TABLES)"/*.chain \
-	    $(DESTDIR)$(PREFIX)/share/2048-tools/tables/; fi
+	@d=$(DESTDIR)$(PREFIX)/share/2048-tools; \
+	if [ -n "$(INSTALL_NET)" ] && [ -f "$(INSTALL_NET)" ]; then \
+	    mkdir -p $$d && cp "$(INSTALL_NET)" $$d/2048.net || exit 1; \
+	    echo "make install: the net $(INSTALL_NET) as $$d/2048.net" \
+	        "($$(du -h "$(INSTALL_NET)" | cut -f1); INSTALL_NET= for none)"; fi; \
+	[ -n "$(INSTALL_TABLES)" ] || exit 0; n=0; \
+	for f in $(INSTALL_TABLE_FILES); do \
+	    [ -f "$(INSTALL_TABLES)/$$f" ] || continue; \
+	    mkdir -p $$d/tables && cp "$(INSTALL_TABLES)/$$f" $$d/tables/ || exit 1; \
+	    n=$$((n + 1)); done; \
+	[ $$n -eq 0 ] || echo "make install: $$n tables of $(INSTALL_TABLES)/ into" \
+	    "$$d/tables ($$(cd "$(INSTALL_TABLES)" && du -ch $(INSTALL_TABLE_FILES) \
+	    2>/dev/null | tail -n 1 | cut -f1); INSTALL_TABLES= for none)"; \
+	for f in "$(INSTALL_TABLES)"/*.tbl "$(INSTALL_TABLES)"/*.chain; do \
+	    [ -f "$$f" ] || continue; \
+	    case " $(INSTALL_TABLE_FILES) " in *" $${f##*/} "*) continue ;; esac; \
+	    echo "make install: not $$f, not of make tables" \
+	        "(INSTALL_TABLE_FILES names the files to install)"; done
 
 uninstall:
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t \

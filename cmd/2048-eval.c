@@ -350,8 +350,8 @@ setup(struct run *run, int list)
 	for (run->field_index = 0; run->field &&
 	    strcmp(it[run->field_index].key, run->field) != 0; )
 		if (++run->field_index == n)
-			cli_usage_error("unknown key '%s' for --field",
-			    run->field);
+			cli_usage_error("--field: expected a key of the "
+			    "report (see 2048-eval(1)): '%s'", run->field);
 }
 
 /* --target N: the rank of tile N, a power of two from 2 to the largest
@@ -365,8 +365,8 @@ target_rank(const char *arg)
 	while (rank < 63 && ((uint64_t)1 << rank) < tile)
 		rank++;
 	if (rank < 1 || rank > G2048_RANK_LIMIT || ((uint64_t)1 << rank) != tile)
-		cli_usage_error("--target: '%s' is not a tile from 2 to 2^%d",
-		    arg, G2048_RANK_LIMIT);
+		cli_usage_error("--target: expected a tile from 2 to 2^%d: '%s'",
+		    G2048_RANK_LIMIT, arg);
 	return rank;
 }
 

@@ -81,8 +81,8 @@ main(int argc, char **argv)
 	if (optind >= argc)
 		cli_usage_error("missing direction");
 	if ((d = g2048_dir_parse(argv[optind])) < 0)
-		cli_usage_error("unknown direction '%s': use up, down, left or right",
-		    argv[optind]);
+		cli_usage_error("expected a direction, up, down, left or right: "
+		    "'%s'", argv[optind]);
 	run.dir = (enum g2048_dir)d;
 	/* "2048-move left up" means two moves, not a file named up */
 	for (i = ++optind; i < argc; i++)

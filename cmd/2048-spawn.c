@@ -150,7 +150,7 @@ parse_value(const char *s)
 	int rank = 0;
 
 	if (v < 2 || (v & (v - 1)) != 0 || v > (uint64_t)1 << G2048_RANK_LIMIT)
-		cli_usage_error("--value: not a tile from 2 to %llu: '%s'",
+		cli_usage_error("--value: expected a tile from 2 to %llu: '%s'",
 		    (unsigned long long)1 << G2048_RANK_LIMIT, s);
 	while (v > 1) {
 		v >>= 1;

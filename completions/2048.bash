@@ -41,7 +41,7 @@ _2048_values()
 	2048-solve:--algo) echo "expectimax minimax greedy random exact" ;;
 	*:-H | *:--heuristic) echo "lines xu" ;;
 	2048-learn:--net) echo "4x6 5x6 8x6" ;;
-	2048-table:--pattern) echo "44 431 432 L3 442 LL 444" ;;
+	2048-table:--pattern) echo "44 431 432 L3 442 LL 444 L3o 442o 442i 441o 441i 432o 431o 431i 44o" ;;
 	2048-table:--size) echo "2x2 2x3 2x4 3x3" ;;
 	2048-new:--size | 2048-solve:--size | 2048-play:--size)
 		echo "2x2 2x3 2x4 3x3 3x4 4x4 5x5 6x6 7x7 8x8" ;;

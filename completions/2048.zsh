@@ -128,7 +128,7 @@ case $service in
   _arguments -s -S $common \
     '(-o --save)'{-o+,--save=}'[build into]:table file:_files' \
     '--size=[a small board]:size:(2x2 2x3 2x4 3x3)' \
-    '--pattern=[an endgame pattern]:pattern:(44 431 432 L3 442 LL 444)' \
+    '--pattern=[an endgame pattern]:pattern:(44 431 432 L3 442 LL 444 L3o 442o 442i 441o 441i 432o 431o 431i 44o)' \
     '(-t --target)'{-t+,--target=}'[the tile to make]:tile:' \
     '--objective=[what to maximise]:objective:(prob score)' \
     '(-f --four)'{-f+,--four=}'[probability of a 4]:probability:' \

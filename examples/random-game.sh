@@ -1,7 +1,8 @@
 #!/bin/sh
 # random-game.sh [SEED] - play a seeded game of random moves through the
-# pipe tools, printing every board.  The same seed gives the same game
-# on every machine: the board carries its random stream in its header.
+# pipe tools, printing every board (game 7: about 1 s).  The same seed
+# gives the same game on every machine: the board carries its random
+# stream in its header.
 set -eu
 # shellcheck source=examples/lib/tools.sh
 . "$(dirname "$0")/lib/tools.sh"

@@ -118,7 +118,8 @@ bad() {
 	bad '2 . . .\n\n. . . .\n' '<stdin>:2: expected 2 to 8 rows, found 1'
 	bad '2 . . .\n' '<stdin>:1: unexpected end of input: expected 2 to 8 rows, found 1'
 	bad '2 . . .\nscore 1\n' '<stdin>:2: expected 2 to 8 rows, found 1'
-	bad 'score 1\nmoves 2\n' '<stdin>:2: unexpected end of input after a header'
+	bad 'score 1\nmoves 2\n' '<stdin>:2: expected the rows of a board after its header, found the end of input (a line that starts with a letter is a header line)'
+	bad 'hello\n' '<stdin>:1: expected the rows of a board after its header, found the end of input (a line that starts with a letter is a header line)'
 }
 
 @test "bad input: a size past 8, or below 2" {

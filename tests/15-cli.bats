@@ -110,14 +110,36 @@ toolkit_table() {
 	diff -u <(toolkit_table | LC_ALL=C sort) <(page_table | LC_ALL=C sort)
 }
 
-@test "-h is --help in every tool" {
+@test "-h is --help in every tool but 2048-solve and 2048-table, whose -h is a summary" {
 	local t
 	for t in $(tools); do
+		[ "$t" != 2048-solve ] && [ "$t" != 2048-table ] || continue
 		run "$t" -h
 		[ "$status" -eq 0 ]
 		[ "$output" = "$("$t" --help)" ]
 		[[ "$output" == "usage: $t "* ]]
 	done
+}
+
+@test "2048-solve and 2048-table -h: the common options on a screen, each as --help has it; --help all" {
+	local opt t
+	for t in 2048-solve 2048-table; do
+		run "$t" -h
+		[ "$status" -eq 0 ]
+		[[ "$output" == "usage: $t "* ]]
+		[ "${#lines[@]}" -le 26 ]
+		[[ "$output" == *"$t --help: all the options"* ]]
+		# every option of the summary is one of --help's, with its letter
+		while read -r opt; do
+			"$t" --help | grep -qF -- "$opt" ||
+			    { echo "not in --help: $opt"; return 1; }
+		done < <(printf '%s\n' "$output" | grep -oE '^  (-[A-Za-z], )?--[a-z-]+')
+		[ "$("$t" --help | wc -l)" -gt 40 ]
+	done
+	2048-solve --help | grep -q -- '--no-bitboard'
+	[[ "$(2048-solve -h)" != *--no-bitboard* ]]
+	2048-table --help | grep -q -- '--distill'
+	[[ "$(2048-table -h)" != *"      --distill FILE"* ]]
 }
 
 @test "a usage error names the error, then where to read more" {
@@ -136,6 +158,30 @@ toolkit_table() {
 	[ "$stderr" = "2048-move: missing direction"$'\n'"Try '2048-move --help'." ]
 	run --separate-stderr 2048-new --count x
 	[ "$stderr" = "2048-new: --count: expected an integer from 0 to 18446744073709551615: 'x'"$'\n'"Try '2048-new --help'." ]
+}
+
+@test "a bad value says, in one style: the option, what was expected, the value; then Try" {
+	local cmd tool
+	# TOOL OPTION... as a line, then the message's start; stdin empty
+	while IFS='|' read -r cmd want; do
+		tool=${cmd%% *}
+		# shellcheck disable=SC2086 # the words of the command
+		run --separate-stderr $cmd </dev/null
+		[ "$status" -eq 2 ] || { echo "status $status: $cmd"; return 1; }
+		[[ "$stderr" == "$tool: $want"*"'"$'\n'"Try '$tool --help'." ]] ||
+		    { echo "$cmd: $stderr"; return 1; }
+	done <<'EOF2'
+2048-table -o x.tbl --pattern xyz -t 64|--pattern: expected a name (2048-table --list) or 4 rows of 4 cells
+2048-table -o x.tbl --size 9x9|--size: expected RxC, 2 to 8 each, at most 16 cells: '9x9
+2048-table -o x.tbl --size 2x2 --target 3|--target: expected a tile from 4 to 16384: '3
+2048-table -o x.tbl --size 2x2 --objective max|--objective: expected prob or score: 'max
+2048-spawn --at 1,1 --value 3|--value: expected a tile from 2 to
+2048-eval --field nope|--field: expected a key of the report (see 2048-eval(1)): 'nope
+2048-eval --target 3|--target: expected a tile from 2 to 2^61: '3
+2048-move north|expected a direction, up, down, left or right: 'north
+2048-solve --algo alphago|--algo: expected expectimax, minimax, greedy, random or exact: 'alphago
+2048-solve --until 3|--until: expected 0 (play to the end) or a tile from 4 to 131072: '3
+EOF2
 }
 
 @test "2048-move with a second direction says: one direction per call" {

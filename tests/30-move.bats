@@ -121,7 +121,7 @@ setup() {
 	run --separate-stderr 2048-move north
 	[ "$status" -eq 2 ]
 	[ "${stderr_lines[0]}" = \
-	    "2048-move: unknown direction 'north': use up, down, left or right" ]
+	    "2048-move: expected a direction, up, down, left or right: 'north'" ]
 	for args in "--bogus left" "-x left" "L" "lef" "0"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr 2048-move $args < /dev/null

@@ -333,3 +333,12 @@ fours() {
 	[ "$status" -eq 0 ]
 	[[ $output == *"Z "* ]]
 }
+
+@test "--all writes prob in full, as 2048-spawn(1) says why: it reads back as the same double" {
+	run sh -c '2048-new --seed 7 | 2048-move left | 2048-spawn --all | sed -n "s/^prob //p"'
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = 0.0071428571428571435 ]
+	# 0.1 / 14 exactly, where 0.00714 would not be
+	awk -v p="${lines[1]}" 'BEGIN { exit !(p + 0 == 0.1 / 14) }'
+	grep -q '^is data, written in full' "$ROOT_DIR/man/2048-spawn.1"
+}

@@ -324,7 +324,7 @@ terms_total() {
 	[ "$output" = no ]
 	run 2048-eval -t 4611686018427387904 -k won "$BATS_TEST_TMPDIR/big"
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"not a tile from 2 to 2^61"* ]]
+	[[ "$output" == *"--target: expected a tile from 2 to 2^61: "* ]]
 }
 
 @test "a net values 4x4 boards: another size is exit 2 with its line" {

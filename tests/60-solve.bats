@@ -133,7 +133,7 @@ minimax_value() {
 	[ "$output" = "2048-solve: unrecognized option '--bogus'"$'\n'"Try '2048-solve --help'." ]
 	run 2048-solve --algo alphago </dev/null
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"unknown algorithm 'alphago'"* ]]
+	[[ "$output" == *"--algo: expected expectimax, minimax, greedy, random or exact: 'alphago'"* ]]
 	run 2048-solve --depth 0 </dev/null
 	[ "$status" -eq 2 ]
 	run 2048-solve --depth 16 </dev/null

@@ -260,7 +260,7 @@ score_of() {
 	wait_for ENDED
 	[ "$(last_board "$XDG_STATE_HOME/2048-tools/saved-game")" = \
 	    "$(pipe_game 7 left up right down left up)" ]
-	[ "$(cat "$XDG_STATE_HOME/2048-tools/best-score")" = 20 ]
+	[ "$(cat "$XDG_STATE_HOME/2048-tools/best-score")" = "4x4 0.1 20" ]
 	stop
 
 	start 80x30 "2048-play --no-anim -r"
@@ -271,6 +271,93 @@ score_of() {
 	# a new game still shows the best
 	start 80x30 "2048-play --no-anim --seed 1"
 	wait_for "score 0   best 20   moves 0"
+}
+
+@test "a game piped in never replaces the game saved in the default file without a yes" {
+	local saved=$XDG_STATE_HOME/2048-tools/saved-game first
+	start 80x30 "2048-play --no-anim --seed 7"
+	wait_for "moves 0"
+	keys Left Up
+	wait_for "moves 2"
+	keys q
+	wait_for ENDED
+	first=$(cat "$saved")
+	[ "$(last_board "$saved")" = "$(pipe_game 7 left up)" ]
+	stop
+	pipe_game 3 left > "$T/other"
+
+	# q asks; any other key plays on; q again quits keeping the saved game
+	start 80x30 "2048-play --no-anim < '$T/other'"
+	wait_for "moves 1"
+	keys q
+	wait_for "Another game is saved there: y replaces it, q quits keeping it"
+	keys x Down
+	wait_for "moves 2"
+	refute_screen "Another game"
+	keys q
+	wait_for "Another game is saved there"
+	keys q
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 0" ]
+	screen -J | grep -qF "2048-play: the game was not saved: $saved holds another game, kept (--save FILE saves elsewhere)"
+	[ "$(cat "$saved")" = "$first" ]
+	stop
+
+	# a signal cannot ask: the game goes beside it
+	start 80x30 "sh -c 'echo \$\$ >\"$T/pid\"; exec 2048-play --no-anim < \"$T/other\"'"
+	wait_for "moves 1"
+	kill -TERM "$(cat "$T/pid")"
+	wait_for ENDED
+	screen -J | grep -qF "2048-play: Terminated: game saved in $saved.1 (beside another game saved)"
+	[ "$(cat "$saved")" = "$first" ]
+	[ "$(last_board "$saved.1")" = "$(pipe_game 3 left)" ]
+	stop
+
+	# y replaces it
+	start 80x30 "2048-play --no-anim < '$T/other'"
+	wait_for "moves 1"
+	keys q
+	wait_for "Another game is saved there"
+	keys y
+	wait_for ENDED
+	[ "$(cat "$T/status")" = "exit 0" ]
+	screen -J | grep -qF "2048-play: game saved in $saved"
+	[ "$(last_board "$saved")" = "$(pipe_game 3 left)" ]
+	stop
+
+	# the game resumed from it (-r) is its own: q saves with no question
+	start 80x30 "2048-play --no-anim -r"
+	wait_for "moves 1"
+	keys Up
+	wait_for "moves 2"
+	keys q
+	wait_for ENDED
+	[ "$(last_board "$saved")" = "$(pipe_game 3 left up)" ]
+}
+
+@test "a best score a rule set: a 3x3 best shows on 3x3 alone; an old file's number is 4x4's" {
+	local best=$XDG_STATE_HOME/2048-tools/best-score
+	mkdir -p "$XDG_STATE_HOME/2048-tools"
+	# the one number 2048-play kept before: the classic rules' best
+	echo 36 > "$best"
+	start 80x30 "2048-play --no-anim --seed 7 --size 3x3 --save '$T/g'"
+	wait_for "score 0   best 0   moves 0"
+	keys Left Up Right Down Left Up
+	wait_for "moves 6"
+	wait_for "score 8   best 8 "
+	keys q
+	wait_for ENDED
+	[ "$(cat "$best")" = "$(printf '4x4 0.1 36\n3x3 0.1 8')" ]
+	stop
+	start 80x30 "2048-play --no-anim --seed 7 --save '$T/g'"
+	wait_for "score 0   best 36   moves 0"
+	stop
+	# the odds too: 3x3 with 20% fours is a rule set of its own
+	start 80x30 "2048-play --no-anim --seed 7 --size 3x3 --four 0.2 --save '$T/g'"
+	wait_for "score 0   best 0   moves 0"
+	stop
+	start 80x30 "2048-play --no-anim --seed 7 --size 3x3 --save '$T/g'"
+	wait_for "score 0   best 8   moves 0"
 }
 
 @test "-r with --save FILE resumes FILE, as 2048-play(1)'s example does" {
@@ -710,7 +797,7 @@ score_of() {
 	wait_for "score 0   best 4   moves 1"
 	keys q
 	wait_for ENDED
-	[ "$(cat "$XDG_STATE_HOME/2048-tools/best-score")" = 4 ]
+	[ "$(cat "$XDG_STATE_HOME/2048-tools/best-score")" = "4x4 0.1 4" ]
 	stop
 	local cols
 	for cols in 40 50 60 70; do

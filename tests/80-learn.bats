@@ -348,7 +348,7 @@ tiny_net() {
 	[ "$(value "$T/b" down)" = "$(value "$T/b" down --downgrade 0)" ]
 	[ "$(value "$T/b" down --downgrade 256)" = "$(value "$T/b" down --downgrade 0)" ]
 	run -2 2048-solve --net "$T/n" --downgrade 3 "$T/b"
-	[ "${lines[0]}" = "2048-solve: --downgrade: '3' is not 0 (never) or a tile from 4 to 131072" ]
+	[ "${lines[0]}" = "2048-solve: --downgrade: expected 0 (never) or a tile from 4 to 131072: '3'" ]
 }
 
 @test "a net trained with --halves is valued as it is: no downgrade unless asked" {

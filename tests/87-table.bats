@@ -52,6 +52,11 @@ pattern_board() {
 	[ "${#lines[@]}" -eq 7 ]
 	run 2048-table --table "$TBL_DIR/2x3.tbl" --cells 2,4,.,8
 	[ "$status" -eq 2 ]
+	[ "$output" = "2048-table: --cells: expected 6 cells, the table's 2x3 board's, found 4: '2,4,.,8'"$'\n'"Try '2048-table --help'." ]
+	run -2 2048-table --table "$TBL_DIR/2x3.tbl" --cells 2,4,.,q,8,2
+	[ "${lines[0]}" = "2048-table: --cells: expected a tile (2, 4, 8 ...) or '.' for an empty cell: 'q'" ]
+	run -2 2048-table --table "$TBL_DIR/p.tbl" --cells 2,4,.,8
+	[ "${lines[0]}" = "2048-table: --cells: expected the table of a whole board (2048-table --size): $TBL_DIR/p.tbl is of the pattern xxxx/xxxx/xx../....; give it boards instead" ]
 }
 
 @test "a pattern's board: each move's value, pruned moves, every orientation" {
@@ -336,7 +341,11 @@ flip() {
 	run -2 2048-table -o x.tbl --pattern L3
 	[[ "$output" == *"--target"* ]]
 	run -2 2048-table -o x.tbl --pattern 'xx/..' -t 256
-	[[ "$output" == *"pattern xx/..: a row of 4 cells"* ]]
+	[ "$output" = "2048-table: --pattern: expected a name (2048-table --list) or 4 rows of 4 cells split by '/': 'x' a large tile, 'X' one that may move, '.' a free cell, 'o' a free cell where the target must form (e.g. ..../..../.xxx/.xxx): 'xx/..'"$'\n'"Try '2048-table --help'." ]
+	run -2 2048-table -o x.tbl --pattern xyz -t 256
+	[[ "$output" == *": 'xyz'"$'\n'"Try '2048-table --help'." ]]
+	run -2 2048-table -o x.tbl --pattern ..../..../xxxx/xxxx/ -t 256
+	[[ "$output" == *"Try '2048-table --help'." ]]
 	run -2 2048-table -o x.tbl --size 2x2 --objective prob
 	run -2 2048-table -o x.tbl --size 2x2 --four 2
 }

@@ -89,7 +89,7 @@ pattern_board() {
 	[[ "$output" == *'  pattern table p.tbl '* ]]
 	run 2048-solve --table-from 100 <<<"$b"
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"--table-from: '100' is not 0 (every board) or a tile"* ]]
+	[[ "$output" == *"--table-from: expected 0 (every board) or a tile from "*": '100'"* ]]
 }
 
 @test "a pattern with a mover: it decides where one large tile stands apart" {

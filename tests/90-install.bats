@@ -21,8 +21,8 @@ example_of() {
 # tables) and digest, which the test of INSTALL_NET, INSTALL_TABLES and
 # INSTALL_DIGEST names itself
 install_to() {
-	make -s -C "$ROOT_DIR" install INSTALL_NET= INSTALL_TABLES= \
-	    INSTALL_DIGEST= "$@" \
+	make -s --no-print-directory -C "$ROOT_DIR" install INSTALL_NET= \
+	    INSTALL_TABLES= INSTALL_DIGEST= "$@" \
 	    > "$BATS_TEST_TMPDIR/make.log" 2>&1 ||
 	    { cat "$BATS_TEST_TMPDIR/make.log"; return 1; }
 }
@@ -60,33 +60,77 @@ install_to() {
 	[ -f "$prefix/share/man/man5/2048.5" ]
 }
 
-@test "make install puts the net and the tables it is given under share/2048-tools" {
+@test "make install puts the net and make tables' tables it is given under share/2048-tools, and says so" {
 	local d=$BATS_TEST_TMPDIR
 	mkdir "$d/tables"
 	printf 'a net\n' > "$d/some.net"
-	printf 'a table\n' > "$d/tables/a.tbl"
-	printf 'another\n' > "$d/tables/b.tbl"
+	printf 'a table\n' > "$d/tables/2x2.tbl"
+	printf 'another\n' > "$d/tables/L3o-16.tbl"
+	printf 'a chain\n' > "$d/tables/chain-six.chain"
+	# a table of one's own (2048-play(1) builds one), not of make tables
+	printf 'my own\n' > "$d/tables/3x3-four02.tbl"
 	printf 'a digest\n' > "$d/some.digest"
 	install_to PREFIX="$prefix" INSTALL_NET="$d/some.net" \
 	    INSTALL_TABLES="$d/tables" INSTALL_DIGEST="$d/some.digest"
 	cmp "$d/some.net" "$prefix/share/2048-tools/2048.net"
 	cmp "$d/some.digest" "$prefix/share/2048-tools/tables/chain.digest"
-	cmp "$d/tables/a.tbl" "$prefix/share/2048-tools/tables/a.tbl"
-	cmp "$d/tables/b.tbl" "$prefix/share/2048-tools/tables/b.tbl"
-	make -s -C "$ROOT_DIR" uninstall PREFIX="$prefix"
+	cmp "$d/tables/2x2.tbl" "$prefix/share/2048-tools/tables/2x2.tbl"
+	cmp "$d/tables/L3o-16.tbl" "$prefix/share/2048-tools/tables/L3o-16.tbl"
+	cmp "$d/tables/chain-six.chain" \
+	    "$prefix/share/2048-tools/tables/chain-six.chain"
+	[ ! -e "$prefix/share/2048-tools/tables/3x3-four02.tbl" ]
+	run cat "$BATS_TEST_TMPDIR/make.log"
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[0]}" == "make install: the net $d/some.net as $prefix/share/2048-tools/2048.net ("*"; INSTALL_NET= for none)" ]]
+	[[ "${lines[1]}" == "make install: 3 tables of $d/tables/ into $prefix/share/2048-tools/tables ("*"; INSTALL_TABLES= for none)" ]]
+	[ "${lines[2]}" = "make install: not $d/tables/3x3-four02.tbl, not of make tables (INSTALL_TABLE_FILES names the files to install)" ]
+	# named, one's own table goes too
+	install_to PREFIX="$prefix" INSTALL_TABLES="$d/tables" \
+	    INSTALL_TABLE_FILES=3x3-four02.tbl
+	cmp "$d/tables/3x3-four02.tbl" \
+	    "$prefix/share/2048-tools/tables/3x3-four02.tbl"
+	make -s --no-print-directory -C "$ROOT_DIR" uninstall PREFIX="$prefix"
 	[ ! -e "$prefix/share/2048-tools/2048.net" ]
 	[ ! -e "$prefix/share/2048-tools/tables" ]
-	# none given: none installed
+	# none given: none installed, nothing said
 	install_to PREFIX="$d/bare"
 	[ ! -e "$d/bare/share/2048-tools" ]
+	[ ! -s "$BATS_TEST_TMPDIR/make.log" ]
+}
+
+@test "debian/rules installs only what the packages list, whatever net and tables the checkout built" {
+	local d=$BATS_TEST_TMPDIR f pattern listed
+	[ -f /usr/share/dpkg/architecture.mk ] || skip "dpkg-dev is not installed"
+	mkdir "$d/tables"
+	printf 'a table\n' > "$d/tables/2x2.tbl"
+	printf 'my own\n' > "$d/tables/3x3-four02.tbl"
+	printf 'a net\n' > "$d/some.net"
+	# as make tables and make net leave them: the Makefile's defaults
+	# (?=) taken from the environment; the package's install in $d
+	cd "$ROOT_DIR"
+	INSTALL_TABLES=$d/tables INSTALL_NET=$d/some.net \
+	    make -s --no-print-directory -f debian/rules \
+	    override_dh_auto_install CURDIR="$d" > "$d/rules.log" 2>&1 ||
+	    { cat "$d/rules.log"; return 1; }
+	# what dh_missing checks: every file installed is in a package
+	cd "$d/debian/tmp"
+	[ -x usr/bin/2048-solve ]
+	for f in $(find . -type f | sed 's|^\./||'); do
+		listed=0
+		while read -r pattern; do
+			# shellcheck disable=SC2053 # the pattern is a glob
+			[[ "$f" == $pattern || "$f" == $pattern/* ]] && listed=1
+		done < <(cat "$ROOT_DIR"/debian/*.install)
+		[ "$listed" = 1 ] || { echo "not in a package: $f"; return 1; }
+	done
 }
 
 @test "make install DESTDIR=dir PREFIX=/usr, then make uninstall" {
 	install_to DESTDIR="$BATS_TEST_TMPDIR/stage" PREFIX=/usr
 	[ -x "$BATS_TEST_TMPDIR/stage/usr/bin/2048-move" ]
 	[ -f "$BATS_TEST_TMPDIR/stage/usr/include/2048.h" ]
-	make -s -C "$ROOT_DIR" uninstall DESTDIR="$BATS_TEST_TMPDIR/stage" \
-	    PREFIX=/usr
+	make -s --no-print-directory -C "$ROOT_DIR" uninstall \
+	    DESTDIR="$BATS_TEST_TMPDIR/stage" PREFIX=/usr
 	[ -z "$(find "$BATS_TEST_TMPDIR/stage" -type f)" ]
 }
 
@@ -127,4 +171,27 @@ install_to() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(2048-new --seed 7 |
 	    2048-solve --play --depth 2 --compact | head -n 21)" ]
+}
+
+@test "the description of the package 2048-tools names every tool" {
+	local t
+	for t in $(tools); do
+		sed -n '/^Package: 2048-tools$/,/^$/p' "$ROOT_DIR/debian/control" |
+		    grep -qw -- "$t" || { echo "not described: $t"; return 1; }
+	done
+}
+
+@test "CI builds the packages with their check step, which runs every bats file that runs make" {
+	local f part
+	run grep -n 'nocheck' "$ROOT_DIR/.ci/run"
+	[ "$status" -eq 1 ]
+	part=$(sed -n '/^pkg_tests=/,/}$/p' "$ROOT_DIR/.ci/run")
+	[ -n "$part" ]
+	for f in "$ROOT_DIR"/tests/*.bats; do
+		grep -qE '(^|[[:space:]])make -' "$f" || continue
+		[[ "$part" == *"tests/${f##*/}"* ]] ||
+		    { echo "not in the package's check: ${f##*/}"; return 1; }
+	done
+	# shellcheck disable=SC2016 # make's $(PKG_TESTS)
+	grep -q 'TESTS="$(PKG_TESTS)"' "$ROOT_DIR/debian/rules"
 }

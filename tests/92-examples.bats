@@ -169,3 +169,67 @@ missing() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"is not installed"* ]]
 }
+
+# A whole game or more, and what it costs: "1 s", "3 min", "an hour" ...
+WHOLE='--play|--games [0-9]|autoplay\.sh|tournament\.sh [0-9]|weights-experiment\.sh|random-game\.sh'
+COST='([0-9][0-9.,]* ?(ms|s|min|minutes?|h|hours?|seconds?)|an? (second|minute|hour)|hours|minutes|seconds)([^a-z]|$)'
+
+@test "every whole-game example of README.md says what it costs, on its line" {
+	local bad
+	bad=$(awk '/^```sh/ { f = 1; next } /^```/ { f = 0 } f' "$ROOT_DIR/README.md" |
+	    grep -E -- "$WHOLE" | grep -vE -- "$COST") || true
+	echo "$bad"
+	[ -z "$bad" ]
+}
+
+@test "every whole-game example of the pages' EXAMPLES says what it costs, in its words" {
+	local page bad
+	for page in "$ROOT_DIR"/man/*.[1357]; do
+		# the words since the last example, then the example: a line of
+		# it that plays a game wants a cost in one or the other
+		awk -v whole="$WHOLE" -v cost="$COST" -v p="${page##*/}" '
+		    /^\.Sh / { ex = $2 == "EXAMPLES"; words = ""; next }
+		    !ex { next }
+		    /^\.Bd -literal/ { lit = 1; seen = words; next }
+		    /^\.Ed/ { lit = 0; words = ""; next }
+		    lit || /^\.Dl / {
+			if ($0 ~ whole && (seen $0) !~ cost)
+				print p ": " $0
+			if (!lit)
+				words = ""
+			next
+		    }
+		    { words = words " " $0; seen = words }' "$page"
+	done > "$BATS_TEST_TMPDIR/bad"
+	bad=$(cat "$BATS_TEST_TMPDIR/bad")
+	echo "$bad"
+	[ -z "$bad" ]
+}
+
+@test "every example script that plays games says what it costs" {
+	local f bad=""
+	for f in autoplay.sh random-game.sh tournament.sh weights-experiment.sh; do
+		sed -n '2,/^[^#]/p' "$ROOT_DIR/examples/$f" | grep -qE -- "$COST" ||
+		    bad="$bad $f"
+	done
+	echo "no cost:$bad"
+	[ -z "$bad" ]
+}
+
+@test "README's and autoplay.sh's move counts of game 7 are the tree's" {
+	local depth1 fast nochain flat t=$BATS_TEST_TMPDIR/tables
+	flat=$(tr -s ' \n' '  ' < "$ROOT_DIR/README.md")
+	depth1=$(($(2048-new --seed 7 | 2048-solve --play --depth 1 --compact | wc -l) - 1))
+	[[ "$flat" == *"autoplay.sh 7 --depth 1\` plays the same seeded game with the AI choosing each move (\`2048-solve | 2048-move | 2048-spawn\` in a loop), $depth1 moves"* ]]
+	grep -q "(game 7: $depth1 moves" "$ROOT_DIR/examples/autoplay.sh"
+	[ "${SANITIZED:-0}" = 0 ] || skip "two games of --fast: the plain suite's"
+	# out of the box: the chain digest of the checkout, no other table
+	mkdir "$t"
+	ln -s "$ROOT_DIR/tables/chain.digest" "$t/chain.digest"
+	fast=$(2048-new --seed 7 | G2048_TABLES=$t 2048-solve --play --fast --compact | wc -l)
+	fast=$(printf '%d' $((fast - 1)) | sed -E ':a; s/^([0-9]+)([0-9]{3})/\1,\2/; ta')
+	nochain=$(($(2048-new --seed 7 | G2048_TABLES=$t 2048-solve --play --fast --no-chain --compact | wc -l) - 1))
+	[[ "$flat" == *"autoplay.sh 7 --fast\` plays it much better but takes minutes through the shell ($fast moves,"* ]]
+	[[ "$flat" == *" $nochain moves with \`--no-chain\`"* ]]
+	grep -q "with --fast, game 7 is $fast moves" "$ROOT_DIR/examples/autoplay.sh"
+}

@@ -268,6 +268,52 @@ example_session() {
 	done
 }
 
+# the examples of page $1 as written: each line of its EXAMPLES' .Dl and
+# literal blocks, the escapes \e, \& and \- undone, blanks trimmed
+example_lines() {
+	awk '/^\.Sh / { ex = $2 == "EXAMPLES"; next }
+	    !ex { next }
+	    /^\.Bd -literal/ { on = 1; next }
+	    /^\.Ed/ { on = 0; next }
+	    /^\.Dl / { sub(/^\.Dl /, ""); print; next }
+	    on' "$1" |
+	    sed -e 's/\\e/\x01/g' -e 's/\\&//g' -e 's/\\-/-/g' -e 's/\x01/\\/g' \
+	    -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' | grep -v '^$'
+}
+
+# page $1's EXAMPLES as RENDERER ($2: mandoc or groff) renders it, each
+# line's blanks trimmed
+rendered_examples() {
+	case $2 in
+	mandoc) mandoc -T ascii "$1" ;;
+	groff) groff -mandoc -T ascii -P -c "$1" 2>/dev/null ;;
+	esac | col -bx | awk '/^[A-Z]/ { ex = $0 == "EXAMPLES"; next } ex' |
+	    sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//'
+}
+
+@test "every page's examples render as written, in mandoc and groff (a copied example runs)" {
+	local page r line bad=""
+	for r in mandoc groff; do
+		command -v "$r" >/dev/null || skip "$r is not installed"
+		for page in "$MAN_DIR"/*.[1357]; do
+			rendered_examples "$page" "$r" > "$BATS_TEST_TMPDIR/r"
+			while IFS= read -r line; do
+				grep -qxF -- "$line" "$BATS_TEST_TMPDIR/r" ||
+				    bad="$bad$r ${page##*/}: $line"$'\n'
+			done < <(example_lines "$page")
+		done
+	done
+	printf '%s' "$bad"
+	[ -z "$bad" ]
+	# and the one that rendered wrong, copied from the rendered page, runs
+	command -v mandoc >/dev/null || skip "mandoc is not installed"
+	line=$(rendered_examples "$MAN_DIR/2048-eval.1" mandoc |
+	    grep "^printf 'four 0.2")
+	run sh -c "$line"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"empty 6"* ]]
+}
+
 @test "the shell loop of 2048(7) ends as the page says" {
 	local dir=$BATS_TEST_TMPDIR/overview b i loop=""
 	mkdir -p "$dir"
@@ -284,7 +330,6 @@ example_session() {
 	echo "no loop found"
 	return 1
 }
-
 
 @test "lib2048(3) has an entry for every function 2048.h declares, and none for another" {
 	local header page

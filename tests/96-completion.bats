@@ -100,13 +100,13 @@ complete_line() {
 
 @test "make install puts the completions where bash-completion and zsh look" {
 	local prefix=$BATS_TEST_TMPDIR/prefix t
-	make -s -C "$ROOT_DIR" install PREFIX="$prefix" INSTALL_NET= \
+	make -s --no-print-directory -C "$ROOT_DIR" install PREFIX="$prefix" INSTALL_NET= \
 	    INSTALL_TABLES= > /dev/null
 	for t in $(tools); do
 		cmp "$COMP/2048.bash" "$prefix/share/bash-completion/completions/$t"
 		cmp "$COMP/2048.zsh" "$prefix/share/zsh/vendor-completions/_$t"
 	done
-	make -s -C "$ROOT_DIR" uninstall PREFIX="$prefix"
+	make -s --no-print-directory -C "$ROOT_DIR" uninstall PREFIX="$prefix"
 	[ -z "$(find "$prefix/share" -type f)" ]
 }
 
@@ -130,4 +130,14 @@ complete_line() {
 	grep -aq '2048-learn --net 8x6' <<<"$out"
 	grep -aq '2048-solve --tt-bits' <<<"$out"
 	grep -aq '2048-eval -H xu' <<<"$out"
+}
+
+@test "bash and zsh offer every pattern 2048-table --list names, and no other" {
+	local names
+	names=$(2048-table --list | awk '{ print $1 }' | LC_ALL=C sort)
+	[ "$(printf '%s\n' "$names" | wc -l)" -gt 7 ]
+	diff -u <(printf '%s\n' "$names") <(complete_line 2048-table --pattern '')
+	diff -u <(printf '%s\n' "$names") \
+	    <(sed -nE "s/.*'--pattern=\[[^]]*\]:pattern:\(([^)]*)\)'.*/\1/p" \
+	    "$COMP/2048.zsh" | tr ' ' '\n' | LC_ALL=C sort)
 }

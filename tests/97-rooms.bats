@@ -13,16 +13,24 @@ setup() {
 }
 
 @test "make check-includes: the tree keeps its rooms' rule" {
-	run make -s -C "$T" check-includes
+	run make -s --no-print-directory -C "$T" check-includes
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
+}
+
+@test "the test above passes under a make another make started (debian/rules, MAKEFLAGS=w)" {
+	# bats again on that one test, as make check in a sub-make runs it
+	run env MAKEFLAGS=w MAKELEVEL=1 bats --tap \
+	    --filter "the tree keeps its rooms' rule" "$ROOT_DIR/tests/97-rooms.bats"
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" == "ok 1 make check-includes: the tree keeps its rooms' rule" ]]
 }
 
 @test "make check-includes fails on a room's header its rule does not allow" {
 	# the search asks an evaluator; it never opens the net
 	sed -i 's/^#include "search.h"/&\n#include "net.h"/' \
 	    "$T/lib/engine/search/search.c"
-	run make -s -C "$T" check-includes
+	run make -s --no-print-directory -C "$T" check-includes
 	[ "$status" -ne 0 ]
 	[[ "$output" == *'lib/engine/search/search.c:'*'room search may not include "net.h"'* ]]
 }
@@ -30,7 +38,7 @@ setup() {
 @test "make check-includes fails on a header of no room, and on a second header" {
 	echo '#include "cli.h"' >> "$T/lib/engine/grid/move.c"
 	touch "$T/lib/engine/text/other.h"
-	run make -s -C "$T" check-includes
+	run make -s --no-print-directory -C "$T" check-includes
 	[ "$status" -ne 0 ]
 	[[ "$output" == *'grid/move.c:'*'may not include "cli.h"'* ]]
 	[[ "$output" == *'text/other.h: a second header in room text'* ]]
@@ -39,7 +47,7 @@ setup() {
 @test "make check-includes fails on a room without a rule" {
 	mkdir "$T/lib/engine/attic"
 	touch "$T/lib/engine/attic/attic.h"
-	run make -s -C "$T" check-includes
+	run make -s --no-print-directory -C "$T" check-includes
 	[ "$status" -ne 0 ]
 	[[ "$output" == *'lib/engine/attic/: a room without a rule'* ]]
 }

@@ -9,6 +9,10 @@ PATH=${BIN_DIR:-$ROOT_DIR/bin}:$PATH
 G2048_NET=
 G2048_TABLES=
 export PATH FIXTURES G2048_NET G2048_TABLES
+# a suite run by a make that another make started (debian/rules, make -C,
+# MAKEFLAGS=-w) would hand its flags to the tests' own makes, and they
+# would say the directories they enter: they start afresh
+unset MAKEFLAGS MFLAGS MAKELEVEL GNUMAKEFLAGS
 
 # board ROW1 ROW2 ROW3 ROW4: a bare grid on stdout
 board() {

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "play.h"
@@ -33,7 +34,8 @@ keep_best(struct play_ui *u)
 	if (!u->best_path[0])
 		return;
 	if (play_mkdirs(u->best_path) < 0 ||
-	    play_best_write(u->best_path, u->best) < 0) {
+	    play_best_write(u->best_path, play_game_now(&u->game)->cells.rows,
+	    play_game_now(&u->game)->cells.cols, u->game.four, u->best) < 0) {
 		note_error(u->best_error, sizeof u->best_error, u->best_path);
 		snprintf(u->text, sizeof u->text, "Cannot save the best score: "
 		    "%s.", strerror(errno));
@@ -41,6 +43,14 @@ keep_best(struct play_ui *u)
 		return;
 	}
 	u->best_error[0] = '\0';
+}
+
+/* Whether the save file holds a game that is not this one's. */
+static int
+other_game_saved(const struct play_ui *u)
+{
+	return !u->save_ours && u->save_path[0] &&
+	    access(u->save_path, F_OK) == 0;
 }
 
 /* The game into its save file; 0, or -1 with u->save_error saying why. */
@@ -51,6 +61,7 @@ save_game(struct play_ui *u)
 	if (u->save_path[0] && play_mkdirs(u->save_path) == 0 &&
 	    play_game_save(&u->game, u->save_path) == 0) {
 		u->save_error[0] = '\0';
+		u->save_ours = 1;
 		return 0;
 	}
 	note_error(u->save_error, sizeof u->save_error, u->save_path[0] ?
@@ -204,13 +215,20 @@ play_new_game(struct play_ui *u)
 	u->message = "New game.";
 }
 
-/* q: save and quit; when saving failed, a second q quits all the same */
+/* q: save and quit; when saving failed, a second q quits all the same;
+ * another game in the save file is replaced only after a yes */
 static void
 do_quit(struct play_ui *u, int again)
 {
 	keep_best(u);
 	if (again) {
 		u->quit = 2;
+		return;
+	}
+	if (other_game_saved(u)) {
+		u->message = "Another game is saved there: y replaces it, q "
+		    "quits keeping it, any other key plays on.";
+		u->replace_asked = 1;
 		return;
 	}
 	if (save_game(u) == 0) {
@@ -221,6 +239,26 @@ do_quit(struct play_ui *u, int again)
 	    "without saving.", strerror(errno));
 	u->message = u->text;
 	u->asked = PLAY_K_QUIT;
+}
+
+/* A signal cannot ask: the game goes beside another one saved, to the
+ * save file's name with the first free .1 ... .99 after it. */
+static void
+save_aside(struct play_ui *u)
+{
+	char path[sizeof u->save_path];
+	int i, n;
+
+	for (i = 1; i < 100; i++) {
+		n = snprintf(path, sizeof path, "%s.%d", u->save_path, i);
+		if (n < 0 || (size_t)n >= sizeof path)
+			return;
+		if (access(path, F_OK) != 0) {
+			memcpy(u->save_path, path, (size_t)n + 1);
+			u->save_ours = u->saved_aside = 1;
+			return;
+		}
+	}
 }
 
 static void
@@ -239,11 +277,20 @@ play_handle_key(struct play_ui *u, enum play_key k)
 {
 	enum play_key asked = u->asked;
 
-	if (k == PLAY_K_NONE && asked == PLAY_K_NONE)
+	if (k == PLAY_K_NONE && asked == PLAY_K_NONE && !u->replace_asked)
 		return;
 	u->message = NULL;
 	u->asked = PLAY_K_NONE;
-	if (k == PLAY_K_QUIT)
+	if (u->replace_asked) {
+		u->replace_asked = 0;
+		if (k == PLAY_K_YES) {
+			u->save_ours = 1;
+			do_quit(u, 0);
+		} else if (k == PLAY_K_QUIT) {
+			u->kept_other = 1;
+			u->quit = 2;
+		}
+	} else if (k == PLAY_K_QUIT)
 		do_quit(u, asked == PLAY_K_QUIT);
 	else if (k == PLAY_K_REDRAW)
 		u->fresh = 1;
@@ -279,6 +326,8 @@ play_handle_signal(struct play_ui *u, int sig)
 		/* killed or hung up: save what can be saved, then die of it
 		 * (a failure is said once the terminal is restored) */
 		keep_best(u);
+		if (other_game_saved(u))
+			save_aside(u);
 		save_game(u);
 		u->signal = sig;
 		u->quit = 1;

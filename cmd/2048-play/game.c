@@ -234,39 +234,119 @@ play_mkdirs(const char *path)
 	return 0;
 }
 
-uint64_t
-play_best_read(const char *path)
+/*
+ * The best scores, one a rule set: a line "RxC FOUR BEST" each (4x4 0.1
+ * 20).  A file of the one number that 2048-play kept before is the
+ * classic rules' best (4x4, a 4 in one spawn of ten), the game it was
+ * most likely made in; it is rewritten in lines at the next best.
+ */
+#define BEST_FILE_MAX 16384
+
+/* the file's text, "" when missing or unreadable */
+static void
+best_file(const char *path, char *buf, size_t size)
 {
-	char buf[32];
+	size_t len = 0;
 	ssize_t n;
 	int fd;
 
+	buf[0] = '\0';
 	if ((fd = open(path, O_RDONLY)) < 0)
-		return 0;
-	n = read(fd, buf, sizeof buf - 1);
+		return;
+	while (len < size - 1 && (n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += (size_t)n;
 	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	return strtoull(buf, NULL, 10);
+	buf[len] = '\0';
+}
+
+/* line's rule set and best: 1, or 0 for a line that is none */
+static int
+best_line(const char *line, int *rows, int *cols, double *four,
+    unsigned long long *best)
+{
+	char more;
+
+	if (sscanf(line, "%dx%d %lf %llu %c", rows, cols, four, best,
+	    &more) == 4)
+		return 1;
+	*rows = *cols = 4;
+	*four = G2048_FOUR_PROB;
+	return sscanf(line, "%llu %c", best, &more) == 1;
+}
+
+/* the shortest of %.1g ... %.17g that reads back as four */
+static void
+format_four(char *buf, size_t size, double four)
+{
+	int p;
+
+	for (p = 1; p <= 17; p++) {
+		snprintf(buf, size, "%.*g", p, four);
+		if (strtod(buf, NULL) == four)
+			return;
+	}
+}
+
+uint64_t
+play_best_read(const char *path, int rows, int cols, double four)
+{
+	char buf[BEST_FILE_MAX], *line, *next;
+	unsigned long long b, best = 0;
+	int r, c;
+	double f;
+
+	best_file(path, buf, sizeof buf);
+	for (line = buf; *line; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		if (best_line(line, &r, &c, &f, &b) && r == rows &&
+		    c == cols && f == four && b > best)
+			best = b;
+	}
+	return best;
 }
 
 static int
-fill_best(int fd, const void *best)
+fill_best(int fd, const void *text)
 {
-	char line[32];
-	int n = snprintf(line, sizeof line, "%llu\n",
-	    *(const unsigned long long *)best);
-
-	return g2048_write_all(fd, line, (size_t)n);
+	return g2048_write_all(fd, text, strlen(text));
 }
 
 int
-play_best_write(const char *path, uint64_t best)
+play_best_write(const char *path, int rows, int cols, double four,
+    uint64_t best)
 {
-	unsigned long long b = best;
+	char buf[BEST_FILE_MAX], out[BEST_FILE_MAX + 64], f4[32];
+	char *line, *next;
+	unsigned long long b;
+	size_t len = 0;
+	int r, c, n;
+	double f;
 
-	if (play_best_read(path) >= best)
+	if (play_best_read(path, rows, cols, four) >= best)
 		return 0;
-	return g2048_file_replace(path, fill_best, &b);
+	/* the other rule sets' lines as they were (an old bare number as
+	 * the classic rules' line), then this one's */
+	best_file(path, buf, sizeof buf);
+	for (line = buf; *line; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		if (!best_line(line, &r, &c, &f, &b) ||
+		    (r == rows && c == cols && f == four))
+			continue;
+		format_four(f4, sizeof f4, f);
+		n = snprintf(out + len, sizeof out - len, "%dx%d %s %llu\n",
+		    r, c, f4, b);
+		if (n < 0 || (size_t)n >= sizeof out - len - 64)
+			break;
+		len += (size_t)n;
+	}
+	format_four(f4, sizeof f4, four);
+	snprintf(out + len, sizeof out - len, "%dx%d %s %llu\n", rows, cols,
+	    f4, (unsigned long long)best);
+	return g2048_file_replace(path, fill_best, out);
 }

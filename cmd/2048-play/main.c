@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -116,6 +117,17 @@ resume_board(g2048_board *b, void *ctx)
 }
 
 /* The game to play: resumed from a file or stdin, or a new one. */
+/* whether a and b name one file */
+static int
+same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return strcmp(a, "-") != 0 && b[0] && stat(a, &sa) == 0 &&
+	    stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	    sa.st_ino == sb.st_ino;
+}
+
 static void
 start_game(struct play_ui *u, const struct opts *o)
 {
@@ -127,6 +139,10 @@ start_game(struct play_ui *u, const struct opts *o)
 		path = u->save_path;
 	if (!path && !isatty(0))
 		path = "-";
+	/* --save names where the game goes; the default file is this
+	 * game's only when it is resumed from it */
+	u->save_ours = o->save != NULL || (path && same_file(path,
+	    u->save_path));
 	if (!path) {
 		play_new_game(u);
 		u->message = NULL;
@@ -185,8 +201,11 @@ play(const struct opts *o)
 	if (play_state_path(u->best_path, sizeof u->best_path,
 	    getenv("XDG_STATE_HOME"), getenv("HOME"), "best-score") < 0)
 		u->best_path[0] = '\0';
-	u->best = u->best_path[0] ? play_best_read(u->best_path) : 0;
 	start_game(u, o);
+	/* the best of the game's rules: its size and odds */
+	u->best = u->best_path[0] ? play_best_read(u->best_path,
+	    play_game_now(&u->game)->cells.rows,
+	    play_game_now(&u->game)->cells.cols, u->game.four) : 0;
 	u->in_fd = key_fd();
 	if (play_term_start(u->in_fd, 1) < 0)
 		cli_die(2, "cannot set up the terminal: %s", strerror(errno));
@@ -195,12 +214,16 @@ play(const struct opts *o)
 	g2048_player_free(u->player);
 	g2048_eval_free(u->eval);
 	play_game_free(&u->game);
-	if (u->save_error[0])
+	if (u->kept_other)
+		cli_warn("the game was not saved: %s holds another game, kept "
+		    "(--save FILE saves elsewhere)", u->save_path);
+	else if (u->save_error[0])
 		cli_warn("the game was not saved: %s (the previous file is "
 		    "kept)", u->save_error);
 	else if (u->signal)
-		cli_warn("%s: game saved in %s", strsignal(u->signal),
-		    u->save_path);
+		cli_warn("%s: game saved in %s%s", strsignal(u->signal),
+		    u->save_path, u->saved_aside ? " (beside another game "
+		    "saved)" : "");
 	else
 		cli_warn("game saved in %s", u->save_path);
 	if (u->best_error[0])
@@ -210,7 +233,8 @@ play(const struct opts *o)
 		signal(u->signal, SIG_DFL);
 		raise(u->signal);
 	}
-	return u->save_error[0] || u->best_error[0] ? 2 : 0;
+	return (u->save_error[0] && !u->kept_other) || u->best_error[0] ?
+	    2 : 0;
 }
 
 int

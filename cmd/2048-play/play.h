@@ -231,10 +231,14 @@ int play_state_path(char *buf, size_t size, const char *xdg_state_home,
     const char *home, const char *name);
 /* Make the directories leading to path; 0 or -1 with errno set. */
 int play_mkdirs(const char *path);
-/* The best score in path (0 when missing or unreadable). */
-uint64_t play_best_read(const char *path);
-/* Write best, unless path already holds more; 0 or -1 with errno set. */
-int play_best_write(const char *path, uint64_t best);
+/* The best score of the rules of a rows x cols board with four, the
+ * probability of a 4, in path (0 when missing or unreadable); a file of
+ * one number (2048-play's before) holds the best of 4x4 with 0.1. */
+uint64_t play_best_read(const char *path, int rows, int cols, double four);
+/* Write best as those rules', unless path already holds more for them,
+ * keeping the other rules' lines; 0 or -1 with errno set. */
+int play_best_write(const char *path, int rows, int cols, double four,
+    uint64_t best);
 
 /* ---- the terminal (term.c) ---------------------------------------- */
 
@@ -270,6 +274,13 @@ struct play_ui {
 	enum play_depth depth;
 	int anim, in_fd, quit, signal;
 	enum play_key asked;             /* a question pending: NEW or QUIT */
+	int replace_asked;               /* q asked: replace another game? */
+	/* the save file is this game's: named by --save, resumed from, or
+	 * saved to; else a game found there is another, not replaced
+	 * without a yes */
+	int save_ours;
+	int kept_other;                  /* quit keeping the other game */
+	int saved_aside;                 /* saved beside it (a signal) */
 	uint64_t best, next_seed;
 	int seeded;
 	g2048_eval *eval;                /* the hint's evaluator and player, */

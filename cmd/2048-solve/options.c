@@ -8,6 +8,41 @@
 
 #include "solve.h"
 
+/* -h: the common options, a screen of them; --help all of them */
+static void
+usage_short(void)
+{
+	printf(
+	    "usage: %s [options] [FILE ...]\n"
+	    "       %s --play [--final] [--summary] [options] [FILE ...]\n"
+	    "       %s --games N [--size RxC] [--four P] [--seed S] [--final]\n"
+	    "                [--summary] [options]\n"
+	    "Write the best move for every board read, or play games to the end.\n"
+	    "\n"
+	    "  -d, --depth N      look N moves ahead (default: from the board)\n"
+	    "      --fast         the fast setting (1000 moves/s or more)\n"
+	    "  -e, --explain      also write each legal move's value\n"
+	    "  -p, --play         play every board to the end, writing each board\n"
+	    "  -g, --games N      play N new games (those of 2048-new --seed S...)\n"
+	    "      --size RxC     the new games' size (default 4x4)\n"
+	    "  -f, --four P       the new games' probability of a 4 (default 0.1)\n"
+	    "  -s, --seed N       seed of --games\n"
+	    "      --final        write only the last board of each game\n"
+	    "  -S, --summary      write a table of the games at the end\n"
+	    "  -J, --json         the moves or the table as JSON Lines\n"
+	    "  -c, --compact      write boards in the one-line compact form\n"
+	    "  -q, --quiet        no message, no status line on a terminal\n"
+	    "  -j, --threads N    threads (default: all cores)\n"
+	    "      --net FILE     evaluate with an n-tuple network (2048-learn)\n"
+	    "      --tables DIR   play by the exact tables in DIR (2048-table)\n"
+	    "      --no-chain     not the chain tables, nor their digest\n"
+	    "\n"
+	    "%s --help: all the options (the algorithms, the search's own,\n"
+	    "the tables', --tally, --log); 2048-solve(1): each in full.\n",
+	    progname, progname, progname, progname);
+	exit(cli_finish(0));
+}
+
 static void
 usage(int status)
 {
@@ -113,7 +148,8 @@ usage(int status)
 	    "                     missing tile halved (default 16384, 0: never;\n"
 	    "                     0 for a net 2048-learn trained with halves)\n"
 	    "      --no-bitboard  move cell by cell instead of by row tables\n"
-	    "  -h, --help         show this help and exit\n"
+	    "  -h, --help         show the common options (-h) or all of them\n"
+	    "                     (--help), and exit\n"
 	    "      --version      show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 success, 1 some board had no legal move (without\n"
@@ -133,8 +169,8 @@ parse_algo(const char *s)
 	for (i = 0; i < 4; i++)
 		if (strcmp(s, names[i]) == 0)
 			return (enum g2048_algo)i;
-	cli_usage_error("--algo: unknown algorithm '%s': use expectimax, "
-	    "minimax, greedy, random or exact", s);
+	cli_usage_error("--algo: expected expectimax, minimax, greedy, "
+	    "random or exact: '%s'", s);
 	return G2048_EXPECTIMAX;
 }
 
@@ -215,8 +251,8 @@ parse_tile_rank(const char *arg, const char *option, uint64_t min,
 	int rank = tile ? g2048_rank_of(tile) : 0;
 
 	if (tile && rank < g2048_rank_of(min))
-		cli_usage_error("%s: '%s' is not 0 (%s) or a tile from %llu to "
-		    "131072", option, arg, zero, (unsigned long long)min);
+		cli_usage_error("%s: expected 0 (%s) or a tile from %llu to "
+		    "131072: '%s'", option, zero, (unsigned long long)min, arg);
 	return rank;
 }
 
@@ -338,7 +374,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "time", required_argument, NULL, 't' },
 		{ "tt-bits", required_argument, NULL, 'b' },
 		{ "weights", required_argument, NULL, 'w' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "help", no_argument, NULL, CLI_HELP_FULL },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -492,6 +528,9 @@ parse_options(int argc, char **argv, struct run *run)
 			run->size_given = 1;
 			break;
 		case 'h':
+			usage_short();
+			break;
+		case CLI_HELP_FULL:
 			usage(0);
 			break;
 		case 'V':

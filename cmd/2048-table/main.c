@@ -17,6 +17,36 @@
 #include "table.h"
 
 
+/* -h: the common options, a screen of them; --help all of them */
+static void
+usage_short(void)
+{
+	printf(
+	    "usage: %s -o FILE (--size RxC | --pattern P) [-t N] [-f P]\n"
+	    "       %s --table FILE [--cells R,R,...] [FILE ...]\n"
+	    "       %s --info FILE | --check FILE | --list\n"
+	    "Build an exact table, or answer for every board read each legal\n"
+	    "move's exact value.\n"
+	    "\n"
+	    "  -o, --save FILE        build the table into FILE\n"
+	    "      --size RxC         a whole small board (2x2 ... at most 16 cells)\n"
+	    "      --pattern P        an endgame pattern of the 4x4 board (--list)\n"
+	    "  -t, --target N         the tile to make\n"
+	    "  -f, --four P           probability of a 4 (default 0.1)\n"
+	    "  -j, --threads N        threads (default: the cores)\n"
+	    "  -q, --quiet            no progress or summary on stderr\n"
+	    "      --table FILE       query FILE with the boards read\n"
+	    "      --cells R,R,...    query a small board: its tiles in reading order\n"
+	    "  -J, --json             one JSON object a board (or for --info)\n"
+	    "      --info FILE        describe the table in FILE\n"
+	    "      --list             list the named patterns\n"
+	    "\n"
+	    "%s --help: all the options (--objective, --work, --check, the chain\n"
+	    "tables' --chain and --distill); 2048-table(1): each in full.\n",
+	    progname, progname, progname, progname);
+	exit(cli_finish(0));
+}
+
 static void
 usage(int status)
 {
@@ -71,7 +101,8 @@ usage(int status)
 	    "                         tables' folder, as 2048-solve's)\n"
 	    "      --states N         the digest's most met states kept (default\n"
 	    "                         1300000: 7.8 MB)\n"
-	    "  -h, --help             show this help and exit\n"
+	    "  -h, --help             show the common options (-h) or all of\n"
+	    "                         them (--help), and exit\n"
 	    "      --version          show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 success, 1 some board is not covered by the table,\n"
@@ -275,10 +306,37 @@ query_board(g2048_board *b, void *ctx)
 	return 0;
 }
 
+/* --pattern: a name of --list, or 4 rows of 4 cells of x, X, . and o
+ * split by '/'; else a usage error, before any work */
+static void
+check_pattern(const char *p)
+{
+	const char *name, *spec, *about, *s;
+	int i, row = 0, col = 0;
+
+	for (i = 0; g2048_exact_pattern(i, &name, &spec, &about); i++)
+		if (strcmp(name, p) == 0)
+			return;
+	for (s = p; *s != '\0'; s++) {
+		if (*s == '/' && col == 4 && row < 3)
+			row++, col = 0;
+		else if (*s != '/' && strchr("xX.o", *s) != NULL && col < 4)
+			col++;
+		else
+			break;
+	}
+	if (*s != '\0' || row != 3 || col != 4)
+		cli_usage_error("--pattern: expected a name (2048-table --list) "
+		    "or 4 rows of 4 cells split by '/': 'x' a large tile, 'X' "
+		    "one that may move, '.' a free cell, 'o' a free cell where "
+		    "the target must form (e.g. ..../..../.xxx/.xxx): '%s'", p);
+}
+
 /* --cells: "2,4,.,8" or with spaces */
 static void
-query_cells(struct run *run, const char *s)
+query_cells(struct run *run, const char *tablepath, const char *s)
 {
+	const g2048_table_info *info = g2048_table_info_of(run->table);
 	int ranks[16], n = 0;
 	char *copy = strdup(s), *tok, *save = NULL;
 	g2048_table_result r;
@@ -290,19 +348,24 @@ query_cells(struct run *run, const char *s)
 		int rank = strcmp(tok, ".") == 0 ? 0 :
 		    g2048_rank_of(strtoull(tok, NULL, 10));
 
-		if (n == 16 || rank < 0 || (rank == 0 && strcmp(tok, ".") &&
-		    strcmp(tok, "0"))) {
-			cli_usage_error("--cells: '%s' is not a tile", tok);
-			return;
-		}
+		if (n == 16)
+			cli_usage_error("--cells: expected at most 16 cells, "
+			    "found more: '%s'", s);
+		if (rank < 0 || (rank == 0 && strcmp(tok, ".") &&
+		    strcmp(tok, "0")))
+			cli_usage_error("--cells: expected a tile (2, 4, 8 ...) "
+			    "or '.' for an empty cell: '%s'", tok);
 		ranks[n++] = rank;
 	}
 	free(copy);
-	if (n != g2048_table_info_of(run->table)->rows *
-	    g2048_table_info_of(run->table)->cols ||
-	    !g2048_table_info_of(run->table)->board)
-		cli_usage_error("--cells: %d cells, but the table is not of a "
-		    "board of %d", n, n);
+	if (!info->board)
+		cli_usage_error("--cells: expected the table of a whole board "
+		    "(2048-table --size): %s is of the pattern %s; give it "
+		    "boards instead", tablepath, info->pattern);
+	if (n != info->rows * info->cols)
+		cli_usage_error("--cells: expected %d cells, the table's %dx%d "
+		    "board's, found %d: '%s'", info->rows * info->cols,
+		    info->rows, info->cols, n, s);
 	g2048_table_query_cells(run->table, ranks, n, &r);
 	refuse_corrupt(run, &r);
 	report(run, &r);
@@ -398,7 +461,7 @@ main(int argc, char **argv)
 		{ "distill", required_argument, NULL, 'D' },
 		{ "tables", required_argument, NULL, 'B' },
 		{ "states", required_argument, NULL, 'M' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "help", no_argument, NULL, CLI_HELP_FULL },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -426,8 +489,8 @@ main(int argc, char **argv)
 			if (sscanf(optarg, "%dx%d", &o.rows, &o.cols) != 2 ||
 			    o.rows < 2 || o.cols < 2 || o.rows > 8 ||
 			    o.cols > 8 || o.rows * o.cols > 16)
-				cli_usage_error("--size: '%s' is not RxC, 2 to 8 "
-				    "each, at most 16 cells", optarg);
+				cli_usage_error("--size: expected RxC, 2 to 8 "
+				    "each, at most 16 cells: '%s'", optarg);
 			size = 1;
 			break;
 		case 'P':
@@ -436,14 +499,14 @@ main(int argc, char **argv)
 		case 't':
 			if ((o.target = g2048_rank_of(cli_u64(optarg,
 			    "--target"))) < 2 || o.target > 14)
-				cli_usage_error("--target: '%s' is not a tile "
-				    "from 4 to 16384", optarg);
+				cli_usage_error("--target: expected a tile "
+				    "from 4 to 16384: '%s'", optarg);
 			break;
 		case 'O':
 			objective = optarg;
 			if (strcmp(optarg, "prob") && strcmp(optarg, "score"))
-				cli_usage_error("--objective: prob or score, "
-				    "not '%s'", optarg);
+				cli_usage_error("--objective: expected prob or "
+				    "score: '%s'", optarg);
 			break;
 		case 'f':
 			o.four = cli_double(optarg, "--four", 0, 1);
@@ -492,6 +555,9 @@ main(int argc, char **argv)
 			states = cli_u64(optarg, "--states");
 			break;
 		case 'h':
+			usage_short();
+			break;
+		case CLI_HELP_FULL:
 			usage(0);
 			break;
 		case 'V':
@@ -534,6 +600,8 @@ main(int argc, char **argv)
 	if (save != NULL) {
 		if (size == (o.pattern != NULL))
 			cli_usage_error("-o: give one of --size and --pattern");
+		if (o.pattern != NULL)
+			check_pattern(o.pattern);
 		if (o.pattern != NULL && o.target == 0)
 			cli_usage_error("--pattern needs --target");
 		o.objective = objective != NULL ? (strcmp(objective, "prob") ?
@@ -551,7 +619,7 @@ main(int argc, char **argv)
 	if ((run.table = g2048_table_open(tablepath, err, sizeof err)) == NULL)
 		cli_die(2, "%s", err);
 	if (cells != NULL)
-		query_cells(&run, cells);
+		query_cells(&run, tablepath, cells);
 	else
 		cli_boards(argv + optind, argc - optind, query_board, &run);
 	status = run.uncovered ? 1 : 0;

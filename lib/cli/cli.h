@@ -35,9 +35,12 @@ void cli_die(int status, const char *fmt, ...);
  * "Try 'progname --help'." and exit 2 */
 void cli_usage_error(const char *fmt, ...);
 /*
- * getopt_long(3) for every tool: -h is --help in all of them, so it is
- * added here to shortopts (without it); longopts maps "help" to 'h'.
+ * getopt_long(3) for every tool: -h is help in all of them, so it is
+ * added here to shortopts (without it); longopts maps "help" to 'h', or,
+ * in a tool whose -h is a summary of the common options and --help the
+ * whole list (2048-solve), to CLI_HELP_FULL.
  */
+#define CLI_HELP_FULL 0x100
 int cli_getopt(int argc, char **argv, const char *shortopts,
     const struct option *longopts);
 void cli_version(void);

@@ -389,7 +389,7 @@ test_errors(void)
 		{ "1 . . .\n", "1 is not a tile: " RULE },
 		{ "6 . . .\n", "6 is not a tile: " RULE },
 		{ "-2 . . .\n", "'-2' is not a tile: " RULE },
-		{ "x . .\n", "unexpected end of input after a header" },
+		{ "x . .\n", "expected the rows of a board after its header, found the end of input (a line that starts with a letter is a header line)" },
 		{ "x . . .\n", "'x . . .' looks like a grid row, but a line "
 		    "starting with a letter is a header: 'x' is not a cell ("
 		    RULE ")" },
@@ -429,8 +429,8 @@ test_errors(void)
 		{ "score 1\nscore 2\n", "duplicate header key 'score'" },
 		{ "draws 3\n. . . .\n. . . .\n. . . .\n. . . .\n",
 		    "draws without seed" },
-		{ "score 1\n", "unexpected end of input after a header" },
-		{ "score 1\n\n", "header without a grid" },
+		{ "score 1\n", "expected the rows of a board after its header, found the end of input (a line that starts with a letter is a header line)" },
+		{ "score 1\n\n", "expected the rows of a board after its header, found a blank line" },
 		{ "a.b 1\n", "bad header line 'a.b 1'" },
 		{ ". . . .\n. . . .\nscore 1\n", "expected a blank line after "
 		    "the grid" },

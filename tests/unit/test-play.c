@@ -684,14 +684,42 @@ test_state_files(void)
 
 	CHECK(mkdtemp(dir) != NULL);
 	snprintf(path, sizeof path, "%s/s/2048-tools/best", dir);
-	CHECK_EQ_U64(play_best_read(path), 0);
+	CHECK_EQ_U64(play_best_read(path, 4, 4, 0.1), 0);
 	CHECK(play_mkdirs(path) == 0);
-	CHECK(play_best_write(path, 100) == 0);
-	CHECK_EQ_U64(play_best_read(path), 100);
-	CHECK(play_best_write(path, 50) == 0);         /* keeps the higher */
-	CHECK_EQ_U64(play_best_read(path), 100);
-	CHECK(play_best_write(path, 3932100) == 0);
-	CHECK_EQ_U64(play_best_read(path), 3932100);
+	CHECK(play_best_write(path, 4, 4, 0.1, 100) == 0);
+	CHECK_EQ_U64(play_best_read(path, 4, 4, 0.1), 100);
+	CHECK(play_best_write(path, 4, 4, 0.1, 50) == 0);  /* keeps the higher */
+	CHECK_EQ_U64(play_best_read(path, 4, 4, 0.1), 100);
+	CHECK(play_best_write(path, 4, 4, 0.1, 3932100) == 0);
+	CHECK_EQ_U64(play_best_read(path, 4, 4, 0.1), 3932100);
+	/* one best a rule set: size and odds */
+	CHECK_EQ_U64(play_best_read(path, 3, 3, 0.1), 0);
+	CHECK(play_best_write(path, 3, 3, 0.2, 700) == 0);
+	CHECK(play_best_write(path, 3, 4, 0.1, 900) == 0);
+	CHECK_EQ_U64(play_best_read(path, 3, 3, 0.2), 700);
+	CHECK_EQ_U64(play_best_read(path, 3, 3, 0.1), 0);
+	CHECK_EQ_U64(play_best_read(path, 4, 3, 0.1), 0);
+	CHECK_EQ_U64(play_best_read(path, 3, 4, 0.1), 900);
+	CHECK_EQ_U64(play_best_read(path, 4, 4, 0.1), 3932100);
+	CHECK_EQ_U64(play_best_read(path, 4, 4, 1.0 / 3), 0);
+	CHECK(play_best_write(path, 4, 4, 1.0 / 3, 8) == 0);
+	CHECK_EQ_U64(play_best_read(path, 4, 4, 1.0 / 3), 8);
+	CHECK_EQ_U64(play_best_read(path, 4, 4, 0.1), 3932100);
+	/* the one number of the file before: the classic rules' best */
+	{
+		FILE *fp = fopen(path, "w");
+
+		CHECK(fp != NULL);
+		if (fp != NULL) {
+			fputs("1234\n", fp);
+			fclose(fp);
+		}
+	}
+	CHECK_EQ_U64(play_best_read(path, 4, 4, 0.1), 1234);
+	CHECK_EQ_U64(play_best_read(path, 3, 3, 0.1), 0);
+	CHECK(play_best_write(path, 3, 3, 0.1, 60) == 0);
+	CHECK_EQ_U64(play_best_read(path, 4, 4, 0.1), 1234);
+	CHECK_EQ_U64(play_best_read(path, 3, 3, 0.1), 60);
 	unlink(path);
 	snprintf(path, sizeof path, "%s/s/2048-tools", dir);
 	rmdir(path);

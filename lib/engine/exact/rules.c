@@ -218,17 +218,18 @@ exact_rules_pattern(struct exact_rules *r, const char *pattern, int target,
 	for (const char *p = spec; *p != '\0'; p++) {
 		if (*p == '/') {
 			if (col != 4)
-				return exact_fail(err, errsize, "pattern %s: a row "
-				    "of 4 cells, then `/'", pattern);
+				return exact_fail(err, errsize, "pattern '%s': "
+				    "expected 4 cells a row, then '/'", pattern);
 			row++, col = 0;
 			continue;
 		}
 		if (strchr("x.oX", *p) == NULL || col == 4 || row == 4)
-			return exact_fail(err, errsize, "pattern %s: 4 rows of 4 "
-			    "cells, `x' a large tile, `X' a large tile that "
-			    "may move, `.' a free cell, `o' a free cell where "
-			    "the target must form (e.g. ..../..../.xxx/.xxx) "
-			    "or a name (2048-table --list)", pattern);
+			return exact_fail(err, errsize, "pattern '%s': expected "
+			    "a name (2048-table --list) or 4 rows of 4 cells "
+			    "split by '/': 'x' a large tile, 'X' one that may "
+			    "move, '.' a free cell, 'o' a free cell where the "
+			    "target must form (e.g. ..../..../.xxx/.xxx)",
+			    pattern);
 		if (*p == 'o')
 			r->target_cells |= 1u << cell;
 		if (*p == 'X') {
@@ -242,14 +243,14 @@ exact_rules_pattern(struct exact_rules *r, const char *pattern, int target,
 		cell++, col++;
 	}
 	if (row != 3 || col != 4)
-		return exact_fail(err, errsize, "pattern %s: 4 rows of 4 cells, "
-		    "`x' a large tile, `.' a free cell", pattern);
+		return exact_fail(err, errsize, "pattern '%s': expected 4 rows "
+		    "of 4 cells split by '/'", pattern);
 	for (i = 0; i < 16; i++)
 		r->nfree += r->freemask >> i & 1;
 	r->nfree -= r->nmovers;
 	if (r->nfree < 2)
-		return exact_fail(err, errsize, "pattern %s: fewer than 2 free cells",
-		    pattern);
+		return exact_fail(err, errsize, "pattern '%s': expected 2 free "
+		    "cells or more", pattern);
 	if (target < 2 || target >= EXACT_BLOCK)
 		return exact_fail(err, errsize, "target out of range (%s)",
 		    "4 to 16384");

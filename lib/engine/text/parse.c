@@ -274,7 +274,8 @@ text_feed_line(struct text_feeder *f, const char *line, size_t len,
 		if (f->state == TEXT_FEEDER_IDLE)
 			return TEXT_FEED_MORE;
 		if (f->state == TEXT_FEEDER_HEADER)
-			return text_fail(err, errsize, "header without a grid");
+			return text_fail(err, errsize, "expected the rows of a "
+			    "board after its header, found a blank line");
 		return finish(f, b, err, errsize);
 	}
 	if (f->state == TEXT_FEEDER_IDLE && (r = text_compact_board(f, p, e,
@@ -313,8 +314,9 @@ text_feed_end(struct text_feeder *f, g2048_board *b, char *err,
 	if (f->state == TEXT_FEEDER_IDLE)
 		return TEXT_FEED_MORE;
 	if (f->state == TEXT_FEEDER_HEADER)
-		return text_fail(err, errsize,
-		    "unexpected end of input after a header");
+		return text_fail(err, errsize, "expected the rows of a board "
+		    "after its header, found the end of input (a line that "
+		    "starts with a letter is a header line)");
 	if (f->rows < G2048_SIZE_MIN)
 		return text_fail(err, errsize, "unexpected end of input: "
 		    "expected %d to %d rows, found %d", G2048_SIZE_MIN,
