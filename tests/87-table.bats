@@ -250,6 +250,59 @@ flip() {
 	[[ "$output" == *"is in use by another build"* ]]
 }
 
+@test "-o: a device or FIFO is refused, a link written through, before the build" {
+	local T=$BATS_TEST_TMPDIR
+	mkfifo "$T/fifo"
+	run -2 2048-table -o "$T/fifo" --size 2x3
+	[ "$output" = "2048-table: $T/fifo: not a regular file (a device, FIFO or socket): refusing to replace it" ]
+	[ -p "$T/fifo" ]
+	mkdir "$T/dir"
+	run -2 2048-table -q -o "$T/dir" --size 2x3
+	[[ "$output" == *"not a regular file (a directory)"* ]]
+	ln -s 2x3.tbl "$T/link.tbl"
+	2048-table -q -o "$T/link.tbl" --size 2x3
+	[ -L "$T/link.tbl" ]
+	cmp "$T/2x3.tbl" "$TBL_DIR/2x3.tbl"
+}
+
+@test "-o: a missing or read-only folder fails before the build, one line" {
+	local T=$BATS_TEST_TMPDIR
+	# without -q a build would print where it works, then its summary
+	run -2 2048-table -o "$T/none/x.tbl" --size 2x4
+	[ "$output" = "2048-table: $T/none/x.tbl: cannot write there: No such file or directory" ]
+	run -2 2048-table -o /proc/x.tbl --size 2x4
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "2048-table: /proc/x.tbl: cannot write there: "* ]]
+}
+
+# build_then SIGNAL: a 2x4 build in a TMPDIR of its own, stopped by
+# SIGNAL once its work folder holds layers; the folder must be gone
+build_then() {
+	local w=$BATS_TEST_TMPDIR/tmp-$1 pid n=0 status=0
+	mkdir -p "$w"
+	TMPDIR=$w 2048-table -o "$BATS_TEST_TMPDIR/$1.tbl" --size 2x4 \
+	    2> "$BATS_TEST_TMPDIR/$1.err" &
+	pid=$!
+	until compgen -G "$w/2048-table.*/k-*" > /dev/null; do
+		sleep 0.05
+		n=$((n + 1))
+		[ "$n" -lt 400 ] || break
+	done
+	kill "-$1" "$pid"
+	wait "$pid" || status=$?
+	[ "$status" -gt 128 ]
+	grep -q "working in $w/2048-table\." "$BATS_TEST_TMPDIR/$1.err"
+	[ -z "$(ls -A "$w")" ]
+	[ ! -e "$BATS_TEST_TMPDIR/$1.tbl" ]
+}
+
+@test "without --work, a signal removes the temporary work folder" {
+	build_then TERM
+	build_then HUP
+	build_then PIPE
+	build_then USR1
+}
+
 @test "usage errors: exit 2" {
 	run -2 2048-table
 	[[ "$output" == *"nothing to do"* ]]
