@@ -52,6 +52,12 @@ pattern_board() {
 	[ "${#lines[@]}" -eq 7 ]
 	run 2048-table --table "$TBL_DIR/2x3.tbl" --cells 2,4,.,8
 	[ "$status" -eq 2 ]
+	# every number checked whole: 4x is not 4, nor 18446744073709551620 4
+	run -2 2048-table --table "$TBL_DIR/2x3.tbl" --cells 2,4x,.,.,8,2
+	[ "${lines[0]}" = "2048-table: --cells: '4x' is not a tile" ]
+	run -2 2048-table --table "$TBL_DIR/2x3.tbl" \
+	    --cells 2,18446744073709551620,.,.,8,2
+	run -2 2048-table -o x.tbl --size 4294967298x2
 }
 
 @test "a pattern's board: each move's value, pruned moves, every orientation" {

@@ -39,7 +39,8 @@ usage(int status)
 	    "board read whether the table covers it and each legal move's exact\n"
 	    "value.\n"
 	    "\n"
-	    "  -o, --save FILE        build the table into FILE\n"
+	    "  -o, --save FILE        build the table into FILE (a regular file or\n"
+	    "                         a link to one; its folder checked first)\n"
 	    "      --size RxC         a whole small board (2x2 ... at most 16 cells)\n"
 	    "      --pattern P        an endgame pattern of the 4x4 board: a name\n"
 	    "                         (--list) or rows like ..../..../.xxx/.xxx\n"
@@ -51,7 +52,9 @@ usage(int status)
 	    "  -f, --four P           probability of a 4 (default 0.1)\n"
 	    "  -j, --threads N        threads (default: the cores)\n"
 	    "      --work DIR         keep finished layers in DIR; a build that\n"
-	    "                         stopped goes on from them\n"
+	    "                         stopped goes on from them (without it:\n"
+	    "                         $TMPDIR/2048-table.XXXXXX, removed at the\n"
+	    "                         end and on a signal)\n"
 	    "  -q, --quiet            no progress or summary on stderr\n"
 	    "      --table FILE       query FILE with the boards read\n"
 	    "      --cells R,R,...    query a small board: its tiles in reading\n"
@@ -286,8 +289,9 @@ query_cells(struct run *run, const char *s)
 		cli_die(2, "out of memory");
 	for (tok = strtok_r(copy, ", ", &save); tok != NULL;
 	    tok = strtok_r(NULL, ", ", &save)) {
+		uint64_t tile = 0;
 		int rank = strcmp(tok, ".") == 0 ? 0 :
-		    g2048_rank_of(strtoull(tok, NULL, 10));
+		    cli_parse_u64(tok, &tile) < 0 ? -1 : g2048_rank_of(tile);
 
 		if (n == 16 || rank < 0 || (rank == 0 && strcmp(tok, ".") &&
 		    strcmp(tok, "0"))) {
@@ -359,6 +363,11 @@ remove_tmp_work(void)
 	tmp_work[0] = '\0';
 }
 
+/* held by whoever removes the folder; a signal's thread never lets it
+ * go, so that the build, failing as its files vanish, waits for the
+ * signal to end the tool instead of saying why it failed */
+static pthread_mutex_t work_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static void *
 watch_signals(void *arg)
 {
@@ -368,6 +377,7 @@ watch_signals(void *arg)
 
 	if (sigwait(set, &sig) != 0)
 		return NULL;
+	pthread_mutex_lock(&work_lock);
 	remove_tmp_work();
 	signal(sig, SIG_DFL);
 	sigemptyset(&one);
@@ -424,7 +434,9 @@ build(struct run *run, g2048_exact_opts *o, const char *path)
 	o->progress = run->quiet ? NULL : show_progress;
 	o->ctx = run;
 	rc = g2048_exact_build(o, path, &rep, err, sizeof err);
+	pthread_mutex_lock(&work_lock);
 	remove_tmp_work();
+	pthread_mutex_unlock(&work_lock);
 	if (rc < 0) {
 		if (run->tty && !run->quiet)
 			fprintf(stderr, "\n");
@@ -490,9 +502,8 @@ main(int argc, char **argv)
 			save = optarg;
 			break;
 		case 'S':
-			if (sscanf(optarg, "%dx%d", &o.rows, &o.cols) != 2 ||
-			    o.rows < 2 || o.cols < 2 || o.rows > 8 ||
-			    o.cols > 8 || o.rows * o.cols > 16)
+			cli_size(optarg, "--size", &o.rows, &o.cols);
+			if (o.rows * o.cols > 16)
 				cli_usage_error("--size: '%s' is not RxC, 2 to 8 "
 				    "each, at most 16 cells", optarg);
 			size = 1;

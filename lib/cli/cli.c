@@ -122,17 +122,27 @@ cli_version(void)
 	exit(cli_finish(0));
 }
 
+int
+cli_parse_int(const char *s, long long min, long long max, long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	/* strtoll would take leading blanks and a '+'; a number past the
+	 * range of long long is ERANGE, never wrapped */
+	if ((*s != '-' && (*s < '0' || *s > '9')) || *end || errno ||
+	    *v < min || *v > max)
+		return -1;
+	return 0;
+}
+
 long long
 cli_int(const char *s, const char *option, long long min, long long max)
 {
-	char *end;
 	long long v;
 
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	/* strtoll would take leading blanks and a '+' */
-	if ((*s != '-' && (*s < '0' || *s > '9')) || *end || errno ||
-	    v < min || v > max)
+	if (cli_parse_int(s, min, max, &v) < 0)
 		cli_usage_error("%s: expected an integer from %lld to %lld: '%s'",
 		    option, min, max, s);
 	return v;
@@ -146,18 +156,29 @@ cli_cores(int max)
 	return n < 1 ? 1 : n > max ? max : (int)n;
 }
 
+int
+cli_parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+	unsigned long long u;
+
+	errno = 0;
+	u = strtoull(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end || errno)
+		return -1;
+	*v = (uint64_t)u;
+	return 0;
+}
+
 uint64_t
 cli_u64(const char *s, const char *option)
 {
-	char *end;
-	unsigned long long v;
+	uint64_t v;
 
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end || errno)
+	if (cli_parse_u64(s, &v) < 0)
 		cli_usage_error("%s: expected an integer from 0 to %llu: '%s'",
 		    option, (unsigned long long)UINT64_MAX, s);
-	return (uint64_t)v;
+	return v;
 }
 
 double

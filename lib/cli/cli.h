@@ -44,6 +44,10 @@ void cli_version(void);
 long long cli_int(const char *s, const char *option, long long min,
     long long max);
 uint64_t cli_u64(const char *s, const char *option);
+/* The same checks without the exit, for a part of an option's value
+ * (as each number of "ROW,COL"): 0, or -1 if s is not such a number. */
+int cli_parse_int(const char *s, long long min, long long max, long long *v);
+int cli_parse_u64(const char *s, uint64_t *v);
 /* The cores online, from 1 to max (a tool's most threads): the default
  * of --threads. */
 int cli_cores(int max);
