@@ -133,9 +133,11 @@ out_board(struct game *gm)
 static void
 out_flush(struct out *o, FILE *fp)
 {
-	if (o->len && fwrite(o->buf, 1, o->len, fp) != o->len)
-		cli_die(2, "%swrite error: %s", fp == stdout ? "" : "--log: ",
-		    strerror(errno));
+	if (o->len && fwrite(o->buf, 1, o->len, fp) != o->len) {
+		if (fp == stdout)
+			cli_write_failed(errno);
+		cli_die(2, "--log: write error: %s", strerror(errno));
+	}
 	free(o->buf);
 	memset(o, 0, sizeof *o);
 }
@@ -250,8 +252,10 @@ game_done(struct run *run, struct game *gm)
 		out_flush(&gm->log, run->log);
 	/* a finished game is written out at once: a run of hours stopped
 	 * by a signal keeps every game it finished */
-	if (fflush(stdout) == EOF || (run->log && fflush(run->log) == EOF))
-		cli_die(2, "write error: %s", strerror(errno));
+	if (fflush(stdout) == EOF)
+		cli_write_failed(errno);
+	if (run->log && fflush(run->log) == EOF)
+		cli_die(2, "--log: write error: %s", strerror(errno));
 	return 0;
 }
 void

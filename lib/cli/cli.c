@@ -35,12 +35,59 @@ cli_init(char *argv0)
 	return slash ? slash + 1 : argv0;
 }
 
+/*
+ * A write to stdout failed (a full disk, /dev/full, a closed socket):
+ * one message and exit 2, at once, so that no more work is done for
+ * output that cannot be written.  err is the write's errno, or 0 to take
+ * it from one more try.
+ */
+static void
+stdout_failed(int err)
+{
+	int before = errno;
+
+	if (err == 0) {
+		/* the failed flush's errno, if the stream kept what it
+		 * could not write; else most likely still errno */
+		errno = 0;
+		fflush(stdout);
+		err = errno ? errno : before ? before : EIO;
+	}
+	fprintf(stderr, "%s: write error: %s\n", progname, strerror(err));
+	/* exit, not _exit: other files (a --log) keep what was written to
+	 * them; stdout's flush fails again, quietly */
+	exit(2);
+}
+
+void
+cli_write_failed(int err)
+{
+	stdout_failed(err ? err : EIO);
+}
+
+/* Flush stdout; a failure ends the tool (stdout_failed). */
+static void
+flush_or_die(void)
+{
+	if (fflush(stdout) == EOF)
+		stdout_failed(errno);
+	if (ferror(stdout))
+		stdout_failed(0);
+}
+
 /* Before waiting for input, hand on what we have: a tool in a pipe whose
  * writer waits for our answer (a coprocess) must not hold it back. */
 static void
 flush_stdout(void)
 {
-	fflush(stdout);
+	flush_or_die();
+}
+
+void
+cli_check_stdout(void)
+{
+	if (ferror(stdout))
+		stdout_failed(0);
 }
 
 /* One write a message where it fits, so that nothing (a terminal's echo
@@ -52,7 +99,9 @@ vmessage(const char *fmt, va_list ap)
 	va_list again;
 	int head, body;
 
-	fflush(stdout);
+	/* what came before the message first; a write that fails is the
+	 * error to report */
+	flush_or_die();
 	va_copy(again, ap);
 	head = snprintf(line, sizeof line, "%s: ", progname);
 	body = head < 0 || head >= (int)sizeof line ? -1 :
@@ -237,10 +286,8 @@ cli_random_seed(void)
 void
 cli_write(const char *s, size_t n)
 {
-	if (fwrite(s, 1, n, stdout) != n) {
-		fprintf(stderr, "%s: write error: %s\n", progname, strerror(errno));
-		_exit(2);
-	}
+	if (fwrite(s, 1, n, stdout) != n)
+		stdout_failed(errno);
 }
 
 void
@@ -258,7 +305,7 @@ static g2048_reader *rd;   /* of the file being read */
 static void
 vwarn_board(const char *fmt, va_list ap)
 {
-	fflush(stdout);
+	flush_or_die();
 	fprintf(stderr, "%s: %s:%lu: ", progname, g2048_reader_name(rd),
 	    g2048_reader_board_line(rd));
 	vfprintf(stderr, fmt, ap);
@@ -316,6 +363,42 @@ terminal_hint(int fd)
 	    "each board, Ctrl-D to end");
 }
 
+/*
+ * After each board's output: a write of stdout that failed ends the tool
+ * now, not after the rest of the input.  Output that is slow to come (a
+ * search of seconds a board) is flushed every FLUSH_SECONDS, so that a
+ * reader sees it and a failing write shows then; fast output goes in
+ * whole buffers, with a look at the clock every 64 boards.
+ */
+#define FLUSH_SECONDS 0.05
+
+static void
+board_written(void)
+{
+	static double last_look, last_flush;
+	static unsigned boards, every = 1;
+	double now;
+
+	if (ferror(stdout))
+		stdout_failed(0);
+	/* the clock every board when boards are slow, every 64th when
+	 * they come faster than one a millisecond */
+	if (++boards < every)
+		return;
+	boards = 0;
+	now = cli_now();
+	if (now - last_look < 0.001)
+		every = every < 64 ? 2 * every : 64;
+	else
+		every = 1;
+	last_look = now;
+	if (now - last_flush >= FLUSH_SECONDS) {
+		if (last_flush > 0)
+			flush_or_die();
+		last_flush = now;
+	}
+}
+
 static int
 read_fd(int fd, const char *name, cli_board_fn *fn, void *ctx)
 {
@@ -327,9 +410,11 @@ read_fd(int fd, const char *name, cli_board_fn *fn, void *ctx)
 	if ((rd = g2048_reader_new(fd, name)) == NULL)
 		cli_die(2, "out of memory");
 	g2048_reader_before_read(rd, flush_stdout);
-	while ((r = g2048_read(rd, &b)) > 0)
+	while ((r = g2048_read(rd, &b)) > 0) {
 		if ((s = fn(&b, ctx)) > status)
 			status = s;
+		board_written();
+	}
 	if (r < 0 && g2048_reader_line(rd) == 0)
 		cli_die(2, "%s: %s", name, g2048_reader_error(rd));
 	if (r < 0)

@@ -61,6 +61,13 @@ extern g2048_writer cli_out;
 /* Write b whole to it; a write error ends the tool (exit 2). */
 void cli_write_board(const g2048_board *b);
 void cli_write(const char *s, size_t n);
+/* Exit 2 with one message if a write to stdout has failed (what a flush
+ * of printf's output found).  cli_boards() checks after every board, and
+ * flushes output that comes slowly; every message (cli_warn, cli_die...)
+ * flushes stdout first and checks it too. */
+void cli_check_stdout(void);
+/* A write to stdout failed with errno err: that one message, exit 2. */
+void cli_write_failed(int err);
 
 /*
  * Read every board from the files named (none or "-": stdin) and call fn
