@@ -266,7 +266,7 @@ header() {
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 3 ]
 	[[ "${lines[0]}" == "2048-learn: games 100/300  "*" elapsed, "*" left  "*"M moves/s  mean "* ]]
-	[[ "${lines[2]}" == *"elapsed, 0:00 left  "*" 2048:"*"% 4096:"*"% 32768:"*"%" ]]
+	[[ "${lines[2]}" == *"elapsed, 0:00 left  "*"  2048:"*"%  4096:"*"%  32768:"*"%" ]]
 	[ "$(wc -l < "$T/curve.tsv")" -eq 4 ]
 	head -n 1 "$T/curve.tsv" | grep -q '^games	moves	moves_per_s	mean	max	2048'
 	[ "$(cut -f 1 "$T/curve.tsv" | tail -n 1)" = 300 ]

@@ -56,6 +56,7 @@ progress_count(struct progress *p, const g2048_board *b)
 
 	p->games++;
 	p->score_sum += b->score;
+	p->moves_finished += b->moves;
 	if (g2048_cells_cap(b->rows, b->cols) > p->rank_cap)
 		p->rank_cap = g2048_cells_cap(b->rows, b->cols);
 	for (r = board_max_rank(b); r > 0; r--)
@@ -65,12 +66,12 @@ progress_count(struct progress *p, const g2048_board *b)
 /* Redraw the line if due: games done (of N with --games), the time gone
  * and, with --games, the time left at the rate so far, moves/s, the
  * finished games' mean score and how many reached 2048 ... 32768 (last,
- * as a narrow terminal cuts the line). */
+ * as a narrow terminal drops the last fields). */
 static void
 progress_draw(struct progress *p, uint64_t of)
 {
 	char text[256], el[32], left[32];
-	double t;
+	double t, rest;
 	size_t n;
 	int r;
 
@@ -84,22 +85,26 @@ progress_draw(struct progress *p, uint64_t of)
 		n += (size_t)snprintf(text + n, sizeof text - n, "/%llu",
 		    (unsigned long long)of);
 	n += (size_t)snprintf(text + n, sizeof text - n, "  %s elapsed", el);
-	if (of && p->games) {
-		cli_hms(left, sizeof left, t / (double)p->games *
-		    (double)(of - p->games));
+	/* the time left from the moves played against the moves expected
+	 * (the finished games' mean a game), not from the games finished,
+	 * which end in bursts */
+	if (of && (rest = cli_games_left(&p->eta, t, p->games, of,
+	    atomic_load(&p->moves), p->moves_finished, (uint64_t)p->workers <
+	    of - p->games ? p->workers : (int)(of - p->games))) >= 0) {
+		cli_hms(left, sizeof left, rest);
 		n += (size_t)snprintf(text + n, sizeof text - n, ", %s left",
 		    left);
 	}
 	n += (size_t)snprintf(text + n, sizeof text - n, "  %.0f moves/s",
 	    t > 0 ? (double)atomic_load(&p->moves) / t : 0);
 	if (p->games) {
-		n += (size_t)snprintf(text + n, sizeof text - n, "  mean %.0f ",
+		n += (size_t)snprintf(text + n, sizeof text - n, "  mean %.0f",
 		    (double)p->score_sum / (double)p->games);
 		/* 2048 ... 32768, or a small board's five largest */
 		for (r = p->rank_cap < 17 ? p->rank_cap - 4 : 11; r <= (p->rank_cap < 17 ?
 		    p->rank_cap : 15) && n < sizeof text; r++)
 			n += (size_t)snprintf(text + n, sizeof text - n,
-			    " %llu:%.0f%%", 1ULL << r,
+			    "  %llu:%.0f%%", 1ULL << r,
 			    100.0 * (double)p->reach[r] / (double)p->games);
 	}
 	cli_status_draw(&p->line, "%s", text);
@@ -441,6 +446,7 @@ play_new_games(struct run *run)
 	pthread_cond_init(&p.room, NULL);
 	if ((uint64_t)n > run->games)
 		n = (int)run->games;
+	run->progress->workers = n;
 	/* room for each worker to run some games ahead of a long one */
 	p.window = 8 * (uint64_t)(n > 2 ? n : 2);
 	if (p.window > run->games)

@@ -51,6 +51,9 @@ struct progress {
 	struct cli_status line;
 	atomic_ullong moves;
 	uint64_t games, score_sum;
+	uint64_t moves_finished;     /* of the games finished */
+	int workers;                 /* --games: the games in play at once */
+	struct cli_eta eta;          /* --games: the time left */
 	uint64_t reach[G2048_RANK_LIMIT + 1];
 	int rank_cap;                /* the largest cap of the games' sizes */
 };

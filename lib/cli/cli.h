@@ -127,7 +127,7 @@ void cli_json_number(double v, int decimals);
 /*
  * The status line of a long run (2048-solve --games, --play; 2048-learn):
  * one line on stderr redrawn in place ("\r", the text, erase to the end
- * of the line), cut to the terminal's width.  Drawn only when stderr is a
+ * of the line), fitted to the terminal's width field by field.  Drawn only when stderr is a
  * terminal and not quiet; nothing at all otherwise.
  */
 struct cli_status {
@@ -143,10 +143,37 @@ void cli_status_start(struct cli_status *s, int quiet);
  * last draw (which it then counts as drawn) */
 int cli_status_due(struct cli_status *s);
 double cli_status_elapsed(const struct cli_status *s);
-/* "\rprogname: TEXT" on stderr, if on */
+/* "\rprogname: TEXT" on stderr, if on, fitted to the terminal's width by
+ * dropping whole fields from the end: fields are separated by two spaces
+ * (cli_status_fit) */
 void cli_status_draw(struct cli_status *s, const char *fmt, ...);
+/* How much of text fits in width columns, cut between two fields. */
+size_t cli_status_fit(const char *text, size_t width);
 /* end the line, so what follows starts a clean one: erase it, or keep
  * it (a newline) */
 void cli_status_end(struct cli_status *s, int keep);
+
+/*
+ * The time left of a long run, an estimate to plan with: from the work
+ * done (any unit: moves) against all the work expected, at the rate so
+ * far, smoothed so that it does not swing as work is counted in bursts.
+ * Start with a zeroed struct; -1 while nothing is known.
+ */
+struct cli_eta {
+	double total;                /* the smoothed total time */
+	double at;                   /* the elapsed time of the last call */
+	int have;
+};
+double cli_eta_left(struct cli_eta *e, double elapsed, double done,
+    double all);
+/* For N games (of) played on workers: finished of them so far, moves of
+ * every game (finished or in play), moves_finished of the finished ones,
+ * playing games in play.  The work is moves: a game is expected to take
+ * the mean of the finished games and of those in play (each counted
+ * twice what it has played: half way on average), so the estimate moves
+ * with every move, not in steps as games end.  -1 until a game is
+ * finished. */
+double cli_games_left(struct cli_eta *e, double elapsed, uint64_t finished,
+    uint64_t of, uint64_t moves, uint64_t moves_finished, int playing);
 
 #endif
