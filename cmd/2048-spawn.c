@@ -134,13 +134,17 @@ parse_at(const char *s, struct run *run)
 {
 	char row[32];
 	const char *comma = strchr(s, ',');
-	long long r, c;
+	long long r = 0, c = 0;
+	int ok = comma != NULL && (size_t)(comma - s) < sizeof row;
 
 	/* each number checked whole: 4294967297 is not 1 */
-	if (comma == NULL || (size_t)(comma - s) >= sizeof row ||
-	    (memcpy(row, s, (size_t)(comma - s)), row[comma - s] = '\0',
-	    cli_parse_int(row, 1, G2048_SIZE_MAX, &r) < 0) ||
-	    cli_parse_int(comma + 1, 1, G2048_SIZE_MAX, &c) < 0)
+	if (ok) {
+		memcpy(row, s, (size_t)(comma - s));
+		row[comma - s] = '\0';
+		ok = cli_parse_int(row, 1, G2048_SIZE_MAX, &r) == 0 &&
+		    cli_parse_int(comma + 1, 1, G2048_SIZE_MAX, &c) == 0;
+	}
+	if (!ok)
 		cli_usage_error("--at: expected ROW,COL from 1,1 to %d,%d: '%s'",
 		    G2048_SIZE_MAX, G2048_SIZE_MAX, s);
 	run->at_row = (int)r - 1;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# shellcheck disable=SC2030,SC2031 # status, output: each test's own, set by run
 # 85-pipes.bats - many processes at once: seeded pipelines of every stream
 # tool, run side by side on the machine's cores, each give the bytes of
 # the same pipeline run alone.  (bench/soak.sh runs 64.)
