@@ -681,6 +681,23 @@ flip() {
 	[ ! -e "$T/a" ]
 }
 
+@test "--save on a FIFO or a directory is refused before training; a link is written through" {
+	mkfifo "$T/fifo"
+	run timeout 20 2048-learn "${TINY[@]}" --save "$T/fifo" \
+	    --games 100000000 --seed 1 -q
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-learn: --save $T/fifo: not a regular file (a device, FIFO or socket): refusing to replace it" ]
+	[ -p "$T/fifo" ]
+	mkdir "$T/d"
+	run timeout 20 2048-learn "${TINY[@]}" --save "$T/d" --games 100000000 -q
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"not a regular file (a directory)"* ]]
+	ln -s net "$T/link"
+	2048-learn "${TINY[@]}" --save "$T/link" --games 10 --seed 1 -q
+	[ -L "$T/link" ]
+	[ -f "$T/net" ]
+}
+
 @test "a failed save says the previous file is kept only when there was one" {
 	run faulty FAULT_WRITE_LIMIT=100000 2048-learn "${TINY[@]}" --save "$T/new" \
 	    --games 10 --seed 1 -q

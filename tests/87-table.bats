@@ -282,27 +282,28 @@ flip() {
 }
 
 # build_then SIGNAL: a 2x4 build in a TMPDIR of its own, stopped by
-# SIGNAL once its work folder holds layers; the folder must be gone
+# SIGNAL once its work folder holds layers; the folder must be gone.
+# Job control on: a job in the background keeps SIGINT.
 build_then() {
-	local w=$BATS_TEST_TMPDIR/tmp-$1 pid n=0 status=0
+	local w=$BATS_TEST_TMPDIR/tmp-$1 status=0
 	mkdir -p "$w"
-	TMPDIR=$w 2048-table -o "$BATS_TEST_TMPDIR/$1.tbl" --size 2x4 \
-	    2> "$BATS_TEST_TMPDIR/$1.err" &
-	pid=$!
-	until compgen -G "$w/2048-table.*/k-*" > /dev/null; do
-		sleep 0.05
-		n=$((n + 1))
-		[ "$n" -lt 400 ] || break
-	done
-	kill "-$1" "$pid"
-	wait "$pid" || status=$?
+	bash -c 'set -m
+		TMPDIR=$0 2048-table -o "$0.tbl" --size 2x4 2> "$0.err" &
+		pid=$!
+		for _ in $(seq 400); do
+			compgen -G "$0/2048-table.*/k-*" > /dev/null && break
+			sleep 0.05
+		done
+		kill "-$1" "$pid"
+		wait "$pid"' "$w" "$1" || status=$?
 	[ "$status" -gt 128 ]
-	grep -q "working in $w/2048-table\." "$BATS_TEST_TMPDIR/$1.err"
+	grep -q "working in $w/2048-table\." "$w.err"
 	[ -z "$(ls -A "$w")" ]
-	[ ! -e "$BATS_TEST_TMPDIR/$1.tbl" ]
+	[ ! -e "$w.tbl" ]
 }
 
 @test "without --work, a signal removes the temporary work folder" {
+	build_then INT
 	build_then TERM
 	build_then HUP
 	build_then PIPE
