@@ -4,13 +4,9 @@
  * read each legal move's exact value and the best move.  The chain
  * tables' builds and digests (--chain, --distill) are in chain.c.
  */
-#include <dirent.h>
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,98 +323,6 @@ check(struct run *run, const char *path)
 	return cli_finish(0);
 }
 
-/* ---- the work folder of a build without --work ----------------------- */
-
-/* $TMPDIR/2048-table.XXXXXX, made here (not by the library) so that a
- * signal can remove it; empty when there is none */
-static char tmp_work[PATH_MAX];
-
-/* the signals that end the tool, each of which a thread of its own waits
- * for: the folder is removed, then the signal takes its course */
-static const int ending[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
-    SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGVTALRM, SIGPROF };
-
-static void
-remove_tmp_work(void)
-{
-	char path[PATH_MAX + 256];
-	struct dirent *de;
-	DIR *d;
-	int tries;
-
-	/* the build's threads may still be adding files: a few rounds */
-	for (tries = 0; tmp_work[0] && tries < 100; tries++) {
-		if ((d = opendir(tmp_work)) != NULL) {
-			while ((de = readdir(d)) != NULL)
-				if (strcmp(de->d_name, ".") &&
-				    strcmp(de->d_name, "..") &&
-				    snprintf(path, sizeof path, "%s/%s",
-				    tmp_work, de->d_name) < (int)sizeof path)
-					unlink(path);
-			closedir(d);
-		}
-		if (rmdir(tmp_work) == 0 || errno == ENOENT)
-			break;
-	}
-	tmp_work[0] = '\0';
-}
-
-/* held by whoever removes the folder; a signal's thread never lets it
- * go, so that the build, failing as its files vanish, waits for the
- * signal to end the tool instead of saying why it failed */
-static pthread_mutex_t work_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void *
-watch_signals(void *arg)
-{
-	const sigset_t *set = arg;
-	sigset_t one;
-	int sig;
-
-	if (sigwait(set, &sig) != 0)
-		return NULL;
-	pthread_mutex_lock(&work_lock);
-	remove_tmp_work();
-	signal(sig, SIG_DFL);
-	sigemptyset(&one);
-	sigaddset(&one, sig);
-	pthread_sigmask(SIG_UNBLOCK, &one, NULL);
-	raise(sig);
-	_exit(128 + sig);
-}
-
-/* Make the build's work folder in $TMPDIR, removed at the end and on
- * every signal that can be caught (a SIGKILL leaves it: its name is
- * shown). */
-static void
-make_tmp_work(struct run *run, g2048_exact_opts *o)
-{
-	static sigset_t set;
-	const char *tmp = getenv("TMPDIR");
-	pthread_t tid;
-	size_t i;
-
-	if (snprintf(tmp_work, sizeof tmp_work, "%s/2048-table.XXXXXX",
-	    tmp && *tmp ? tmp : "/tmp") >= (int)sizeof tmp_work ||
-	    mkdtemp(tmp_work) == NULL) {
-		cli_die(2, "cannot make %s: %s", tmp_work, strerror(errno));
-	}
-	/* blocked here, and so in every thread the build starts */
-	sigemptyset(&set);
-	for (i = 0; i < sizeof ending / sizeof ending[0]; i++)
-		sigaddset(&set, ending[i]);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
-	if (pthread_create(&tid, NULL, watch_signals, &set) != 0) {
-		remove_tmp_work();
-		cli_die(2, "cannot start a thread");
-	}
-	pthread_detach(tid);
-	o->workdir = tmp_work;
-	if (!run->quiet)
-		fprintf(stderr, "%s: working in %s (removed at the end)\n",
-		    progname, tmp_work);
-}
-
 static int
 build(struct run *run, g2048_exact_opts *o, const char *path)
 {
@@ -430,13 +334,11 @@ build(struct run *run, g2048_exact_opts *o, const char *path)
 	if (g2048_file_check(path, err, sizeof err) < 0)
 		cli_die(2, "%s", err);
 	if (o->workdir == NULL)
-		make_tmp_work(run, o);
+		tmp_work_make(run, o);
 	o->progress = run->quiet ? NULL : show_progress;
 	o->ctx = run;
 	rc = g2048_exact_build(o, path, &rep, err, sizeof err);
-	pthread_mutex_lock(&work_lock);
-	remove_tmp_work();
-	pthread_mutex_unlock(&work_lock);
+	tmp_work_remove();
 	if (rc < 0) {
 		if (run->tty && !run->quiet)
 			fprintf(stderr, "\n");

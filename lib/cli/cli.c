@@ -365,10 +365,10 @@ terminal_hint(int fd)
 
 /*
  * After each board's output: a write of stdout that failed ends the tool
- * now, not after the rest of the input.  Output that is slow to come (a
- * search of seconds a board) is flushed every FLUSH_SECONDS, so that a
- * reader sees it and a failing write shows then; fast output goes in
- * whole buffers, with a look at the clock every 64 boards.
+ * now (within 64 boards of a millisecond or less), not after the rest of
+ * the input.  Output that is slow to come (a search of seconds a board)
+ * is flushed every FLUSH_SECONDS, so that a reader sees it and a failing
+ * write shows then; fast output goes in whole buffers.
  */
 #define FLUSH_SECONDS 0.05
 
@@ -379,13 +379,14 @@ board_written(void)
 	static unsigned boards, every = 1;
 	double now;
 
-	if (ferror(stdout))
-		stdout_failed(0);
-	/* the clock every board when boards are slow, every 64th when
-	 * they come faster than one a millisecond */
+	/* every board when boards are slow, every 64th when they come
+	 * faster than one a millisecond: the stream's error flag (a flush
+	 * of printf's output that failed) and the clock */
 	if (++boards < every)
 		return;
 	boards = 0;
+	if (ferror(stdout))
+		stdout_failed(0);
 	now = cli_now();
 	if (now - last_look < 0.001)
 		every = every < 64 ? 2 * every : 64;
