@@ -121,7 +121,11 @@ $(BIN)/%: $$(call tool_obj,$$*) $(CLILIB) $(LIB)
 
 $(OBJ)/tests/unit/%: $(OBJ)/tests/unit/%.o $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LDLIBS)
+	$(CC) $(ALLFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(filter %/libcli.a,$^) $(LIB) $(LDLIBS)
+
+# libcli's own unit test (the status line) links with it
+$(OBJ)/tests/unit/test-cli.o: INC = -Ilib/include -Ilib/cli
+$(OBJ)/tests/unit/test-cli: $(CLILIB)
 
 # 2048-play's parts link into its unit test and benchmark, but not the
 # tool's own files: they need libcli.

@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -131,15 +132,23 @@ spawn_board(g2048_board *b, void *ctx)
 static void
 parse_at(const char *s, struct run *run)
 {
-	int row, col;
-	char end;
+	char row[32];
+	const char *comma = strchr(s, ',');
+	long long r = 0, c = 0;
+	int ok = comma != NULL && (size_t)(comma - s) < sizeof row;
 
-	if (sscanf(s, "%d,%d%c", &row, &col, &end) != 2 || row < 1 ||
-	    row > G2048_SIZE_MAX || col < 1 || col > G2048_SIZE_MAX)
+	/* each number checked whole: 4294967297 is not 1 */
+	if (ok) {
+		memcpy(row, s, (size_t)(comma - s));
+		row[comma - s] = '\0';
+		ok = cli_parse_int(row, 1, G2048_SIZE_MAX, &r) == 0 &&
+		    cli_parse_int(comma + 1, 1, G2048_SIZE_MAX, &c) == 0;
+	}
+	if (!ok)
 		cli_usage_error("--at: expected ROW,COL from 1,1 to %d,%d: '%s'",
 		    G2048_SIZE_MAX, G2048_SIZE_MAX, s);
-	run->at_row = row - 1;
-	run->at_col = col - 1;
+	run->at_row = (int)r - 1;
+	run->at_col = (int)c - 1;
 }
 
 /* a tile from 2 to 2^G2048_RANK_LIMIT: its rank */

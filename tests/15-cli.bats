@@ -172,7 +172,8 @@ toolkit_table() {
 		    { echo "$cmd: $stderr"; return 1; }
 	done <<'EOF2'
 2048-table -o x.tbl --pattern xyz -t 64|--pattern: expected a name (2048-table --list) or 4 rows of 4 cells
-2048-table -o x.tbl --size 9x9|--size: expected RxC, 2 to 8 each, at most 16 cells: '9x9
+2048-table -o x.tbl --size 9x9|--size: expected ROWSxCOLS, each from 2 to 8, as 4x4 or 3x5: '9x9
+2048-table -o x.tbl --size 4x5|--size: expected RxC, 2 to 8 each, at most 16 cells: '4x5
 2048-table -o x.tbl --size 2x2 --target 3|--target: expected a tile from 4 to 16384: '3
 2048-table -o x.tbl --size 2x2 --objective max|--objective: expected prob or score: 'max
 2048-spawn --at 1,1 --value 3|--value: expected a tile from 2 to

@@ -206,7 +206,8 @@ empty() {
 
 @test "2048-spawn: usage errors exit 2 with a line naming the tool, then where to read more" {
 	for args in "--at 0,1" "--at 9,1" "--at 1,9" "--at 1" "--at 1,1,1" \
-	    "--at x" "--at 1,1 --value 3" "--at 1,1 --value 0" \
+	    "--at x" "--at 4294967297,1" "--at 1,4294967297" "--at 1,1x" \
+	    "--at +1,1" "--at 1,1 --value 3" "--at 1,1 --value 0" \
 	    "--at 1,1 --value 4611686018427387904" "--value 4" "--all --at 1,1" \
 	    "--four 2" "--four x" "--seed x" "--seed -3" "--bogus" "-z" \
 	    "--seed"; do

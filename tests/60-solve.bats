@@ -606,6 +606,74 @@ minimax_value() {
 	[[ "$output" == *"games"* ]]
 }
 
+# interrupt SIGNAL ARGS...: 2048-solve --games 100000 ARGS --final
+# --summary, sent SIGNAL once 5 games are written; into $out, $err, $rc
+interrupt() {
+	local sig=$1
+	shift
+	out=$BATS_TEST_TMPDIR/out err=$BATS_TEST_TMPDIR/err rc=0
+	# job control on: a job in the background keeps SIGINT
+	bash -c 'set -m
+		sig=$1
+		shift
+		"$@" > "$0.out" 2> "$0.err" & pid=$!
+		for _ in $(seq 600); do
+			[ "$(grep -c "^score [0-9]" "$0.out")" -ge 5 ] && break
+			sleep 0.05
+		done
+		kill "-$sig" "$pid"
+		wait "$pid"' "$BATS_TEST_TMPDIR/x" "$sig" 2048-solve \
+	    --games 100000 --seed 1 --final --summary "$@" || rc=$?
+	mv "$BATS_TEST_TMPDIR/x.out" "$out"
+	mv "$BATS_TEST_TMPDIR/x.err" "$err"
+}
+
+@test "--games stopped by ^C or SIGTERM: the table of the games finished, marked partial" {
+	local n
+	interrupt INT --algo random
+	[ "$rc" -eq 130 ]
+	# the final boards written, then the table of just those games
+	n=$(grep -c '^score [0-9]' "$out")
+	[ "$n" -ge 5 ]
+	grep -qx "partial: interrupted after $n of 100000 games" "$out"
+	grep -qx "games         $n" "$out"
+	[ "$(cat "$err")" = "2048-solve: interrupted (Interrupt) after $n of 100000 games" ]
+	# the table is the one --tally makes of those boards
+	[ "$(sed -n '/^partial/,$p' "$out" | sed -n '/^score mean/,/^moves  /p')" = \
+	    "$(sed '/^partial:/,$d' "$out" | 2048-solve --tally | sed -n '/^score mean/,/^moves  /p')" ]
+	interrupt TERM --algo random -j 1
+	[ "$rc" -eq 143 ]
+	n=$(grep -c '^score [0-9]' "$out")
+	grep -qx "partial: interrupted after $n of 100000 games" "$out"
+}
+
+@test "--games stopped by a signal: --json marks the table partial" {
+	local out=$BATS_TEST_TMPDIR/j
+	bash -c 'set -m
+		2048-solve --games 100000 --algo random --seed 1 --summary \
+		    --json > "$0" 2>/dev/null & pid=$!
+		sleep 0.5
+		kill -INT "$pid"
+		wait "$pid"' "$out" || true
+	run jq -r '"\(.partial) \(.of) \(.games == (.scores | length))"' "$out"
+	[ "$output" = "true 100000 true" ]
+}
+
+@test "--games N: memory bounded by the threads, not by N" {
+	[ "${SANITIZED:-0}" = 0 ] || skip "ASan reserves more address space than the limit"
+	# 300000 games of one move each in 250 MB of address space: the
+	# games are a window of slots, the scores a count of each score
+	run bash -c 'ulimit -v 250000
+		2048-solve --games 300000 --algo random --moves 1 --seed 1 \
+		    --summary -j 2'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "games         300000" ]
+	run bash -c 'ulimit -v 250000
+		2048-solve --games 300000 --algo random --moves 1 --seed 1 \
+		    --summary --json -j 2 | jq ".scores | length"'
+	[ "$output" = 300000 ]
+}
+
 @test "--play and --tally: a counter that would pass 2^64 - 1 is an input error" {
 	local max=18446744073709551615
 	# the step that would wrap is not made: the game's boards are not

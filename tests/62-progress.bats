@@ -57,6 +57,36 @@ on_tty() {
 	[ ! -s "$T/tty" ]
 }
 
+# last_draw COLUMNS: 2048-learn's kept last line on a terminal of that
+# width (the erase to the end of the line dropped)
+last_draw() {
+	on_tty "stty cols $1; 2048-learn --net 0123,4567 --save $T/a --games 300 --block 100 --seed 1 --threads 1"
+	tr '\r' '\n' < "$T/tty" | grep -a '2048-learn: games 300/300' | tail -n 1 |
+	    sed 's/\x1b\[K$//'
+}
+
+# the line with every number a N
+shape() {
+	sed -E 's/[0-9]+(\.[0-9]+)?/N/g'
+}
+
+@test "a status line fits the terminal's width by dropping whole fields" {
+	local wide narrow cols
+	wide=$(last_draw 250)
+	[[ "$wide" == *"  mean "*"  max "*"  32768:"*"%" ]]
+	for cols in 80 72 60 45 30; do
+		narrow=$(last_draw "$cols")
+		echo "$cols: $narrow"
+		[ "${#narrow}" -le $((cols - 1)) ]
+		# a prefix of the whole line that ends between two fields
+		[[ "$(shape <<<"$wide")" == "$(shape <<<"$narrow")  "* ]]
+		# and never a number cut short: what follows "mean" is whole
+		if [[ "$narrow" == *"  mean "* ]]; then
+			[[ "$wide" == *"  mean ${narrow#*  mean }  "* ]]
+		fi
+	done
+}
+
 @test "2048-table: each layer's line on a terminal, with the peak memory so far" {
 	on_tty "2048-table -o $T/p.tbl --pattern xxxx/xxxx/xx../.... -t 32 -j 1"
 	grep -q $'\r2048-table: enumerating layer 4: [0-9]* states, [0-9]*/s, [0-9]* s, peak [0-9]* MB' "$T/tty"

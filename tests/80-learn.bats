@@ -272,7 +272,7 @@ header() {
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 3 ]
 	[[ "${lines[0]}" == "2048-learn: games 100/300  "*" elapsed, "*" left  "*"M moves/s  mean "* ]]
-	[[ "${lines[2]}" == *"elapsed, 0:00 left  "*" 2048:"*"% 4096:"*"% 32768:"*"%" ]]
+	[[ "${lines[2]}" == *"elapsed, 0:00 left  "*"  2048:"*"%  4096:"*"%  32768:"*"%" ]]
 	[ "$(wc -l < "$T/curve.tsv")" -eq 4 ]
 	head -n 1 "$T/curve.tsv" | grep -q '^games	moves	moves_per_s	mean	max	2048'
 	[ "$(cut -f 1 "$T/curve.tsv" | tail -n 1)" = 300 ]
@@ -685,6 +685,23 @@ flip() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == "2048-learn: --export $T/nodir/b: cannot write there: "* ]]
 	[ ! -e "$T/a" ]
+}
+
+@test "--save on a FIFO or a directory is refused before training; a link is written through" {
+	mkfifo "$T/fifo"
+	run timeout 20 2048-learn "${TINY[@]}" --save "$T/fifo" \
+	    --games 100000000 --seed 1 -q
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-learn: --save $T/fifo: not a regular file (a device, FIFO or socket): refusing to replace it" ]
+	[ -p "$T/fifo" ]
+	mkdir "$T/d"
+	run timeout 20 2048-learn "${TINY[@]}" --save "$T/d" --games 100000000 -q
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"not a regular file (a directory)"* ]]
+	ln -s net "$T/link"
+	2048-learn "${TINY[@]}" --save "$T/link" --games 10 --seed 1 -q
+	[ -L "$T/link" ]
+	[ -f "$T/net" ]
 }
 
 @test "a failed save says the previous file is kept only when there was one" {

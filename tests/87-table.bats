@@ -57,6 +57,12 @@ pattern_board() {
 	[ "${lines[0]}" = "2048-table: --cells: expected a tile (2, 4, 8 ...) or '.' for an empty cell: 'q'" ]
 	run -2 2048-table --table "$TBL_DIR/p.tbl" --cells 2,4,.,8
 	[ "${lines[0]}" = "2048-table: --cells: expected the table of a whole board (2048-table --size): $TBL_DIR/p.tbl is of the pattern xxxx/xxxx/xx../....; give it boards instead" ]
+	# every number checked whole: 4x is not 4, nor 18446744073709551620 4
+	run -2 2048-table --table "$TBL_DIR/2x3.tbl" --cells 2,4x,.,.,8,2
+	[ "${lines[0]}" = "2048-table: --cells: expected a tile (2, 4, 8 ...) or '.' for an empty cell: '4x'" ]
+	run -2 2048-table --table "$TBL_DIR/2x3.tbl" \
+	    --cells 2,18446744073709551620,.,.,8,2
+	run -2 2048-table -o x.tbl --size 4294967298x2
 }
 
 @test "a pattern's board: each move's value, pruned moves, every orientation" {
@@ -331,6 +337,60 @@ flip() {
 	kill "$pid"
 	wait "$pid" || true
 	[[ "$output" == *"is in use by another build"* ]]
+}
+
+@test "-o: a device or FIFO is refused, a link written through, before the build" {
+	local T=$BATS_TEST_TMPDIR
+	mkfifo "$T/fifo"
+	run -2 2048-table -o "$T/fifo" --size 2x3
+	[ "$output" = "2048-table: $T/fifo: not a regular file (a device, FIFO or socket): refusing to replace it" ]
+	[ -p "$T/fifo" ]
+	mkdir "$T/dir"
+	run -2 2048-table -q -o "$T/dir" --size 2x3
+	[[ "$output" == *"not a regular file (a directory)"* ]]
+	ln -s 2x3.tbl "$T/link.tbl"
+	2048-table -q -o "$T/link.tbl" --size 2x3
+	[ -L "$T/link.tbl" ]
+	cmp "$T/2x3.tbl" "$TBL_DIR/2x3.tbl"
+}
+
+@test "-o: a missing or read-only folder fails before the build, one line" {
+	local T=$BATS_TEST_TMPDIR
+	# without -q a build would print where it works, then its summary
+	run -2 2048-table -o "$T/none/x.tbl" --size 2x4
+	[ "$output" = "2048-table: $T/none/x.tbl: cannot write there: No such file or directory" ]
+	run -2 2048-table -o /proc/x.tbl --size 2x4
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "2048-table: /proc/x.tbl: cannot write there: "* ]]
+}
+
+# build_then SIGNAL: a 2x4 build in a TMPDIR of its own, stopped by
+# SIGNAL once its work folder holds layers; the folder must be gone.
+# Job control on: a job in the background keeps SIGINT.
+build_then() {
+	local w=$BATS_TEST_TMPDIR/tmp-$1 status=0
+	mkdir -p "$w"
+	bash -c 'set -m
+		TMPDIR=$0 2048-table -o "$0.tbl" --size 2x4 2> "$0.err" &
+		pid=$!
+		for _ in $(seq 400); do
+			compgen -G "$0/2048-table.*/k-*" > /dev/null && break
+			sleep 0.05
+		done
+		kill "-$1" "$pid"
+		wait "$pid"' "$w" "$1" || status=$?
+	[ "$status" -gt 128 ]
+	grep -q "working in $w/2048-table\." "$w.err"
+	[ -z "$(ls -A "$w")" ]
+	[ ! -e "$w.tbl" ]
+}
+
+@test "without --work, a signal removes the temporary work folder" {
+	build_then INT
+	build_then TERM
+	build_then HUP
+	build_then PIPE
+	build_then USR1
 }
 
 @test "usage errors: exit 2" {

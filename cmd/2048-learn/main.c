@@ -67,27 +67,15 @@ on_signal(int sig)
 
 /* ---- setting up ------------------------------------------------------- */
 
-/*
- * Fail now, not after the training, if path cannot be written as a save
- * writes it: a new file beside it (path.tmpPID-XXXXXX), renamed over it.
- */
+/* Fail now, not after the training, if path cannot be written as a save
+ * writes it (g2048_file_check): a device, a missing or read-only folder. */
 static void
 check_writable(const char *path, const char *option)
 {
-	char tmp[4096];
-	int fd;
+	char err[4200];
 
-	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld-XXXXXX", path,
-	    (long)getpid()) >= (int)sizeof tmp)
-		cli_die(2, "%s %s: name too long", option, path);
-	if ((fd = mkstemp(tmp)) < 0)
-		cli_die(2, "%s %s: cannot write there: %s", option, path,
-		    strerror(errno));
-	close(fd);
-	unlink(tmp);
-	if (access(path, F_OK) == 0 && access(path, W_OK) < 0 &&
-	    errno != EACCES)
-		cli_die(2, "%s %s: %s", option, path, strerror(errno));
+	if (g2048_file_check(path, err, sizeof err) < 0)
+		cli_die(2, "%s %s", option, err);
 }
 
 static void

@@ -44,13 +44,13 @@ report(struct run *run, const struct block *b, uint64_t games, double dt)
 	cli_hms(el, sizeof el, elapsed);
 	cli_hms(rem, sizeof rem, left);
 	n = (size_t)snprintf(text, sizeof text, "games %llu/%llu  %s elapsed, "
-	    "%s left  %.2fM moves/s  mean %.0f  max %llu ",
+	    "%s left  %.2fM moves/s  mean %.0f  max %llu",
 	    (unsigned long long)games, (unsigned long long)run->end, el, rem,
 	    dt > 0 ? (double)b->moves / dt / 1e6 : 0,
 	    (double)b->score_sum / fresh,
 	    (unsigned long long)b->score_max);
 	for (t = TILE_FIRST; t <= TILE_LAST && n < sizeof text; t++)
-		n += (size_t)snprintf(text + n, sizeof text - n, " %lu:%.1f%%",
+		n += (size_t)snprintf(text + n, sizeof text - n, "  %lu:%.1f%%",
 		    (unsigned long)g2048_tile(t),
 		    100.0 * (double)b->reach[t] / fresh);
 	if (run->line.on)

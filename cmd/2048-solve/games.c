@@ -2,6 +2,7 @@
  * steps, their boards and decisions written in game order. */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -25,7 +26,10 @@ struct game {
 	int uncovered;               /* --algo exact: it ended on a board no
 	                                whole board's table holds */
 	int done;
+	int stopped;                 /* --games stopped by a signal first */
 };
+
+static int stopping(void);
 
 /* ---- the status line ------------------------------------------------ */
 
@@ -54,6 +58,7 @@ progress_count(struct progress *p, const g2048_board *b)
 
 	p->games++;
 	p->score_sum += b->score;
+	p->moves_finished += b->moves;
 	if (g2048_cells_cap(b->rows, b->cols) > p->rank_cap)
 		p->rank_cap = g2048_cells_cap(b->rows, b->cols);
 	for (r = board_max_rank(b); r > 0; r--)
@@ -63,12 +68,12 @@ progress_count(struct progress *p, const g2048_board *b)
 /* Redraw the line if due: games done (of N with --games), the time gone
  * and, with --games, the time left at the rate so far, moves/s, the
  * finished games' mean score and how many reached 2048 ... 32768 (last,
- * as a narrow terminal cuts the line). */
+ * as a narrow terminal drops the last fields). */
 static void
 progress_draw(struct progress *p, uint64_t of)
 {
 	char text[256], el[32], left[32];
-	double t;
+	double t, rest;
 	size_t n;
 	int r;
 
@@ -82,22 +87,26 @@ progress_draw(struct progress *p, uint64_t of)
 		n += (size_t)snprintf(text + n, sizeof text - n, "/%llu",
 		    (unsigned long long)of);
 	n += (size_t)snprintf(text + n, sizeof text - n, "  %s elapsed", el);
-	if (of && p->games) {
-		cli_hms(left, sizeof left, t / (double)p->games *
-		    (double)(of - p->games));
+	/* the time left from the moves played against the moves expected
+	 * (the finished games' mean a game), not from the games finished,
+	 * which end in bursts */
+	if (of && (rest = cli_games_left(&p->eta, t, p->games, of,
+	    atomic_load(&p->moves), p->moves_finished, (uint64_t)p->workers <
+	    of - p->games ? p->workers : (int)(of - p->games))) >= 0) {
+		cli_hms(left, sizeof left, rest);
 		n += (size_t)snprintf(text + n, sizeof text - n, ", %s left",
 		    left);
 	}
 	n += (size_t)snprintf(text + n, sizeof text - n, "  %.0f moves/s",
 	    t > 0 ? (double)atomic_load(&p->moves) / t : 0);
 	if (p->games) {
-		n += (size_t)snprintf(text + n, sizeof text - n, "  mean %.0f ",
+		n += (size_t)snprintf(text + n, sizeof text - n, "  mean %.0f",
 		    (double)p->score_sum / (double)p->games);
 		/* 2048 ... 32768, or a small board's five largest */
 		for (r = p->rank_cap < 17 ? p->rank_cap - 4 : 11; r <= (p->rank_cap < 17 ?
 		    p->rank_cap : 15) && n < sizeof text; r++)
 			n += (size_t)snprintf(text + n, sizeof text - n,
-			    " %llu:%.0f%%", 1ULL << r,
+			    "  %llu:%.0f%%", 1ULL << r,
 			    100.0 * (double)p->reach[r] / (double)p->games);
 	}
 	cli_status_draw(&p->line, "%s", text);
@@ -135,9 +144,11 @@ out_board(struct game *gm)
 static void
 out_flush(struct out *o, FILE *fp)
 {
-	if (o->len && fwrite(o->buf, 1, o->len, fp) != o->len)
-		cli_die(2, "%swrite error: %s", fp == stdout ? "" : "--log: ",
-		    strerror(errno));
+	if (o->len && fwrite(o->buf, 1, o->len, fp) != o->len) {
+		if (fp == stdout)
+			cli_write_failed(errno);
+		cli_die(2, "--log: write error: %s", strerror(errno));
+	}
 	free(o->buf);
 	memset(o, 0, sizeof *o);
 }
@@ -224,6 +235,10 @@ play_game(const struct run *run, g2048_player *p, const char *evaluator,
 		}
 		/* a net's or a table's block that failed its check ends the
 		 * game at once: game_done refuses it with the message */
+		if (d >= 0 && run->new_games && stopping()) {
+			gm->stopped = 1;
+			return;
+		}
 	} while (d >= 0 && !(run->net != NULL &&
 	    g2048_net_check(run->net, NULL, 0) < 0) &&
 	    !g2048_player_error(p, NULL, 0));
@@ -255,8 +270,10 @@ game_done(struct run *run, struct game *gm)
 		out_flush(&gm->log, run->log);
 	/* a finished game is written out at once: a run of hours stopped
 	 * by a signal keeps every game it finished */
-	if (fflush(stdout) == EOF || (run->log && fflush(run->log) == EOF))
-		cli_die(2, "write error: %s", strerror(errno));
+	if (fflush(stdout) == EOF)
+		cli_write_failed(errno);
+	if (run->log && fflush(run->log) == EOF)
+		cli_die(2, "--log: write error: %s", strerror(errno));
 	return 0;
 }
 void
@@ -282,21 +299,73 @@ play_board(struct run *run, g2048_board *b)
 		g2048_rng_seed(&run->run_rng, gm.b.seed, gm.b.draws);
 }
 
-/* --games: workers take games in order; the main thread writes them in
- * order, so the output does not depend on the number of workers. */
+/*
+ * --games: workers take games in order; the main thread writes them in
+ * order, so the output does not depend on the number of workers.  The
+ * games in play or waiting to be written are a window of slots, game i in
+ * games[i % window], so memory is bounded by the workers, not by N: a
+ * worker takes a game only once the main thread has made it (ready), and
+ * the main thread makes game i + window once game i is written.
+ */
 struct pool {
 	struct run *run;
 	struct game *games;
-	uint64_t next;
+	uint64_t window;
+	uint64_t next;               /* the next game a worker takes */
+	uint64_t ready;              /* games made so far */
+	g2048_writer out;            /* the board stream where --games began */
 	pthread_mutex_t lock;
-	pthread_cond_t done;
+	pthread_cond_t done;         /* a game ended (or a worker did) */
+	pthread_cond_t room;         /* a game was made, or the run stops */
 };
+
+/* SIGINT or SIGTERM during --games: no new game starts, the games in play
+ * end where they are (not counted), the finished ones are written and
+ * counted, marked partial. */
+static atomic_int stop_signal;
+
+static void
+on_stop(int sig)
+{
+	atomic_store(&stop_signal, sig);
+}
+
+static int
+stopping(void)
+{
+	return atomic_load_explicit(&stop_signal, memory_order_relaxed) != 0;
+}
+
+/* Make game i in its slot (the main thread, under the lock or before the
+ * workers start). */
+static void
+make_game(struct pool *p, uint64_t i)
+{
+	struct run *run = p->run;
+	struct game *gm = &p->games[i % p->window];
+
+	free(gm->trace.buf);
+	free(gm->log.buf);
+	memset(gm, 0, sizeof *gm);
+	if (run->size_given || run->odds_given)
+		g2048_new_game_size(&gm->b, run->rows, run->cols, run->four,
+		    run->seed + i);
+	else
+		g2048_new_game(&gm->b, run->seed + i);
+	if (run->exact)
+		require_cover(run, &gm->b);
+	/* every game writes a board or none: after the first, a game's
+	 * boards go on a stream that holds some already */
+	gm->w = p->out;
+	gm->w.boards += i;
+}
 
 static void *
 games_worker(void *arg)
 {
 	struct pool *p = arg;
 	g2048_player *s;
+	struct game *gm;
 	char err[256];
 	uint64_t i;
 
@@ -304,77 +373,139 @@ games_worker(void *arg)
 		cli_die(2, "%s", err);
 	for (;;) {
 		pthread_mutex_lock(&p->lock);
-		i = p->next < p->run->games ? p->next++ : UINT64_MAX;
+		while (!stopping() && p->next < p->run->games &&
+		    p->next >= p->ready)
+			pthread_cond_wait(&p->room, &p->lock);
+		i = !stopping() && p->next < p->run->games ? p->next++ :
+		    UINT64_MAX;
 		pthread_mutex_unlock(&p->lock);
 		if (i == UINT64_MAX)
 			break;
-		play_game(p->run, s, p->run->evaluator, &p->games[i]);
+		gm = &p->games[i % p->window];
+		play_game(p->run, s, p->run->evaluator, gm);
 		pthread_mutex_lock(&p->lock);
-		progress_count(p->run->progress, &p->games[i].b);
-		p->games[i].done = 1;
+		if (!gm->stopped)
+			progress_count(p->run->progress, &gm->b);
+		gm->done = 1;
 		pthread_cond_broadcast(&p->done);
 		pthread_mutex_unlock(&p->lock);
 	}
 	g2048_player_free(s);
+	pthread_mutex_lock(&p->lock);
+	pthread_cond_broadcast(&p->done);
+	pthread_mutex_unlock(&p->lock);
 	return NULL;
+}
+
+/* Wait (under the lock) until game i is done: 1, or 0 if the run stops
+ * before a worker took it. */
+static int
+wait_game(struct pool *p, uint64_t i)
+{
+	struct run *run = p->run;
+	struct game *gm = &p->games[i % p->window];
+
+	while (!gm->done) {
+		if (stopping() && i >= p->next)
+			return 0;
+		if (run->progress->line.on || stopping()) {
+			/* wake to redraw the line, or to see the stop */
+			struct timespec ts;
+
+			clock_gettime(CLOCK_REALTIME, &ts);
+			ts.tv_nsec += 250000000;
+			if (ts.tv_nsec >= 1000000000) {
+				ts.tv_sec++;
+				ts.tv_nsec -= 1000000000;
+			}
+			pthread_cond_timedwait(&p->done, &p->lock, &ts);
+		} else {
+			pthread_cond_wait(&p->done, &p->lock);
+		}
+		progress_draw(run->progress, run->games);
+	}
+	/* games quicker than a wait are drawn too */
+	progress_draw(run->progress, run->games);
+	return !gm->stopped;
 }
 
 void
 play_new_games(struct run *run)
 {
-	struct pool p = { run, NULL, 0, PTHREAD_MUTEX_INITIALIZER,
-	    PTHREAD_COND_INITIALIZER };
+	struct pool p;
 	pthread_t tid[G2048_THREADS_MAX];
+	struct sigaction sa, old_int, old_term;
 	uint64_t i;
-	int w, n = run->workers;
+	int w, n = run->workers, played;
 
+	memset(&p, 0, sizeof p);
+	p.run = run;
+	p.out = cli_out;
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.done, NULL);
+	pthread_cond_init(&p.room, NULL);
 	if ((uint64_t)n > run->games)
 		n = (int)run->games;
-	if ((p.games = calloc(run->games ? run->games : 1,
-	    sizeof *p.games)) == NULL)
+	run->progress->workers = n;
+	/* room for each worker to run some games ahead of a long one */
+	p.window = 8 * (uint64_t)(n > 2 ? n : 2);
+	if (p.window > run->games)
+		p.window = run->games ? run->games : 1;
+	if ((p.games = calloc(p.window, sizeof *p.games)) == NULL)
 		cli_die(2, "out of memory");
-	for (i = 0; i < run->games; i++) {
-		if (run->size_given || run->odds_given)
-			g2048_new_game_size(&p.games[i].b, run->rows,
-			    run->cols, run->four, run->seed + i);
-		else
-			g2048_new_game(&p.games[i].b, run->seed + i);
-		if (run->exact)
-			require_cover(run, &p.games[i].b);
-		/* every game writes a board or none: after the first, a
-		 * game's boards go on a stream that holds some already */
-		p.games[i].w = cli_out;
-		p.games[i].w.boards += i;
-	}
+	for (p.ready = 0; p.ready < p.window && p.ready < run->games; p.ready++)
+		make_game(&p, p.ready);
+	/* ^C keeps the games finished: the table of them, marked partial;
+	 * a second ^C ends the tool at once */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	/* a signal ignored when we started (a job in the background of a
+	 * shell without job control) stays ignored */
+	if (old_int.sa_handler == SIG_IGN)
+		sigaction(SIGINT, &old_int, NULL);
+	if (old_term.sa_handler == SIG_IGN)
+		sigaction(SIGTERM, &old_term, NULL);
 	for (w = 0; w < n; w++)
 		if (pthread_create(&tid[w], NULL, games_worker, &p) != 0)
 			cli_die(2, "cannot start a thread");
 	for (i = 0; i < run->games; i++) {
 		pthread_mutex_lock(&p.lock);
-		while (!p.games[i].done) {
-			if (run->progress->line.on) {
-				/* wake to redraw the line */
-				struct timespec ts;
-
-				clock_gettime(CLOCK_REALTIME, &ts);
-				ts.tv_nsec += 250000000;
-				if (ts.tv_nsec >= 1000000000) {
-					ts.tv_sec++;
-					ts.tv_nsec -= 1000000000;
-				}
-				pthread_cond_timedwait(&p.done, &p.lock, &ts);
-			} else {
-				pthread_cond_wait(&p.done, &p.lock);
-			}
-			progress_draw(run->progress, run->games);
-		}
-		/* games quicker than a wait are drawn too */
-		progress_draw(run->progress, run->games);
+		played = wait_game(&p, i);
 		pthread_mutex_unlock(&p.lock);
-		if (game_done(run, &p.games[i]) < 0)
+		if (!played)
+			break;
+		if (game_done(run, &p.games[i % p.window]) < 0)
 			cli_die(2, TOTAL_OVERFLOW);
+		pthread_mutex_lock(&p.lock);
+		if (p.ready < run->games)
+			make_game(&p, p.ready++);
+		pthread_cond_broadcast(&p.room);
+		pthread_mutex_unlock(&p.lock);
 	}
+	pthread_mutex_lock(&p.lock);
+	pthread_cond_broadcast(&p.room);
+	pthread_mutex_unlock(&p.lock);
 	for (w = 0; w < n; w++)
 		pthread_join(tid[w], NULL);
+	if (stopping()) {
+		run->st.interrupted_of = run->games;
+		/* the shell's status of a tool the signal ended */
+		run->status = 128 + atomic_load(&stop_signal);
+		progress_end(run);
+		cli_warn("interrupted (%s) after %llu of %llu games",
+		    strsignal(atomic_load(&stop_signal)),
+		    (unsigned long long)run->st.games,
+		    (unsigned long long)run->games);
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	for (i = 0; i < p.window; i++) {
+		free(p.games[i].trace.buf);
+		free(p.games[i].log.buf);
+	}
 	free(p.games);
 }

@@ -23,11 +23,22 @@ struct effort {
 	uint64_t by_table;           /* moves an exact table chose */
 };
 
+/* How many games ended with one score. */
+struct score_count {
+	uint64_t score, count;       /* count 0: an empty slot */
+};
+
 struct stats {
 	uint64_t games, moves;
 	struct effort search;
-	uint64_t *scores;            /* every game's score, for the median */
-	size_t cap;
+	/* the scores for the median and --json's list: a hash table of
+	 * each score seen and its games, so memory grows with the distinct
+	 * scores (4x4 games' are multiples of 4 below 4 million), not with
+	 * the games */
+	struct score_count *scores;
+	size_t slots, distinct;      /* slots: a power of 2, or 0 */
+	uint64_t interrupted_of;     /* --games stopped by a signal: of how
+	                                many games (0: not stopped) */
 	uint64_t reach[G2048_RANK_LIMIT + 1]; /* games reaching each rank */
 	int rank_cap;                /* the largest cap of the games' sizes */
 	int tables;                  /* exact tables were consulted */
@@ -40,6 +51,9 @@ struct progress {
 	struct cli_status line;
 	atomic_ullong moves;
 	uint64_t games, score_sum;
+	uint64_t moves_finished;     /* of the games finished */
+	int workers;                 /* --games: the games in play at once */
+	struct cli_eta eta;          /* --games: the time left */
 	uint64_t reach[G2048_RANK_LIMIT + 1];
 	int rank_cap;                /* the largest cap of the games' sizes */
 };

@@ -47,6 +47,83 @@ effort_add(struct effort *to, const struct effort *e)
 		to->slowest = e->slowest;
 }
 
+/* The slot of score in a table of slots (a power of 2): its own, or the
+ * empty one where it goes. */
+static struct score_count *
+score_slot(struct score_count *t, size_t slots, uint64_t score)
+{
+	size_t i = (size_t)((score * 0x9e3779b97f4a7c15ULL) >> 17) &
+	    (slots - 1);
+
+	while (t[i].count && t[i].score != score)
+		i = (i + 1) & (slots - 1);
+	return &t[i];
+}
+
+static void
+score_add(struct stats *st, uint64_t score)
+{
+	struct score_count *slot;
+	size_t i;
+
+	/* at most half full */
+	if (2 * (st->distinct + 1) > st->slots) {
+		size_t slots = st->slots ? 2 * st->slots : 1024;
+		struct score_count *t = calloc(slots, sizeof *t);
+
+		if (t == NULL)
+			cli_die(2, "out of memory");
+		for (i = 0; i < st->slots; i++)
+			if (st->scores[i].count)
+				*score_slot(t, slots, st->scores[i].score) =
+				    st->scores[i];
+		free(st->scores);
+		st->scores = t;
+		st->slots = slots;
+	}
+	slot = score_slot(st->scores, st->slots, score);
+	if (slot->count++ == 0) {
+		slot->score = score;
+		st->distinct++;
+	}
+}
+
+static int
+cmp_score(const void *a, const void *b)
+{
+	uint64_t x = ((const struct score_count *)a)->score;
+	uint64_t y = ((const struct score_count *)b)->score;
+
+	return (x > y) - (x < y);
+}
+
+/* The scores seen, each with its games, from the lowest: a new array
+ * of st->distinct, to free. */
+static struct score_count *
+scores_sorted(const struct stats *st)
+{
+	struct score_count *s = malloc((st->distinct ? st->distinct : 1) *
+	    sizeof *s);
+	size_t i, n = 0;
+
+	if (s == NULL)
+		cli_die(2, "out of memory");
+	for (i = 0; i < st->slots; i++)
+		if (st->scores[i].count)
+			s[n++] = st->scores[i];
+	qsort(s, n, sizeof *s, cmp_score);
+	return s;
+}
+
+/* The k'th score (from 0) of the games in order of score. */
+static uint64_t
+score_at(const struct score_count *s, uint64_t k)
+{
+	for (; k >= s->count; s++)
+		k -= s->count;
+	return s->score;
+}
+
 int
 stats_add(struct stats *st, const g2048_board *b, const struct effort *e)
 {
@@ -54,13 +131,8 @@ stats_add(struct stats *st, const g2048_board *b, const struct effort *e)
 
 	if (st->moves > UINT64_MAX - b->moves)
 		return -1;
-	if (st->games == st->cap) {
-		st->cap = st->cap ? 2 * st->cap : 256;
-		if ((st->scores = realloc(st->scores, st->cap *
-		    sizeof *st->scores)) == NULL)
-			cli_die(2, "out of memory");
-	}
-	st->scores[st->games++] = b->score;
+	score_add(st, b->score);
+	st->games++;
 	st->moves += b->moves;
 	if (e)
 		effort_add(&st->search, e);
@@ -69,14 +141,6 @@ stats_add(struct stats *st, const g2048_board *b, const struct effort *e)
 	if (g2048_cells_cap(b->rows, b->cols) > st->rank_cap)
 		st->rank_cap = g2048_cells_cap(b->rows, b->cols);
 	return 0;
-}
-
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
 }
 
 /* Wilson score interval, 95%, for k successes in n, in percent. */
@@ -112,38 +176,57 @@ print_speed(const struct stats *st, double wall)
 		    0.0);
 }
 
-/* Sort the scores; their mean and median. */
-static void
-scores(struct stats *st, double *mean, double *median)
+/* The scores in order (to free), their mean and median, as from every
+ * game's score sorted: the same sum, in the same order. */
+static struct score_count *
+scores(const struct stats *st, double *mean, double *median)
 {
+	struct score_count *s = scores_sorted(st);
 	double sum = 0;
-	uint64_t n = st->games, i;
+	uint64_t n = st->games, c;
+	size_t i;
 
-	qsort(st->scores, n, sizeof *st->scores, cmp_u64);
-	for (i = 0; i < n; i++)
-		sum += (double)st->scores[i];
+	for (i = 0; i < st->distinct; i++)
+		for (c = 0; c < s[i].count; c++)
+			sum += (double)s[i].score;
 	*mean = sum / (double)n;
-	*median = n % 2 ? (double)st->scores[n / 2] :
-	    ((double)st->scores[n / 2 - 1] + (double)st->scores[n / 2]) / 2;
+	*median = n % 2 ? (double)score_at(s, n / 2) :
+	    ((double)score_at(s, n / 2 - 1) + (double)score_at(s, n / 2)) / 2;
+	return s;
+}
+
+/* --games stopped by a signal: the table is of the games finished */
+static void
+print_partial(const struct stats *st)
+{
+	if (st->interrupted_of)
+		printf("partial: interrupted after %llu of %llu games\n",
+		    (unsigned long long)st->games,
+		    (unsigned long long)st->interrupted_of);
 }
 
 void
 print_summary_json(struct stats *st, double wall, const char *evaluator)
 {
 	double mean = 0, median = 0, lo, hi, ms;
-	uint64_t n = st->games, i;
-	int r, first, last;
+	struct score_count *s = NULL;
+	uint64_t n = st->games, c;
+	size_t i;
+	int r, first, last, comma = 0;
 
 	printf("{\"games\":%llu", (unsigned long long)n);
+	if (st->interrupted_of)
+		printf(",\"partial\":true,\"of\":%llu",
+		    (unsigned long long)st->interrupted_of);
 	if (evaluator) {
 		fputs(",\"evaluator\":", stdout);
 		cli_json_string(evaluator);
 	}
 	if (n) {
-		scores(st, &mean, &median);
+		s = scores(st, &mean, &median);
 		printf(",\"score_mean\":%.1f,\"score_median\":%.1f,"
 		    "\"score_max\":%llu", mean, median,
-		    (unsigned long long)st->scores[n - 1]);
+		    (unsigned long long)s[st->distinct - 1].score);
 	}
 	printf(",\"moves\":%llu", (unsigned long long)st->moves);
 	if (wall > 0) {
@@ -170,29 +253,36 @@ print_summary_json(struct stats *st, double wall, const char *evaluator)
 		    100.0 * (double)st->reach[r] / (double)n, lo, hi);
 	}
 	fputs("],\"scores\":[", stdout);
-	for (i = 0; i < n; i++)
-		printf("%s%llu", i ? "," : "", (unsigned long long)st->scores[i]);
+	for (i = 0; n && i < st->distinct; i++)
+		for (c = 0; c < s[i].count; c++, comma = 1)
+			printf("%s%llu", comma ? "," : "",
+			    (unsigned long long)s[i].score);
 	fputs("]}\n", stdout);
+	free(s);
 }
 
 void
 print_summary(struct stats *st, double wall, const char *evaluator)
 {
 	double median, mean, lo, hi;
+	struct score_count *s;
 	uint64_t n = st->games;
 	int r, first, last;
 
+	print_partial(st);
 	if (n == 0) {
 		printf("games 0\n");
 		return;
 	}
-	scores(st, &mean, &median);
+	s = scores(st, &mean, &median);
 	printf("games         %llu\n", (unsigned long long)n);
 	if (evaluator)
 		printf("evaluator     %s\n", evaluator);
 	printf("score mean    %.1f\n", mean);
 	printf("score median  %.1f\n", median);
-	printf("score max     %llu\n", (unsigned long long)st->scores[n - 1]);
+	printf("score max     %llu\n",
+	    (unsigned long long)s[st->distinct - 1].score);
+	free(s);
 	printf("moves         %llu\n", (unsigned long long)st->moves);
 	if (wall > 0)
 		print_speed(st, wall);

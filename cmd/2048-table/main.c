@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,7 +68,8 @@ usage(int status)
 	    "board read whether the table covers it and each legal move's exact\n"
 	    "value.\n"
 	    "\n"
-	    "  -o, --save FILE        build the table into FILE\n"
+	    "  -o, --save FILE        build the table into FILE (a regular file or\n"
+	    "                         a link to one; its folder checked first)\n"
 	    "      --size RxC         a whole small board (2x2 ... at most 16 cells)\n"
 	    "      --pattern P        an endgame pattern of the 4x4 board: a name\n"
 	    "                         (--list) or rows like ..../..../.xxx/.xxx\n"
@@ -79,7 +81,9 @@ usage(int status)
 	    "  -f, --four P           probability of a 4 (default 0.1)\n"
 	    "  -j, --threads N        threads (default: the cores)\n"
 	    "      --work DIR         keep finished layers in DIR; a build that\n"
-	    "                         stopped goes on from them\n"
+	    "                         stopped goes on from them (without it:\n"
+	    "                         $TMPDIR/2048-table.XXXXXX, removed at the\n"
+	    "                         end and on a signal)\n"
 	    "  -q, --quiet            no progress or summary on stderr\n"
 	    "      --table FILE       query FILE with the boards read\n"
 	    "      --cells R,R,...    query a small board: its tiles in reading\n"
@@ -345,8 +349,9 @@ query_cells(struct run *run, const char *tablepath, const char *s)
 		cli_die(2, "out of memory");
 	for (tok = strtok_r(copy, ", ", &save); tok != NULL;
 	    tok = strtok_r(NULL, ", ", &save)) {
+		uint64_t tile = 0;
 		int rank = strcmp(tok, ".") == 0 ? 0 :
-		    g2048_rank_of(strtoull(tok, NULL, 10));
+		    cli_parse_u64(tok, &tile) < 0 ? -1 : g2048_rank_of(tile);
 
 		if (n == 16)
 			cli_usage_error("--cells: expected at most 16 cells, "
@@ -414,11 +419,19 @@ static int
 build(struct run *run, g2048_exact_opts *o, const char *path)
 {
 	g2048_exact_report rep;
-	char err[512];
+	char err[PATH_MAX + 512];
+	int rc;
 
+	/* a path that cannot take the table fails now, not after the build */
+	if (g2048_file_check(path, err, sizeof err) < 0)
+		cli_die(2, "%s", err);
+	if (o->workdir == NULL)
+		tmp_work_make(run, o);
 	o->progress = run->quiet ? NULL : show_progress;
 	o->ctx = run;
-	if (g2048_exact_build(o, path, &rep, err, sizeof err) < 0) {
+	rc = g2048_exact_build(o, path, &rep, err, sizeof err);
+	tmp_work_remove();
+	if (rc < 0) {
 		if (run->tty && !run->quiet)
 			fprintf(stderr, "\n");
 		cli_die(2, "%s", err);
@@ -486,9 +499,8 @@ main(int argc, char **argv)
 			save = optarg;
 			break;
 		case 'S':
-			if (sscanf(optarg, "%dx%d", &o.rows, &o.cols) != 2 ||
-			    o.rows < 2 || o.cols < 2 || o.rows > 8 ||
-			    o.cols > 8 || o.rows * o.cols > 16)
+			cli_size(optarg, "--size", &o.rows, &o.cols);
+			if (o.rows * o.cols > 16)
 				cli_usage_error("--size: expected RxC, 2 to 8 "
 				    "each, at most 16 cells: '%s'", optarg);
 			size = 1;

@@ -66,12 +66,59 @@ cli_catch_sigbus(void)
 	sigaction(SIGBUS, &sa, NULL);
 }
 
+/*
+ * A write to stdout failed (a full disk, /dev/full, a closed socket):
+ * one message and exit 2, at once, so that no more work is done for
+ * output that cannot be written.  err is the write's errno, or 0 to take
+ * it from one more try.
+ */
+static void
+stdout_failed(int err)
+{
+	int before = errno;
+
+	if (err == 0) {
+		/* the failed flush's errno, if the stream kept what it
+		 * could not write; else most likely still errno */
+		errno = 0;
+		fflush(stdout);
+		err = errno ? errno : before ? before : EIO;
+	}
+	fprintf(stderr, "%s: write error: %s\n", progname, strerror(err));
+	/* exit, not _exit: other files (a --log) keep what was written to
+	 * them; stdout's flush fails again, quietly */
+	exit(2);
+}
+
+void
+cli_write_failed(int err)
+{
+	stdout_failed(err ? err : EIO);
+}
+
+/* Flush stdout; a failure ends the tool (stdout_failed). */
+static void
+flush_or_die(void)
+{
+	if (fflush(stdout) == EOF)
+		stdout_failed(errno);
+	if (ferror(stdout))
+		stdout_failed(0);
+}
+
 /* Before waiting for input, hand on what we have: a tool in a pipe whose
  * writer waits for our answer (a coprocess) must not hold it back. */
 static void
 flush_stdout(void)
 {
-	fflush(stdout);
+	flush_or_die();
+}
+
+void
+cli_check_stdout(void)
+{
+	if (ferror(stdout))
+		stdout_failed(0);
 }
 
 /* One write a message where it fits, so that nothing (a terminal's echo
@@ -83,7 +130,9 @@ vmessage(const char *fmt, va_list ap)
 	va_list again;
 	int head, body;
 
-	fflush(stdout);
+	/* what came before the message first; a write that fails is the
+	 * error to report */
+	flush_or_die();
 	va_copy(again, ap);
 	head = snprintf(line, sizeof line, "%s: ", progname);
 	body = head < 0 || head >= (int)sizeof line ? -1 :
@@ -153,17 +202,27 @@ cli_version(void)
 	exit(cli_finish(0));
 }
 
+int
+cli_parse_int(const char *s, long long min, long long max, long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	/* strtoll would take leading blanks and a '+'; a number past the
+	 * range of long long is ERANGE, never wrapped */
+	if ((*s != '-' && (*s < '0' || *s > '9')) || *end || errno ||
+	    *v < min || *v > max)
+		return -1;
+	return 0;
+}
+
 long long
 cli_int(const char *s, const char *option, long long min, long long max)
 {
-	char *end;
 	long long v;
 
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	/* strtoll would take leading blanks and a '+' */
-	if ((*s != '-' && (*s < '0' || *s > '9')) || *end || errno ||
-	    v < min || v > max)
+	if (cli_parse_int(s, min, max, &v) < 0)
 		cli_usage_error("%s: expected an integer from %lld to %lld: '%s'",
 		    option, min, max, s);
 	return v;
@@ -177,18 +236,29 @@ cli_cores(int max)
 	return n < 1 ? 1 : n > max ? max : (int)n;
 }
 
+int
+cli_parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+	unsigned long long u;
+
+	errno = 0;
+	u = strtoull(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end || errno)
+		return -1;
+	*v = (uint64_t)u;
+	return 0;
+}
+
 uint64_t
 cli_u64(const char *s, const char *option)
 {
-	char *end;
-	unsigned long long v;
+	uint64_t v;
 
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end || errno)
+	if (cli_parse_u64(s, &v) < 0)
 		cli_usage_error("%s: expected an integer from 0 to %llu: '%s'",
 		    option, (unsigned long long)UINT64_MAX, s);
-	return (uint64_t)v;
+	return v;
 }
 
 double
@@ -247,10 +317,8 @@ cli_random_seed(void)
 void
 cli_write(const char *s, size_t n)
 {
-	if (fwrite(s, 1, n, stdout) != n) {
-		fprintf(stderr, "%s: write error: %s\n", progname, strerror(errno));
-		_exit(2);
-	}
+	if (fwrite(s, 1, n, stdout) != n)
+		stdout_failed(errno);
 }
 
 void
@@ -268,7 +336,7 @@ static g2048_reader *rd;   /* of the file being read */
 static void
 vwarn_board(const char *fmt, va_list ap)
 {
-	fflush(stdout);
+	flush_or_die();
 	fprintf(stderr, "%s: %s:%lu: ", progname, g2048_reader_name(rd),
 	    g2048_reader_board_line(rd));
 	vfprintf(stderr, fmt, ap);
@@ -326,6 +394,43 @@ terminal_hint(int fd)
 	    "each board, Ctrl-D to end");
 }
 
+/*
+ * After each board's output: a write of stdout that failed ends the tool
+ * now (within 64 boards of a millisecond or less), not after the rest of
+ * the input.  Output that is slow to come (a search of seconds a board)
+ * is flushed every FLUSH_SECONDS, so that a reader sees it and a failing
+ * write shows then; fast output goes in whole buffers.
+ */
+#define FLUSH_SECONDS 0.05
+
+static void
+board_written(void)
+{
+	static double last_look, last_flush;
+	static unsigned boards, every = 1;
+	double now;
+
+	/* every board when boards are slow, every 64th when they come
+	 * faster than one a millisecond: the stream's error flag (a flush
+	 * of printf's output that failed) and the clock */
+	if (++boards < every)
+		return;
+	boards = 0;
+	if (ferror(stdout))
+		stdout_failed(0);
+	now = cli_now();
+	if (now - last_look < 0.001)
+		every = every < 64 ? 2 * every : 64;
+	else
+		every = 1;
+	last_look = now;
+	if (now - last_flush >= FLUSH_SECONDS) {
+		if (last_flush > 0)
+			flush_or_die();
+		last_flush = now;
+	}
+}
+
 static int
 read_fd(int fd, const char *name, cli_board_fn *fn, void *ctx)
 {
@@ -337,9 +442,11 @@ read_fd(int fd, const char *name, cli_board_fn *fn, void *ctx)
 	if ((rd = g2048_reader_new(fd, name)) == NULL)
 		cli_die(2, "out of memory");
 	g2048_reader_before_read(rd, flush_stdout);
-	while ((r = g2048_read(rd, &b)) > 0)
+	while ((r = g2048_read(rd, &b)) > 0) {
 		if ((s = fn(&b, ctx)) > status)
 			status = s;
+		board_written();
+	}
 	if (r < 0 && g2048_reader_line(rd) == 0)
 		cli_die(2, "%s: %s", name, g2048_reader_error(rd));
 	if (r < 0)

@@ -51,6 +51,10 @@ void cli_version(void);
 long long cli_int(const char *s, const char *option, long long min,
     long long max);
 uint64_t cli_u64(const char *s, const char *option);
+/* The same checks without the exit, for a part of an option's value
+ * (as each number of "ROW,COL"): 0, or -1 if s is not such a number. */
+int cli_parse_int(const char *s, long long min, long long max, long long *v);
+int cli_parse_u64(const char *s, uint64_t *v);
 /* The cores online, from 1 to max (a tool's most threads): the default
  * of --threads. */
 int cli_cores(int max);
@@ -64,6 +68,13 @@ extern g2048_writer cli_out;
 /* Write b whole to it; a write error ends the tool (exit 2). */
 void cli_write_board(const g2048_board *b);
 void cli_write(const char *s, size_t n);
+/* Exit 2 with one message if a write to stdout has failed (what a flush
+ * of printf's output found).  cli_boards() checks after every board, and
+ * flushes output that comes slowly; every message (cli_warn, cli_die...)
+ * flushes stdout first and checks it too. */
+void cli_check_stdout(void);
+/* A write to stdout failed with errno err: that one message, exit 2. */
+void cli_write_failed(int err);
 
 /*
  * Read every board from the files named (none or "-": stdin) and call fn
@@ -123,7 +134,7 @@ void cli_json_number(double v, int decimals);
 /*
  * The status line of a long run (2048-solve --games, --play; 2048-learn):
  * one line on stderr redrawn in place ("\r", the text, erase to the end
- * of the line), cut to the terminal's width.  Drawn only when stderr is a
+ * of the line), fitted to the terminal's width field by field.  Drawn only when stderr is a
  * terminal and not quiet; nothing at all otherwise.
  */
 struct cli_status {
@@ -139,10 +150,37 @@ void cli_status_start(struct cli_status *s, int quiet);
  * last draw (which it then counts as drawn) */
 int cli_status_due(struct cli_status *s);
 double cli_status_elapsed(const struct cli_status *s);
-/* "\rprogname: TEXT" on stderr, if on */
+/* "\rprogname: TEXT" on stderr, if on, fitted to the terminal's width by
+ * dropping whole fields from the end: fields are separated by two spaces
+ * (cli_status_fit) */
 void cli_status_draw(struct cli_status *s, const char *fmt, ...);
+/* How much of text fits in width columns, cut between two fields. */
+size_t cli_status_fit(const char *text, size_t width);
 /* end the line, so what follows starts a clean one: erase it, or keep
  * it (a newline) */
 void cli_status_end(struct cli_status *s, int keep);
+
+/*
+ * The time left of a long run, an estimate to plan with: from the work
+ * done (any unit: moves) against all the work expected, at the rate so
+ * far, smoothed so that it does not swing as work is counted in bursts.
+ * Start with a zeroed struct; -1 while nothing is known.
+ */
+struct cli_eta {
+	double total;                /* the smoothed total time */
+	double at;                   /* the elapsed time of the last call */
+	int have;
+};
+double cli_eta_left(struct cli_eta *e, double elapsed, double done,
+    double all);
+/* For N games (of) played on workers: finished of them so far, moves of
+ * every game (finished or in play), moves_finished of the finished ones,
+ * playing games in play.  The work is moves: a game is expected to take
+ * the mean of the finished games and of those in play (each counted
+ * twice what it has played: half way on average), so the estimate moves
+ * with every move, not in steps as games end.  -1 until a game is
+ * finished. */
+double cli_games_left(struct cli_eta *e, double elapsed, uint64_t finished,
+    uint64_t of, uint64_t moves, uint64_t moves_finished, int playing);
 
 #endif

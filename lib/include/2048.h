@@ -314,11 +314,19 @@ unsigned long g2048_reader_board_line(const g2048_reader *rd);  /* the last boar
  * (path.tmpPID-XXXXXX) is filled, synced and renamed over path, so a full
  * disk, a failing write or a kill leaves the old file or the new one,
  * never part of one.  What a save killed mid-way (SIGKILL) left beside
- * path, a new file whose process is gone, the next save removes.  fill returns 0, or -1 with errno set.  0, or -1
- * with errno set, the new file removed and path untouched.
+ * path, a new file whose process is gone, the next save removes.  A
+ * symbolic link at path is followed: its target is replaced, the link
+ * stays.  Anything else than a regular file at path (a device, a FIFO, a
+ * directory) is refused: -1 with errno EINVAL (EISDIR for a directory),
+ * nothing written.  fill returns 0, or -1 with errno set.  0, or -1 with
+ * errno set, the new file removed and path untouched.
  */
 int g2048_file_replace(const char *path,
     int (*fill)(int fd, const void *ctx), const void *ctx);
+/* Before the work whose result g2048_file_replace() will write to path:
+ * 0 if it can (path is a regular file, a link to one, or nothing yet,
+ * and a new file can be made beside it), else -1 with a message in err. */
+int g2048_file_check(const char *path, char *err, size_t errsize);
 /* Write all n bytes of buf to fd, however many calls it takes; 0, or -1
  * with errno set. */
 int g2048_write_all(int fd, const void *buf, size_t n);

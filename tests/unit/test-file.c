@@ -14,7 +14,7 @@
 #include "unit.h"
 
 static char dir[] = "/tmp/test-file.XXXXXX";
-static char path[64];
+static char path[96];
 
 static int
 fill_text(int fd, const void *text)
@@ -100,6 +100,71 @@ test_no_directory(void)
 	CHECK(errno == ENOENT);
 }
 
+/* A FIFO (as a device) is never replaced by a file; a directory
+ * neither; g2048_file_check() says so before any work. */
+static void
+test_not_regular(void)
+{
+	char fifo[96], sub[96], err[256];
+	struct stat st;
+
+	snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+	snprintf(sub, sizeof sub, "%s/sub", dir);
+	CHECK(mkfifo(fifo, 0644) == 0);
+	CHECK(mkdir(sub, 0755) == 0);
+	errno = 0;
+	CHECK(g2048_file_replace(fifo, fill_text, "x\n") == -1);
+	CHECK(errno == EINVAL);
+	CHECK(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+	errno = 0;
+	CHECK(g2048_file_replace(sub, fill_text, "x\n") == -1);
+	CHECK(errno == EISDIR);
+	CHECK(g2048_file_check(fifo, err, sizeof err) == -1);
+	CHECK(strstr(err, "not a regular file") != NULL);
+	CHECK(g2048_file_check(sub, err, sizeof err) == -1);
+	CHECK(g2048_file_check(path, err, sizeof err) == 0);
+	snprintf(sub + strlen(sub), sizeof sub - strlen(sub), "/none/x");
+	CHECK(g2048_file_check(sub, err, sizeof err) == -1);
+	CHECK(strstr(err, "No such file") != NULL);
+	CHECK(files_in_dir() == 3);
+	unlink(fifo);
+	snprintf(sub, sizeof sub, "%s/sub", dir);
+	rmdir(sub);
+}
+
+/* A symbolic link is written through: its target replaced, the link
+ * kept, also through a chain of links and a dangling one. */
+static void
+test_symlink(void)
+{
+	char link1[96], link2[96], target[96], buf[96];
+	struct stat st;
+
+	snprintf(link1, sizeof link1, "%s/link1", dir);
+	snprintf(link2, sizeof link2, "%s/link2", dir);
+	snprintf(target, sizeof target, "%s/target", dir);
+	CHECK(symlink("target", link1) == 0);
+	CHECK(symlink("link1", link2) == 0);
+	CHECK(g2048_file_replace(link2, fill_text, "through\n") == 0);
+	CHECK(lstat(link1, &st) == 0 && S_ISLNK(st.st_mode));
+	CHECK(lstat(link2, &st) == 0 && S_ISLNK(st.st_mode));
+	CHECK(lstat(target, &st) == 0 && S_ISREG(st.st_mode));
+	CHECK(g2048_file_replace(link1, fill_text, "again\n") == 0);
+	CHECK(lstat(link1, &st) == 0 && S_ISLNK(st.st_mode));
+	snprintf(buf, sizeof buf, "%s", path);
+	snprintf(path, sizeof path, "%s", target);
+	{
+		char text[64];
+
+		slurp(text, sizeof text);
+		CHECK(strcmp(text, "again\n") == 0);
+	}
+	snprintf(path, sizeof path, "%s", buf);
+	unlink(link1);
+	unlink(link2);
+	unlink(target);
+}
+
 int
 main(void)
 {
@@ -111,6 +176,8 @@ main(void)
 	RUN(test_replace_whole);
 	RUN(test_failure_keeps_old);
 	RUN(test_no_directory);
+	RUN(test_not_regular);
+	RUN(test_symlink);
 	unlink(path);
 	rmdir(dir);
 	return UNIT_EXIT();

@@ -27,6 +27,11 @@
 #include "eval.h"
 #include "grid.h"
 
+/* the largest weight and power --weights takes: with them, a value is
+ * at most some 1e9 * 64 lines * 64^32, far below DBL_MAX */
+#define EVAL_WEIGHT_MAX 1e9
+#define EVAL_POWER_MAX 32
+
 #define LINES EVAL_LINES
 #define XU    EVAL_XU
 
@@ -117,12 +122,28 @@ set_weights(double *w, int h, const char *weights, char *err,
 		memcpy(num, eq + 1, (size_t)(end - eq - 1));
 		num[end - eq - 1] = '\0';
 		errno = 0;
+		/* decimal only: strtod would take 0x10, inf and nan too */
+		if (num[strspn(num, "0123456789+-.eE")] != '\0')
+			goto bad;
 		w[i] = strtod(num, &numend);
 		if (numend == num || *numend || errno || !isfinite(w[i]))
 			goto bad;
 		if (i >= heuristics[h].nterms && w[i] < 0) {
 			snprintf(err, errsize, "weight %s must not be negative",
 			    heuristics[h].params[i].name);
+			return -1;
+		}
+		/* bounds under which no board's value overflows a double */
+		if (i >= heuristics[h].nterms && w[i] > EVAL_POWER_MAX) {
+			snprintf(err, errsize, "weight %s: expected a power "
+			    "from 0 to %d: '%s'", heuristics[h].params[i].name,
+			    EVAL_POWER_MAX, num);
+			return -1;
+		}
+		if (fabs(w[i]) > EVAL_WEIGHT_MAX) {
+			snprintf(err, errsize, "weight %s: expected a number "
+			    "from -%g to %g: '%s'", heuristics[h].params[i].name,
+			    EVAL_WEIGHT_MAX, EVAL_WEIGHT_MAX, num);
 			return -1;
 		}
 		p = *end ? end + 1 : end;

@@ -1,0 +1,115 @@
+/*
+ * work.c - 2048-table's work folder when a build has no --work:
+ * $TMPDIR/2048-table.XXXXXX, made here (not by the library) so that it is
+ * removed at the end, on an error and on every signal that can be caught;
+ * only what SIGKILL stops stays, and its name was shown.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "table.h"
+
+/* $TMPDIR/2048-table.XXXXXX, made here (not by the library) so that a
+ * signal can remove it; empty when there is none */
+static char tmp_work[PATH_MAX];
+
+/* the signals that end the tool, each of which a thread of its own waits
+ * for: the folder is removed, then the signal takes its course */
+static const int ending[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
+    SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGVTALRM, SIGPROF };
+
+static void
+remove_folder(void)
+{
+	char path[PATH_MAX + 256];
+	struct dirent *de;
+	DIR *d;
+	int tries;
+
+	/* the build's threads may still be adding files: a few rounds */
+	for (tries = 0; tmp_work[0] && tries < 100; tries++) {
+		if ((d = opendir(tmp_work)) != NULL) {
+			while ((de = readdir(d)) != NULL)
+				if (strcmp(de->d_name, ".") &&
+				    strcmp(de->d_name, "..") &&
+				    snprintf(path, sizeof path, "%s/%s",
+				    tmp_work, de->d_name) < (int)sizeof path)
+					unlink(path);
+			closedir(d);
+		}
+		if (rmdir(tmp_work) == 0 || errno == ENOENT)
+			break;
+	}
+	tmp_work[0] = '\0';
+}
+
+/* held by whoever removes the folder; a signal's thread never lets it
+ * go, so that the build, failing as its files vanish, waits for the
+ * signal to end the tool instead of saying why it failed */
+static pthread_mutex_t work_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *
+watch_signals(void *arg)
+{
+	const sigset_t *set = arg;
+	sigset_t one;
+	int sig;
+
+	if (sigwait(set, &sig) != 0)
+		return NULL;
+	pthread_mutex_lock(&work_lock);
+	remove_folder();
+	signal(sig, SIG_DFL);
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	pthread_sigmask(SIG_UNBLOCK, &one, NULL);
+	raise(sig);
+	_exit(128 + sig);
+}
+
+/* Make the build's work folder in $TMPDIR, removed at the end and on
+ * every signal that can be caught (a SIGKILL leaves it: its name is
+ * shown). */
+void
+tmp_work_make(struct run *run, g2048_exact_opts *o)
+{
+	static sigset_t set;
+	const char *tmp = getenv("TMPDIR");
+	pthread_t tid;
+	size_t i;
+
+	if (snprintf(tmp_work, sizeof tmp_work, "%s/2048-table.XXXXXX",
+	    tmp && *tmp ? tmp : "/tmp") >= (int)sizeof tmp_work ||
+	    mkdtemp(tmp_work) == NULL) {
+		cli_die(2, "cannot make %s: %s", tmp_work, strerror(errno));
+	}
+	/* blocked here, and so in every thread the build starts */
+	sigemptyset(&set);
+	for (i = 0; i < sizeof ending / sizeof ending[0]; i++)
+		sigaddset(&set, ending[i]);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	if (pthread_create(&tid, NULL, watch_signals, &set) != 0) {
+		remove_folder();
+		cli_die(2, "cannot start a thread");
+	}
+	pthread_detach(tid);
+	o->workdir = tmp_work;
+	if (!run->quiet)
+		fprintf(stderr, "%s: working in %s (removed at the end)\n",
+		    progname, tmp_work);
+}
+
+void
+tmp_work_remove(void)
+{
+	pthread_mutex_lock(&work_lock);
+	remove_folder();
+	pthread_mutex_unlock(&work_lock);
+}

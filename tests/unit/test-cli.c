@@ -1,0 +1,122 @@
+/*
+ * test-cli.c - libcli's status line: a line fitted to the terminal by
+ * whole fields, and the time left of --games, which must not swing as
+ * games end in bursts.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "cli.h"
+#include "unit.h"
+
+static void
+test_fit(void)
+{
+	const char *t = "games 3/10  0:07 elapsed, 0:03 left  mean 6124  "
+	    "2048:50%";
+
+	CHECK_EQ_U64(cli_status_fit(t, 200), strlen(t));
+	CHECK_EQ_U64(cli_status_fit(t, strlen(t)), strlen(t));
+	/* "mean 6" never: the field goes whole */
+	CHECK_EQ_U64(cli_status_fit(t, 44), strlen("games 3/10  0:07 "
+	    "elapsed, 0:03 left"));
+	CHECK_EQ_U64(cli_status_fit(t, 48), strlen("games 3/10  0:07 "
+	    "elapsed, 0:03 left  mean 6124"));
+	CHECK_EQ_U64(cli_status_fit(t, 12), strlen("games 3/10"));
+	/* a first field wider than the terminal is cut */
+	CHECK_EQ_U64(cli_status_fit(t, 5), 5);
+}
+
+/*
+ * 40 games on 2 workers at 100 moves a second each, of 2000 to 20000
+ * moves (a pseudo-random sequence, short ones first): the run's time left
+ * every quarter second, as --games draws it, against the truth.  From the
+ * third game finished to the last fifth of the run (what is left then
+ * hangs on a few games), the estimate must stay within 60% of the truth
+ * and never swing by 1.4 times within 30 s; the estimate from the games
+ * finished (the time so far per game) swings by almost 2.
+ */
+#define GAMES 40
+#define WORKERS 2
+#define RATE 100.0
+
+static double
+simulate(int by_games, double *worst_error, double *worst_swing)
+{
+	double len[GAMES], start[GAMES], end = 0, est[40000], t;
+	double at[WORKERS] = { 0 };
+	struct cli_eta eta;
+	uint64_t seed = 12345;
+	int g, w, n = 0, i, j;
+
+	/* each game to the worker free first, in order */
+	for (g = 0; g < GAMES; g++) {
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		len[g] = 2000 + (double)(seed >> 33) / (double)(1ULL << 31) *
+		    18000;
+		w = at[0] <= at[1] ? 0 : 1;
+		start[g] = at[w];
+		at[w] += len[g] / RATE;
+		if (at[w] > end)
+			end = at[w];
+	}
+	memset(&eta, 0, sizeof eta);
+	*worst_error = *worst_swing = 0;
+	for (t = 0.25; t < end && n < 40000; t += 0.25, n++) {
+		uint64_t finished = 0, moves = 0, moves_finished = 0;
+		int playing = 0;
+
+		for (g = 0; g < GAMES; g++) {
+			double played = (t - start[g]) * RATE;
+
+			if (played >= len[g]) {
+				finished++;
+				moves += (uint64_t)len[g];
+				moves_finished += (uint64_t)len[g];
+			} else if (played > 0) {
+				playing++;
+				moves += (uint64_t)played;
+			}
+		}
+		est[n] = by_games ? (finished ? t / (double)finished *
+		    (double)(GAMES - finished) : -1) :
+		    cli_games_left(&eta, t, finished, GAMES, moves,
+		    moves_finished, playing);
+		if (finished < 3 || end - t < end / 5)
+			continue;
+		if (fabs(est[n] - (end - t)) / (end - t) > *worst_error)
+			*worst_error = fabs(est[n] - (end - t)) / (end - t);
+		for (i = n - 1, j = 0; i >= 0 && j < 120; i--, j++)
+			if (est[i] > 0 && (est[n] / est[i] > *worst_swing ||
+			    est[i] / est[n] > *worst_swing))
+				*worst_swing = est[n] > est[i] ?
+				    est[n] / est[i] : est[i] / est[n];
+	}
+	return end;
+}
+
+static void
+test_games_left(void)
+{
+	double error, swing;
+
+	simulate(0, &error, &swing);
+	printf("# moves: worst error %.0f%%, worst swing in 30 s %.2fx\n",
+	    100 * error, swing);
+	CHECK(error < 0.6);
+	CHECK(swing < 1.4);
+	/* the scenario is one where counting games swings */
+	simulate(1, &error, &swing);
+	printf("# games: worst error %.0f%%, worst swing in 30 s %.2fx\n",
+	    100 * error, swing);
+	CHECK(swing >= 1.8);
+}
+
+int
+main(void)
+{
+	RUN(test_fit);
+	RUN(test_games_left);
+	return UNIT_EXIT();
+}
