@@ -224,8 +224,8 @@ play_game(const struct run *run, g2048_player *p, const char *evaluator,
 		}
 		/* a net's or a table's block that failed its check ends the
 		 * game at once: game_done refuses it with the message */
-	} while (d >= 0 && !(run->net != NULL &&
-	    g2048_net_check(run->net, NULL, 0) < 0) &&
+	} while (d >= 0 && !(run->pl.net != NULL &&
+	    g2048_net_check(run->pl.net, NULL, 0) < 0) &&
 	    !g2048_player_error(p, NULL, 0));
 	gm->overflow = d == G2048_OVERFLOW ? r.dir : -1;
 	gm->uncovered = d == G2048_UNCOVERED;
@@ -239,7 +239,7 @@ static int
 game_done(struct run *run, struct game *gm)
 {
 	/* a net block that failed its check: none of its moves is written */
-	cli_net_check(run->net);
+	cli_net_check(run->pl.net);
 	/* nor of a table that failed its check */
 	check_tables(run);
 	/* --algo exact: a board past the tables' cover ends the run */
@@ -270,7 +270,7 @@ play_board(struct run *run, g2048_board *b)
 	give_stream(run, b);
 	gm.b = *b;
 	gm.w = cli_out;
-	play_game(run, run->player, evaluator, &gm);
+	play_game(run, run->pl.player, evaluator, &gm);
 	if (gm.overflow >= 0)
 		cli_die_overflow(&gm.b, gm.overflow);
 	if (game_done(run, &gm) < 0)
@@ -300,7 +300,7 @@ games_worker(void *arg)
 	char err[256];
 	uint64_t i;
 
-	if ((s = g2048_player_fork(p->run->player, 1, err, sizeof err)) == NULL)
+	if ((s = g2048_player_fork(p->run->pl.player, 1, err, sizeof err)) == NULL)
 		cli_die(2, "%s", err);
 	for (;;) {
 		pthread_mutex_lock(&p->lock);
@@ -308,7 +308,7 @@ games_worker(void *arg)
 		pthread_mutex_unlock(&p->lock);
 		if (i == UINT64_MAX)
 			break;
-		play_game(p->run, s, p->run->evaluator, &p->games[i]);
+		play_game(p->run, s, p->run->pl.evaluator, &p->games[i]);
 		pthread_mutex_lock(&p->lock);
 		progress_count(p->run->progress, &p->games[i].b);
 		p->games[i].done = 1;
@@ -339,7 +339,7 @@ play_new_games(struct run *run)
 			    run->cols, run->four, run->seed + i);
 		else
 			g2048_new_game(&p.games[i].b, run->seed + i);
-		if (run->exact)
+		if (run->pl.exact)
 			require_cover(run, &p.games[i].b);
 		/* every game writes a board or none: after the first, a
 		 * game's boards go on a stream that holds some already */

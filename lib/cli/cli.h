@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "2048.h"
 
@@ -137,5 +138,100 @@ void cli_status_draw(struct cli_status *s, const char *fmt, ...);
 /* end the line, so what follows starts a clean one: erase it, or keep
  * it (a newline) */
 void cli_status_end(struct cli_status *s, int keep);
+
+/*
+ * The switches of the player (player.c): 2048-solve and 2048-review take
+ * them alike, so that a review values moves by the player that chose
+ * them.  A tool puts CLI_PLAYER_LONGOPTS in its longopts and
+ * CLI_PLAYER_SHORTOPTS in its shortopts; a first pass over the options
+ * gives each to cli_player_scan (the evaluator, --fast and the tables
+ * name the setting), then cli_player_preset; the second pass gives each
+ * to cli_player_option (1: it was the player's), then
+ * cli_player_options_done (the workers: --threads, else the cores),
+ * cli_player_check_ranges and cli_player_check_exact; cli_player_make
+ * makes the player.
+ */
+#define CLI_PLAYER_LONGOPTS \
+	{ "adaptive", required_argument, NULL, 'A' }, \
+	{ "algo", required_argument, NULL, 'a' }, \
+	{ "chain", no_argument, NULL, 'Y' }, \
+	{ "chain-min", required_argument, NULL, 'm' }, \
+	{ "no-chain", no_argument, NULL, 'y' }, \
+	{ "crowded", required_argument, NULL, 'R' }, \
+	{ "cutoff", required_argument, NULL, 'C' }, \
+	{ "deepen", required_argument, NULL, 'D' }, \
+	{ "depth", required_argument, NULL, 'd' }, \
+	{ "downgrade", required_argument, NULL, 'G' }, \
+	{ "fast", no_argument, NULL, 'F' }, \
+	{ "heuristic", required_argument, NULL, 'H' }, \
+	{ "net", required_argument, NULL, 'E' }, \
+	{ "no-bitboard", no_argument, NULL, 'B' }, \
+	{ "no-deepen", no_argument, NULL, 'N' }, \
+	{ "no-lost", no_argument, NULL, 'L' }, \
+	{ "no-tables", no_argument, NULL, 'O' }, \
+	{ "table-from", required_argument, NULL, 'k' }, \
+	{ "table-min", required_argument, NULL, 'K' }, \
+	{ "tables", required_argument, NULL, 'X' }, \
+	{ "threads", required_argument, NULL, 'j' }, \
+	{ "time", required_argument, NULL, 't' }, \
+	{ "tt-bits", required_argument, NULL, 'b' }, \
+	{ "weights", required_argument, NULL, 'w' }
+#define CLI_PLAYER_SHORTOPTS "d:H:j:w:"
+
+struct cli_player {
+	g2048_search_opts opts;
+	/* A net values 4x4 boards: the default net (not --net) leaves the
+	 * other sizes to the heuristic with the heuristic's setting (the
+	 * same options applied), its own evaluator (the player's other). */
+	g2048_search_opts plain_opts;
+	g2048_eval *eval;
+	g2048_eval *plain_eval;      /* NULL: the evaluator fits all */
+	g2048_net *net;
+	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
+	char plain_evaluator[64];
+	const char *heuristic, *weights;
+	const char *netpath;         /* the net evaluating, or NULL */
+	const char *tablesdir;       /* the exact tables consulted, or NULL */
+	int net_given;               /* --net FILE: another size is an error */
+	int no_tables;
+	int tables_given;            /* --tables DIR: also with a net */
+	int downgrade_given;         /* else the net's own (g2048_net_downgrade) */
+	int use_chain, no_chain;     /* --chain, --no-chain */
+	int exact;                   /* --algo exact: a table must cover */
+	int threads;                 /* --threads, 0: not given */
+	int deepen_given;
+	int used_run, used_plain;    /* which evaluated (cli_player_evaluator_for) */
+	/* the first pass */
+	int fast, one_ply, heuristic_given;
+	const char *scan_tables;
+	int scan_no_tables, scan_chain, scan_no_chain;
+	g2048_player_opts player_opts; /* what the player was made of */
+	g2048_player *player;
+};
+void cli_player_scan(struct cli_player *p, int c, const char *arg);
+/* The setting the first pass named; no_net: no default net (new games of
+ * a size a net does not value). */
+void cli_player_preset(struct cli_player *p, int no_net);
+int cli_player_option(struct cli_player *p, int c, const char *arg);
+int cli_player_options_done(struct cli_player *p);
+void cli_player_check_ranges(const struct cli_player *p);
+void cli_player_check_exact(const struct cli_player *p);
+/* OPTION TILE (--downgrade, --table-from, --until): the rank of a tile of
+ * min or more, or 0 for 0 (what 0 means, zero, is for the message). */
+int cli_tile_rank(const char *arg, const char *option, uint64_t min,
+    const char *zero);
+/* The evaluators and the player (exit 2 on an error); one_size: the
+ * boards are of the net's size (no heuristic beside a default net);
+ * no_tables: consult none; started: --time's origin (NULL: none). */
+void cli_player_make(struct cli_player *p, int one_size, int no_tables,
+    const struct timespec *started);
+/* Exit 2 once the net or a table has failed its check. */
+void cli_player_check(const struct cli_player *p);
+/* The name of what evaluates b: the evaluator, or for a board its net
+ * does not value, the heuristic's; --net FILE on such a board is an
+ * error (exit 2). */
+const char *cli_player_evaluator_for(struct cli_player *p,
+    const g2048_board *b);
+void cli_player_free(struct cli_player *p);
 
 #endif
