@@ -1,0 +1,345 @@
+/*
+ * report.c - what a review says: a move's line (the move played, the
+ * best, each legal move's figure and what kind of figure it is, the
+ * loss and its judgement), the board of a mistake, and the summary; as
+ * text for a person or as JSON Lines.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "review.h"
+
+static const char *judgements[NJUDGEMENTS] = { "best", "inaccuracy",
+    "mistake", "blunder" };
+
+const char *
+judgement_name(enum judgement j)
+{
+	return judgements[j];
+}
+
+static const char *
+dir_name(int d)
+{
+	return g2048_dir_name((enum g2048_dir)d);
+}
+
+static int
+exact_kind(enum kind k)
+{
+	return k != KIND_SEARCH;
+}
+
+/* A figure as text: exact ones as 2048-table prints them (%.10g),
+ * the search's with 3 decimals (as 2048-solve --explain). */
+static void
+figure(char *buf, size_t size, enum kind k, double v)
+{
+	snprintf(buf, size, exact_kind(k) ? "%.10g" : "%.3f", v);
+}
+
+static const char *
+source_name(enum g2048_source s)
+{
+	switch (s) {
+	case G2048_BY_BOARD_TABLE:
+		return "board-table";
+	case G2048_BY_CHAIN:
+		return "chain";
+	case G2048_BY_DIGEST:
+		return "digest";
+	case G2048_BY_PATTERN:
+		return "pattern";
+	default:
+		return "search";
+	}
+}
+
+static const char *
+kind_name(enum kind k)
+{
+	static const char *names[] = { "probability", "score", "chain",
+	    "search" };
+
+	return names[k];
+}
+
+static const char *
+table_name(const struct review *rv, const struct position *p)
+{
+	return p->r.table >= 0 ? g2048_tables_name(
+	    g2048_player_tables(rv->pl.player), p->r.table) : NULL;
+}
+
+/* What the figures of p are, in words. */
+static void
+describe(const struct review *rv, const struct position *p, char *buf,
+    size_t size)
+{
+	g2048_table_info info;
+	const char *ev;
+	int other;
+
+	switch (p->kind) {
+	case KIND_PROB:
+		if (p->r.source == G2048_BY_BOARD_TABLE &&
+		    g2048_tables_info(g2048_player_tables(rv->pl.player),
+		    p->r.table, &info) == 0)
+			snprintf(buf, size, "exact probability of %lu (%s)",
+			    (unsigned long)g2048_tile(info.target),
+			    table_name(rv, p));
+		else
+			snprintf(buf, size, "exact probability of the "
+			    "pattern's target (%s)", table_name(rv, p));
+		break;
+	case KIND_SCORE:
+		snprintf(buf, size, "exact expected score to come (%s)",
+		    table_name(rv, p));
+		break;
+	case KIND_CHAIN:
+		snprintf(buf, size, "chain probability, its move's alone (%s, "
+		    "block of %d)", p->r.source == G2048_BY_DIGEST ?
+		    "digest" : "tables", p->r.chain);
+		break;
+	default:
+		g2048_player_fits(rv->pl.player, &p->b, &other);
+		ev = other ? rv->pl.plain_evaluator : rv->pl.evaluator;
+		if (p->searched)
+			snprintf(buf, size, "search value (%s); the chain %s "
+			    "chose %s, probability %.10g", ev,
+			    p->r.source == G2048_BY_DIGEST ? "digest" :
+			    "tables", dir_name(p->best), p->chain_prob);
+		else
+			snprintf(buf, size, "search value (%s)", ev);
+	}
+}
+
+/* A board as the tools write it, then a blank line (text form). */
+static void
+draw_board(const g2048_board *b)
+{
+	char buf[G2048_TEXT_MAX];
+
+	if ((cli_out.compact ? g2048_format_compact : g2048_format)(b, buf,
+	    sizeof buf) < 0)
+		return;
+	fputs(buf, stdout);
+	if (!cli_out.compact)
+		putchar('\n');
+}
+
+static enum judgement
+judge(const struct review *rv, const struct position *p)
+{
+	if (p->loss <= 0 || p->share <= rv->inaccuracy)
+		return BEST;
+	if (p->share >= rv->blunder)
+		return BLUNDER;
+	if (p->share >= rv->mistake)
+		return MISTAKE;
+	return INACCURACY;
+}
+
+static void
+text_position(const struct review *rv, const struct position *p)
+{
+	char v[64], what[600];
+	int d;
+
+	printf("move %llu: %s", (unsigned long long)p->number,
+	    dir_name(p->played));
+	if (p->judged == BEST)
+		printf(", best\n");
+	else {
+		figure(v, sizeof v, p->kind, p->loss);
+		printf(", %s: loses %s (%.2f%%) to %s\n",
+		    judgement_name(p->judged), v, 100 * p->share,
+		    dir_name(p->best));
+	}
+	printf(" ");
+	for (d = 0; d < G2048_NDIRS; d++) {
+		if (!(p->r.legal >> d & 1))
+			snprintf(v, sizeof v, "-");
+		else if (!(p->valued >> d & 1))
+			snprintf(v, sizeof v, "?");
+		else
+			figure(v, sizeof v, p->kind, p->value[d]);
+		printf(" %s %s", dir_name(d), v);
+	}
+	describe(rv, p, what, sizeof what);
+	printf("  [%s]\n", what);
+	if (p->judged >= MISTAKE)
+		draw_board(&p->b);
+}
+
+static void
+json_position(const struct review *rv, const struct position *p)
+{
+	const char *t = table_name(rv, p);
+	char what[600];
+	int d, first = 1;
+	int dec = exact_kind(p->kind) ? 10 : 3;
+
+	printf("{\"move\":%llu,\"played\":\"%s\",\"best\":\"%s\","
+	    "\"judgement\":\"%s\",\"loss\":", (unsigned long long)p->number,
+	    dir_name(p->played), dir_name(p->best), judgement_name(p->judged));
+	cli_json_number(p->loss, dec);
+	fputs(",\"share\":", stdout);
+	cli_json_number(p->share, 6);
+	fputs(",\"values\":{", stdout);
+	for (d = 0; d < G2048_NDIRS; d++) {
+		if (!(p->r.legal >> d & 1))
+			continue;
+		printf("%s\"%s\":", first ? "" : ",", dir_name(d));
+		first = 0;
+		if (p->valued >> d & 1)
+			cli_json_number(p->value[d], dec);
+		else
+			fputs("null", stdout);
+	}
+	printf("},\"kind\":\"%s\",\"source\":\"%s\",\"table\":",
+	    kind_name(p->kind), source_name(p->r.source));
+	if (t)
+		cli_json_string(t);
+	else
+		fputs("null", stdout);
+	if (p->r.chain) {
+		printf(",\"chain\":%d,\"chain_prob\":", p->r.chain);
+		cli_json_number(p->chain_prob, 10);
+	} else
+		fputs(",\"chain\":null,\"chain_prob\":null", stdout);
+	describe(rv, p, what, sizeof what);
+	fputs(",\"what\":", stdout);
+	cli_json_string(what);
+	fputs("}\n", stdout);
+}
+
+/* Keep p among the largest losses: by share, the earlier first. */
+static void
+keep_top(struct review *rv, const struct position *p)
+{
+	int i;
+
+	if (rv->largest == 0 || p->loss <= 0)
+		return;
+	for (i = rv->ntop; i > 0 && rv->top[i - 1].share < p->share; i--)
+		;
+	if (i >= rv->largest)
+		return;
+	if (rv->ntop < rv->largest)
+		rv->ntop++;
+	memmove(&rv->top[i + 1], &rv->top[i],
+	    (size_t)(rv->ntop - 1 - i) * sizeof *rv->top);
+	rv->top[i] = *p;
+}
+
+void
+report_position(struct review *rv, struct position *p)
+{
+	p->judged = judge(rv, p);
+	rv->reviewed++;
+	rv->count[p->judged]++;
+	if (p->judged >= MISTAKE)
+		rv->last_mistake = p->number;
+	keep_top(rv, p);
+	if (rv->only_mistakes && p->judged < MISTAKE)
+		return;
+	if (rv->threshold > 0 && p->share < rv->threshold)
+		return;
+	if (rv->json)
+		json_position(rv, p);
+	else
+		text_position(rv, p);
+}
+
+static int
+max_tile_rank(const g2048_board *b)
+{
+	g2048_cells c;
+
+	g2048_board_get_cells(b, &c);
+	return g2048_cells_max_rank(&c);
+}
+
+static double
+accuracy(const struct review *rv)
+{
+	return rv->reviewed ? (double)rv->count[BEST] / (double)rv->reviewed :
+	    0;
+}
+
+static void
+text_summary(struct review *rv)
+{
+	char v[64];
+	int i;
+
+	printf("%sreviewed %llu moves: accuracy %.1f%% (%llu best), "
+	    "%llu inaccuracies, %llu mistakes, %llu blunders\n",
+	    rv->reviewed ? "\n" : "", (unsigned long long)rv->reviewed,
+	    100 * accuracy(rv), (unsigned long long)rv->count[BEST],
+	    (unsigned long long)rv->count[INACCURACY],
+	    (unsigned long long)rv->count[MISTAKE],
+	    (unsigned long long)rv->count[BLUNDER]);
+	if (rv->over && rv->last_mistake)
+		printf("decided at move %llu, the last mistake before the "
+		    "game was lost\n", (unsigned long long)rv->last_mistake);
+	else if (rv->over)
+		printf("lost without a mistake: the spawns decided\n");
+	for (i = 0; i < rv->ntop; i++) {
+		figure(v, sizeof v, rv->top[i].kind, rv->top[i].loss);
+		printf("%s largest loss: move %llu, %s for %s: %s (%.2f%%), "
+		    "%s, tile %lu\n", i == 0 ? "\n1st" : i == 1 ? "2nd" :
+		    i == 2 ? "3rd" : "next", (unsigned long long)
+		    rv->top[i].number, dir_name(rv->top[i].played),
+		    dir_name(rv->top[i].best), v, 100 * rv->top[i].share,
+		    kind_name(rv->top[i].kind), (unsigned long)g2048_tile(
+		    max_tile_rank(&rv->top[i].b)));
+		draw_board(&rv->top[i].b);
+	}
+}
+
+static void
+json_summary(struct review *rv)
+{
+	int i;
+
+	printf("{\"summary\":true,\"moves\":%llu,\"accuracy\":",
+	    (unsigned long long)rv->reviewed);
+	cli_json_number(accuracy(rv), 6);
+	printf(",\"best\":%llu,\"inaccuracies\":%llu,\"mistakes\":%llu,"
+	    "\"blunders\":%llu,\"over\":%s,\"decided\":",
+	    (unsigned long long)rv->count[BEST],
+	    (unsigned long long)rv->count[INACCURACY],
+	    (unsigned long long)rv->count[MISTAKE],
+	    (unsigned long long)rv->count[BLUNDER],
+	    rv->over ? "true" : "false");
+	if (rv->over && rv->last_mistake)
+		printf("%llu", (unsigned long long)rv->last_mistake);
+	else
+		fputs("null", stdout);
+	fputs(",\"largest\":[", stdout);
+	for (i = 0; i < rv->ntop; i++) {
+		printf("%s{\"move\":%llu,\"played\":\"%s\",\"best\":\"%s\","
+		    "\"loss\":", i ? "," : "", (unsigned long long)
+		    rv->top[i].number, dir_name(rv->top[i].played),
+		    dir_name(rv->top[i].best));
+		cli_json_number(rv->top[i].loss, exact_kind(rv->top[i].kind) ?
+		    10 : 3);
+		fputs(",\"share\":", stdout);
+		cli_json_number(rv->top[i].share, 6);
+		printf(",\"kind\":\"%s\",\"tile\":%lu}",
+		    kind_name(rv->top[i].kind), (unsigned long)g2048_tile(
+		    max_tile_rank(&rv->top[i].b)));
+	}
+	fputs("]}\n", stdout);
+}
+
+void
+report_summary(struct review *rv)
+{
+	if (rv->json)
+		json_summary(rv);
+	else
+		text_summary(rv);
+}
