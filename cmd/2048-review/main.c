@@ -13,8 +13,8 @@ usage(int status)
 	fprintf(fp,
 	    "usage: %s [options] [FILE ...]\n"
 	    "Review a game, a stream of boards each following the one before\n"
-	    "by a move and a spawn (2048-solve --play, a 2048-play save, typed\n"
-	    "boards): for every move, the move played, the best move, each\n"
+	    "by a move and a spawn (a trace of 2048-solve, a 2048-play save,\n"
+	    "typed boards): for every move, the move played, the best move, each\n"
 	    "legal move's value and the loss, judged best, inaccuracy, mistake\n"
 	    "or blunder; then a summary.  The values are 2048-solve's player's,\n"
 	    "with the same options: a table's exact figures where one decides,\n"

@@ -152,7 +152,7 @@ text_position(const struct review *rv, const struct position *p)
 		printf(", best\n");
 	else {
 		figure(v, sizeof v, p->kind, p->loss);
-		printf(", %s: loses %s (%.2f%%) to %s\n",
+		printf(", %s: loses %s (%.3g%%) to %s\n",
 		    judgement_name(p->judged), v, 100 * p->share,
 		    dir_name(p->best));
 	}
@@ -246,6 +246,7 @@ report_position(struct review *rv, struct position *p)
 		return;
 	if (rv->threshold > 0 && p->share < rv->threshold)
 		return;
+	rv->written++;
 	if (rv->json)
 		json_position(rv, p);
 	else
@@ -276,7 +277,7 @@ text_summary(struct review *rv)
 
 	printf("%sreviewed %llu moves: accuracy %.1f%% (%llu best), "
 	    "%llu inaccuracies, %llu mistakes, %llu blunders\n",
-	    rv->reviewed ? "\n" : "", (unsigned long long)rv->reviewed,
+	    rv->written ? "\n" : "", (unsigned long long)rv->reviewed,
 	    100 * accuracy(rv), (unsigned long long)rv->count[BEST],
 	    (unsigned long long)rv->count[INACCURACY],
 	    (unsigned long long)rv->count[MISTAKE],
@@ -286,15 +287,15 @@ text_summary(struct review *rv)
 		    "game was lost\n", (unsigned long long)rv->last_mistake);
 	else if (rv->over)
 		printf("lost without a mistake: the spawns decided\n");
+	if (rv->ntop)
+		printf("largest loss%s:\n", rv->ntop > 1 ? "es" : "");
 	for (i = 0; i < rv->ntop; i++) {
 		figure(v, sizeof v, rv->top[i].kind, rv->top[i].loss);
-		printf("%s largest loss: move %llu, %s for %s: %s (%.2f%%), "
-		    "%s, tile %lu\n", i == 0 ? "\n1st" : i == 1 ? "2nd" :
-		    i == 2 ? "3rd" : "next", (unsigned long long)
-		    rv->top[i].number, dir_name(rv->top[i].played),
-		    dir_name(rv->top[i].best), v, 100 * rv->top[i].share,
-		    kind_name(rv->top[i].kind), (unsigned long)g2048_tile(
-		    max_tile_rank(&rv->top[i].b)));
+		printf("move %llu: %s for %s loses %s (%.3g%%, %s), largest "
+		    "tile %lu\n", (unsigned long long)rv->top[i].number,
+		    dir_name(rv->top[i].played), dir_name(rv->top[i].best), v,
+		    100 * rv->top[i].share, kind_name(rv->top[i].kind),
+		    (unsigned long)g2048_tile(max_tile_rank(&rv->top[i].b)));
 		draw_board(&rv->top[i].b);
 	}
 }

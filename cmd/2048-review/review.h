@@ -63,6 +63,7 @@ struct review {
 	struct cli_status status;
 	/* the summary */
 	uint64_t reviewed, count[NJUDGEMENTS];
+	uint64_t written;            /* moves reported */
 	uint64_t last_mistake;       /* the move, 0: none */
 	struct position *top;        /* the largest losses, largest first */
 	int ntop;
