@@ -17,6 +17,11 @@ setup_file() {
 	2048-table -q -o "$PDIR/2x3.tbl" --size 2x3 -t 32 --objective prob
 }
 
+# each test in a folder of its own: its games and streams are files there
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
 # nth N: the Nth board of the stream on stdin
 nth() {
 	awk -v n="$1" 'BEGIN { RS = ""; ORS = "\n\n" } NR == n'
