@@ -126,7 +126,7 @@ table_values() {
 	# --only-mistakes writes it alone (if it is one), the summary after
 	run 2048-review --tables "$PDIR" --threshold 0.000001 planted
 	[ "${lines[0]%%,*}" = "move 4: $worst" ]
-	[[ "$output" == *"largest loss: move 4, $worst for $best: "* ]]
+	[[ "$output" == *"largest loss:"$'\n'"move 4: $worst for $best loses "* ]]
 }
 
 @test "thresholds: --mistake and --blunder set the judgement; --only-mistakes" {

@@ -155,72 +155,11 @@ review_board(g2048_board *b, void *ctx)
 
 /* ---- valuing ---------------------------------------------------------- */
 
-/* The search alone, with the player's setting: the figures of a position
- * where a chain table chose a move that was not played. */
-static g2048_player *
-search_player(struct review *rv, struct worker *w)
-{
-	g2048_player_opts o = rv->pl.player_opts;
-	char err[512];
-
-	if (w->search)
-		return w->search;
-	o.tables = NULL;
-	o.chain = G2048_CHAIN_NONE;
-	o.exact = 0;
-	o.search.threads = o.other_search.threads = 1;
-	if ((w->search = g2048_player_new(&o, err, sizeof err)) == NULL)
-		cli_die(2, "%s", err);
-	return w->search;
-}
-
 static void
 value_position(struct review *rv, struct worker *w, struct position *p)
 {
-	g2048_search_result s;
-	g2048_table_info info;
-	int d;
-
-	g2048_best_move(w->player, &p->b, &p->r);
-	p->best = p->r.dir;
-	p->valued = p->r.legal;
-	memcpy(p->value, p->r.value, sizeof p->value);
-	switch (p->r.source) {
-	case G2048_BY_BOARD_TABLE:
-		g2048_tables_info(g2048_player_tables(rv->pl.player),
-		    p->r.table, &info);
-		p->kind = info.objective == G2048_EXACT_SCORE ? KIND_SCORE :
-		    KIND_PROB;
-		break;
-	case G2048_BY_PATTERN:
-		p->kind = KIND_PROB;
-		break;
-	case G2048_BY_CHAIN:
-	case G2048_BY_DIGEST:
-		p->chain_prob = p->r.value[p->r.dir];
-		p->kind = KIND_CHAIN;
-		p->valued = 1u << p->r.dir;
-		if (p->played == p->r.dir)
-			break;
-		/* the table values its own move alone: every move by the
-		 * search, the table's move still the best */
-		g2048_best_move(search_player(rv, w), &p->b, &s);
-		memcpy(p->value, s.value, sizeof p->value);
-		p->valued = s.legal;
-		p->kind = KIND_SEARCH;
-		p->searched = 1;
-		break;
-	default:
-		p->kind = KIND_SEARCH;
-	}
-	d = p->best;
-	p->loss = p->played == d ? 0 : p->value[d] - p->value[p->played];
-	if (p->loss < 0)
-		p->loss = 0;
-	if (p->loss == 0)
-		p->share = 0;
-	else
-		p->share = p->value[d] > 0 ? p->loss / p->value[d] : 1;
+	cli_review_move(w->player, &w->search, &rv->pl.player_opts, &p->b,
+	    p->played, &p->m);
 }
 
 struct job {
@@ -241,9 +180,9 @@ work(struct review *rv, struct worker *w, int draws)
 			    "%llu best, %llu mistakes, %llu blunders",
 			    (unsigned long long)(rv->reviewed +
 			    atomic_load(&rv->done)),
-			    (unsigned long long)rv->count[BEST],
-			    (unsigned long long)rv->count[MISTAKE],
-			    (unsigned long long)rv->count[BLUNDER]);
+			    (unsigned long long)rv->count[CLI_BEST],
+			    (unsigned long long)rv->count[CLI_MISTAKE],
+			    (unsigned long long)rv->count[CLI_BLUNDER]);
 	}
 }
 

@@ -118,13 +118,13 @@ parse_options(int argc, char **argv, struct review *rv)
 			rv->threshold = cli_double(optarg, "--threshold", 0, 1);
 			break;
 		case 'I':
-			rv->inaccuracy = cli_double(optarg, "--inaccuracy", 0, 1);
+			rv->judge.inaccuracy = cli_double(optarg, "--inaccuracy", 0, 1);
 			break;
 		case 'M':
-			rv->mistake = cli_double(optarg, "--mistake", 0, 1);
+			rv->judge.mistake = cli_double(optarg, "--mistake", 0, 1);
 			break;
 		case 'U':
-			rv->blunder = cli_double(optarg, "--blunder", 0, 1);
+			rv->judge.blunder = cli_double(optarg, "--blunder", 0, 1);
 			break;
 		case 'n':
 			rv->largest = (int)cli_int(optarg, "--largest", 0, 100);
@@ -142,10 +142,10 @@ parse_options(int argc, char **argv, struct review *rv)
 	rv->workers = cli_player_options_done(&rv->pl);
 	cli_player_check_ranges(&rv->pl);
 	cli_player_check_exact(&rv->pl);
-	if (rv->inaccuracy >= rv->mistake || rv->mistake > rv->blunder)
+	if (rv->judge.inaccuracy >= rv->judge.mistake || rv->judge.mistake > rv->judge.blunder)
 		cli_usage_error("the thresholds must rise: --inaccuracy %g below "
-		    "--mistake %g, at most --blunder %g", rv->inaccuracy,
-		    rv->mistake, rv->blunder);
+		    "--mistake %g, at most --blunder %g", rv->judge.inaccuracy,
+		    rv->judge.mistake, rv->judge.blunder);
 }
 
 /* The workers' forks of the player, each searching on one thread:
@@ -178,8 +178,8 @@ main(int argc, char **argv)
 	int i, status;
 
 	argv[0] = cli_init(argv[0]);
-	rv.mistake = 0.02;
-	rv.blunder = 0.1;
+	rv.judge.mistake = CLI_MISTAKE_SHARE;
+	rv.judge.blunder = CLI_BLUNDER_SHARE;
 	rv.largest = 3;
 	parse_options(argc, argv, &rv);
 	cli_player_make(&rv.pl, 0, 0, NULL);

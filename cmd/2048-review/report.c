@@ -9,15 +9,6 @@
 
 #include "review.h"
 
-static const char *judgements[NJUDGEMENTS] = { "best", "inaccuracy",
-    "mistake", "blunder" };
-
-const char *
-judgement_name(enum judgement j)
-{
-	return judgements[j];
-}
-
 static const char *
 dir_name(int d)
 {
@@ -25,15 +16,15 @@ dir_name(int d)
 }
 
 static int
-exact_kind(enum kind k)
+exact_kind(enum cli_kind k)
 {
-	return k != KIND_SEARCH;
+	return k != CLI_KIND_SEARCH;
 }
 
 /* A figure as text: exact ones as 2048-table prints them (%.10g),
  * the search's with 3 decimals (as 2048-solve --explain). */
 static void
-figure(char *buf, size_t size, enum kind k, double v)
+figure(char *buf, size_t size, enum cli_kind k, double v)
 {
 	snprintf(buf, size, exact_kind(k) ? "%.10g" : "%.3f", v);
 }
@@ -56,7 +47,7 @@ source_name(enum g2048_source s)
 }
 
 static const char *
-kind_name(enum kind k)
+kind_name(enum cli_kind k)
 {
 	static const char *names[] = { "probability", "score", "chain",
 	    "search" };
@@ -67,8 +58,8 @@ kind_name(enum kind k)
 static const char *
 table_name(const struct review *rv, const struct position *p)
 {
-	return p->r.table >= 0 ? g2048_tables_name(
-	    g2048_player_tables(rv->pl.player), p->r.table) : NULL;
+	return p->m.r.table >= 0 ? g2048_tables_name(
+	    g2048_player_tables(rv->pl.player), p->m.r.table) : NULL;
 }
 
 /* What the figures of p are, in words. */
@@ -80,11 +71,11 @@ describe(const struct review *rv, const struct position *p, char *buf,
 	const char *ev;
 	int other;
 
-	switch (p->kind) {
-	case KIND_PROB:
-		if (p->r.source == G2048_BY_BOARD_TABLE &&
+	switch (p->m.kind) {
+	case CLI_KIND_PROB:
+		if (p->m.r.source == G2048_BY_BOARD_TABLE &&
 		    g2048_tables_info(g2048_player_tables(rv->pl.player),
-		    p->r.table, &info) == 0)
+		    p->m.r.table, &info) == 0)
 			snprintf(buf, size, "exact probability of %lu (%s)",
 			    (unsigned long)g2048_tile(info.target),
 			    table_name(rv, p));
@@ -92,23 +83,23 @@ describe(const struct review *rv, const struct position *p, char *buf,
 			snprintf(buf, size, "exact probability of the "
 			    "pattern's target (%s)", table_name(rv, p));
 		break;
-	case KIND_SCORE:
+	case CLI_KIND_SCORE:
 		snprintf(buf, size, "exact expected score to come (%s)",
 		    table_name(rv, p));
 		break;
-	case KIND_CHAIN:
+	case CLI_KIND_CHAIN:
 		snprintf(buf, size, "chain probability, its move's alone (%s, "
-		    "block of %d)", p->r.source == G2048_BY_DIGEST ?
-		    "digest" : "tables", p->r.chain);
+		    "block of %d)", p->m.r.source == G2048_BY_DIGEST ?
+		    "digest" : "tables", p->m.r.chain);
 		break;
 	default:
 		g2048_player_fits(rv->pl.player, &p->b, &other);
 		ev = other ? rv->pl.plain_evaluator : rv->pl.evaluator;
-		if (p->searched)
+		if (p->m.searched)
 			snprintf(buf, size, "search value (%s); the chain %s "
 			    "chose %s, probability %.10g", ev,
-			    p->r.source == G2048_BY_DIGEST ? "digest" :
-			    "tables", dir_name(p->best), p->chain_prob);
+			    p->m.r.source == G2048_BY_DIGEST ? "digest" :
+			    "tables", dir_name(p->m.best), p->m.chain_prob);
 		else
 			snprintf(buf, size, "search value (%s)", ev);
 	}
@@ -128,18 +119,6 @@ draw_board(const g2048_board *b)
 		putchar('\n');
 }
 
-static enum judgement
-judge(const struct review *rv, const struct position *p)
-{
-	if (p->loss <= 0 || p->share <= rv->inaccuracy)
-		return BEST;
-	if (p->share >= rv->blunder)
-		return BLUNDER;
-	if (p->share >= rv->mistake)
-		return MISTAKE;
-	return INACCURACY;
-}
-
 static void
 text_position(const struct review *rv, const struct position *p)
 {
@@ -148,27 +127,27 @@ text_position(const struct review *rv, const struct position *p)
 
 	printf("move %llu: %s", (unsigned long long)p->number,
 	    dir_name(p->played));
-	if (p->judged == BEST)
+	if (p->judged == CLI_BEST)
 		printf(", best\n");
 	else {
-		figure(v, sizeof v, p->kind, p->loss);
+		figure(v, sizeof v, p->m.kind, p->m.loss);
 		printf(", %s: loses %s (%.3g%%) to %s\n",
-		    judgement_name(p->judged), v, 100 * p->share,
-		    dir_name(p->best));
+		    cli_judgement_name(p->judged), v, 100 * p->m.share,
+		    dir_name(p->m.best));
 	}
 	printf(" ");
 	for (d = 0; d < G2048_NDIRS; d++) {
-		if (!(p->r.legal >> d & 1))
+		if (!(p->m.r.legal >> d & 1))
 			snprintf(v, sizeof v, "-");
-		else if (!(p->valued >> d & 1))
+		else if (!(p->m.valued >> d & 1))
 			snprintf(v, sizeof v, "?");
 		else
-			figure(v, sizeof v, p->kind, p->value[d]);
+			figure(v, sizeof v, p->m.kind, p->m.value[d]);
 		printf(" %s %s", dir_name(d), v);
 	}
 	describe(rv, p, what, sizeof what);
 	printf("  [%s]\n", what);
-	if (p->judged >= MISTAKE)
+	if (p->judged >= CLI_MISTAKE)
 		draw_board(&p->b);
 }
 
@@ -178,34 +157,34 @@ json_position(const struct review *rv, const struct position *p)
 	const char *t = table_name(rv, p);
 	char what[600];
 	int d, first = 1;
-	int dec = exact_kind(p->kind) ? 10 : 3;
+	int dec = exact_kind(p->m.kind) ? 10 : 3;
 
 	printf("{\"move\":%llu,\"played\":\"%s\",\"best\":\"%s\","
 	    "\"judgement\":\"%s\",\"loss\":", (unsigned long long)p->number,
-	    dir_name(p->played), dir_name(p->best), judgement_name(p->judged));
-	cli_json_number(p->loss, dec);
+	    dir_name(p->played), dir_name(p->m.best), cli_judgement_name(p->judged));
+	cli_json_number(p->m.loss, dec);
 	fputs(",\"share\":", stdout);
-	cli_json_number(p->share, 6);
+	cli_json_number(p->m.share, 6);
 	fputs(",\"values\":{", stdout);
 	for (d = 0; d < G2048_NDIRS; d++) {
-		if (!(p->r.legal >> d & 1))
+		if (!(p->m.r.legal >> d & 1))
 			continue;
 		printf("%s\"%s\":", first ? "" : ",", dir_name(d));
 		first = 0;
-		if (p->valued >> d & 1)
-			cli_json_number(p->value[d], dec);
+		if (p->m.valued >> d & 1)
+			cli_json_number(p->m.value[d], dec);
 		else
 			fputs("null", stdout);
 	}
 	printf("},\"kind\":\"%s\",\"source\":\"%s\",\"table\":",
-	    kind_name(p->kind), source_name(p->r.source));
+	    kind_name(p->m.kind), source_name(p->m.r.source));
 	if (t)
 		cli_json_string(t);
 	else
 		fputs("null", stdout);
-	if (p->r.chain) {
-		printf(",\"chain\":%d,\"chain_prob\":", p->r.chain);
-		cli_json_number(p->chain_prob, 10);
+	if (p->m.r.chain) {
+		printf(",\"chain\":%d,\"chain_prob\":", p->m.r.chain);
+		cli_json_number(p->m.chain_prob, 10);
 	} else
 		fputs(",\"chain\":null,\"chain_prob\":null", stdout);
 	describe(rv, p, what, sizeof what);
@@ -220,9 +199,9 @@ keep_top(struct review *rv, const struct position *p)
 {
 	int i;
 
-	if (rv->largest == 0 || p->loss <= 0)
+	if (rv->largest == 0 || p->m.loss <= 0)
 		return;
-	for (i = rv->ntop; i > 0 && rv->top[i - 1].share < p->share; i--)
+	for (i = rv->ntop; i > 0 && rv->top[i - 1].m.share < p->m.share; i--)
 		;
 	if (i >= rv->largest)
 		return;
@@ -236,15 +215,15 @@ keep_top(struct review *rv, const struct position *p)
 void
 report_position(struct review *rv, struct position *p)
 {
-	p->judged = judge(rv, p);
+	p->judged = cli_judge(&rv->judge, &p->m);
 	rv->reviewed++;
 	rv->count[p->judged]++;
-	if (p->judged >= MISTAKE)
+	if (p->judged >= CLI_MISTAKE)
 		rv->last_mistake = p->number;
 	keep_top(rv, p);
-	if (rv->only_mistakes && p->judged < MISTAKE)
+	if (rv->only_mistakes && p->judged < CLI_MISTAKE)
 		return;
-	if (rv->threshold > 0 && p->share < rv->threshold)
+	if (rv->threshold > 0 && p->m.share < rv->threshold)
 		return;
 	rv->written++;
 	if (rv->json)
@@ -265,7 +244,7 @@ max_tile_rank(const g2048_board *b)
 static double
 accuracy(const struct review *rv)
 {
-	return rv->reviewed ? (double)rv->count[BEST] / (double)rv->reviewed :
+	return rv->reviewed ? (double)rv->count[CLI_BEST] / (double)rv->reviewed :
 	    0;
 }
 
@@ -278,10 +257,10 @@ text_summary(struct review *rv)
 	printf("%sreviewed %llu moves: accuracy %.1f%% (%llu best), "
 	    "%llu inaccuracies, %llu mistakes, %llu blunders\n",
 	    rv->written ? "\n" : "", (unsigned long long)rv->reviewed,
-	    100 * accuracy(rv), (unsigned long long)rv->count[BEST],
-	    (unsigned long long)rv->count[INACCURACY],
-	    (unsigned long long)rv->count[MISTAKE],
-	    (unsigned long long)rv->count[BLUNDER]);
+	    100 * accuracy(rv), (unsigned long long)rv->count[CLI_BEST],
+	    (unsigned long long)rv->count[CLI_INACCURACY],
+	    (unsigned long long)rv->count[CLI_MISTAKE],
+	    (unsigned long long)rv->count[CLI_BLUNDER]);
 	if (rv->over && rv->last_mistake)
 		printf("decided at move %llu, the last mistake before the "
 		    "game was lost\n", (unsigned long long)rv->last_mistake);
@@ -290,11 +269,11 @@ text_summary(struct review *rv)
 	if (rv->ntop)
 		printf("largest loss%s:\n", rv->ntop > 1 ? "es" : "");
 	for (i = 0; i < rv->ntop; i++) {
-		figure(v, sizeof v, rv->top[i].kind, rv->top[i].loss);
+		figure(v, sizeof v, rv->top[i].m.kind, rv->top[i].m.loss);
 		printf("move %llu: %s for %s loses %s (%.3g%%, %s), largest "
 		    "tile %lu\n", (unsigned long long)rv->top[i].number,
-		    dir_name(rv->top[i].played), dir_name(rv->top[i].best), v,
-		    100 * rv->top[i].share, kind_name(rv->top[i].kind),
+		    dir_name(rv->top[i].played), dir_name(rv->top[i].m.best), v,
+		    100 * rv->top[i].m.share, kind_name(rv->top[i].m.kind),
 		    (unsigned long)g2048_tile(max_tile_rank(&rv->top[i].b)));
 		draw_board(&rv->top[i].b);
 	}
@@ -310,10 +289,10 @@ json_summary(struct review *rv)
 	cli_json_number(accuracy(rv), 6);
 	printf(",\"best\":%llu,\"inaccuracies\":%llu,\"mistakes\":%llu,"
 	    "\"blunders\":%llu,\"over\":%s,\"decided\":",
-	    (unsigned long long)rv->count[BEST],
-	    (unsigned long long)rv->count[INACCURACY],
-	    (unsigned long long)rv->count[MISTAKE],
-	    (unsigned long long)rv->count[BLUNDER],
+	    (unsigned long long)rv->count[CLI_BEST],
+	    (unsigned long long)rv->count[CLI_INACCURACY],
+	    (unsigned long long)rv->count[CLI_MISTAKE],
+	    (unsigned long long)rv->count[CLI_BLUNDER],
 	    rv->over ? "true" : "false");
 	if (rv->over && rv->last_mistake)
 		printf("%llu", (unsigned long long)rv->last_mistake);
@@ -324,13 +303,13 @@ json_summary(struct review *rv)
 		printf("%s{\"move\":%llu,\"played\":\"%s\",\"best\":\"%s\","
 		    "\"loss\":", i ? "," : "", (unsigned long long)
 		    rv->top[i].number, dir_name(rv->top[i].played),
-		    dir_name(rv->top[i].best));
-		cli_json_number(rv->top[i].loss, exact_kind(rv->top[i].kind) ?
+		    dir_name(rv->top[i].m.best));
+		cli_json_number(rv->top[i].m.loss, exact_kind(rv->top[i].m.kind) ?
 		    10 : 3);
 		fputs(",\"share\":", stdout);
-		cli_json_number(rv->top[i].share, 6);
+		cli_json_number(rv->top[i].m.share, 6);
 		printf(",\"kind\":\"%s\",\"tile\":%lu}",
-		    kind_name(rv->top[i].kind), (unsigned long)g2048_tile(
+		    kind_name(rv->top[i].m.kind), (unsigned long)g2048_tile(
 		    max_tile_rank(&rv->top[i].b)));
 	}
 	fputs("]}\n", stdout);

@@ -12,32 +12,12 @@
 
 #include "cli.h"
 
-/* What a position's figures are. */
-enum kind {
-	KIND_PROB,        /* exact probability of a table's target */
-	KIND_SCORE,       /* exact expected score to come */
-	KIND_CHAIN,       /* a chain table's probability, its move's alone */
-	KIND_SEARCH       /* the search's value */
-};
-
-enum judgement { BEST, INACCURACY, MISTAKE, BLUNDER, NJUDGEMENTS };
-
 struct position {
 	g2048_board b;               /* the board before the move */
 	uint64_t number;             /* the move's number in the game */
 	int played;
-	/* a worker's */
-	g2048_search_result r;       /* the player's decision on b */
-	enum kind kind;
-	unsigned valued;             /* 1 << d: value[d] is known */
-	double value[G2048_NDIRS];   /* the figures of the loss */
-	int best;                    /* the player's move */
-	double chain_prob;           /* a chain table's move: its chance */
-	int searched;                /* the table's move was not played:
-	                                the figures are the search's */
-	double loss, share;          /* value lost, and its share of the
-	                                best move's */
-	enum judgement judged;
+	struct cli_reviewed m;       /* a worker's */
+	enum cli_judgement judged;
 };
 
 struct worker {
@@ -51,7 +31,8 @@ struct review {
 	struct worker *w;
 	/* the options of the report */
 	int json, quiet, only_mistakes, largest;
-	double inaccuracy, mistake, blunder, threshold;
+	struct cli_judge judge;
+	double threshold;
 	/* the stream */
 	g2048_board prev;
 	int have_prev;
@@ -62,13 +43,12 @@ struct review {
 	atomic_size_t next, done;
 	struct cli_status status;
 	/* the summary */
-	uint64_t reviewed, count[NJUDGEMENTS];
+	uint64_t reviewed, count[CLI_NJUDGEMENTS];
 	uint64_t written;            /* moves reported */
 	uint64_t last_mistake;       /* the move, 0: none */
 	struct position *top;        /* the largest losses, largest first */
 	int ntop;
 	int over;                    /* the last board cannot move */
-	const char *kinds_seen[4];
 };
 
 /* game.c */
@@ -78,7 +58,6 @@ int review_board(g2048_board *b, void *ctx);
 void review_flush(struct review *rv);
 
 /* report.c */
-const char *judgement_name(enum judgement j);
 /* A valued position's judgement, counted; its lines written. */
 void report_position(struct review *rv, struct position *p);
 void report_summary(struct review *rv);

@@ -234,4 +234,46 @@ const char *cli_player_evaluator_for(struct cli_player *p,
     const g2048_board *b);
 void cli_player_free(struct cli_player *p);
 
+/*
+ * A move of a game reviewed (review.c: 2048-review, and 2048-play's
+ * review, which so agrees with its hint): the player's decision on the
+ * board before it, each legal move's figure and its kind, the loss of the
+ * move played (the best's figure less its own, never below 0) and its
+ * share of the best's figure.  A chain table values its own move alone:
+ * where another was played, every move is valued by the search alone
+ * (*search, made at the first need from the player's options o) and the
+ * figures are the search's.
+ */
+enum cli_kind {
+	CLI_KIND_PROB,          /* exact probability of a table's target */
+	CLI_KIND_SCORE,         /* exact expected score to come */
+	CLI_KIND_CHAIN,         /* a chain table's chance, its move's alone */
+	CLI_KIND_SEARCH         /* the search's value */
+};
+enum cli_judgement { CLI_BEST, CLI_INACCURACY, CLI_MISTAKE, CLI_BLUNDER,
+	CLI_NJUDGEMENTS };
+struct cli_reviewed {
+	g2048_search_result r;       /* the player's decision */
+	int played, best;            /* best: the player's move */
+	enum cli_kind kind;
+	unsigned valued;             /* 1 << d: value[d] is known */
+	double value[G2048_NDIRS];
+	double chain_prob;           /* a chain table's move: its chance */
+	int searched;                /* valued by the search alone */
+	double loss, share;
+};
+/* The judgement's thresholds, shares of the best move's figure: best up
+ * to inaccuracy, blunder from blunder, mistake from mistake. */
+struct cli_judge {
+	double inaccuracy, mistake, blunder;
+};
+#define CLI_MISTAKE_SHARE 0.02
+#define CLI_BLUNDER_SHARE 0.1
+void cli_review_move(g2048_player *p, g2048_player **search,
+    const g2048_player_opts *o, const g2048_board *b, int played,
+    struct cli_reviewed *m);
+enum cli_judgement cli_judge(const struct cli_judge *j,
+    const struct cli_reviewed *m);
+const char *cli_judgement_name(enum cli_judgement j);
+
 #endif
