@@ -15,7 +15,7 @@ _2048_options()
 	2048-play)  echo "-s --seed --size -f --four -l --load -r --resume -o --save -A --no-anim --colors -h --help --version" ;;
 	2048-learn) echo "--net --stages -l --load -o --save --export -g --games --alpha --lambda --tc --optimistic --restart --halves -s --seed -j --threads --every --block --log -q --quiet -h --help --version" ;;
 	2048-table) echo "-o --save --size --pattern -t --target --objective -f --four -j --threads --work -q --quiet --table --cells -J --json --info --check --list --chain --distill --tables --states -h --help --version" ;;
-	2048-review) echo "-J --json -c --compact -q --quiet --only-mistakes --threshold --inaccuracy --mistake --blunder --largest --algo -d --depth --time --fast --adaptive -H --heuristic -w --weights --net -j --threads --cutoff --crowded --deepen --no-deepen --tt-bits --no-lost --tables --table-min --table-from --no-tables --chain --chain-min --no-chain --downgrade --no-bitboard -h --help --version" ;;
+	2048-review) echo "-J --json -c --compact -q --quiet --only-mistakes --threshold --inaccuracy --mistake --blunder --largest --every --algo -d --depth --time --fast --adaptive -H --heuristic -w --weights --net -j --threads --cutoff --crowded --deepen --no-deepen --tt-bits --no-lost --tables --table-min --table-from --no-tables --chain --chain-min --no-chain --downgrade --no-bitboard -h --help --version" ;;
 	esac
 }
 
@@ -31,7 +31,7 @@ _2048_valued()
 	2048-play)  echo "-s --seed --size -f --four -l --load -o --save --colors" ;;
 	2048-learn) echo "--net --stages -l --load -o --save --export -g --games --alpha --lambda --optimistic --restart -s --seed -j --threads --every --block --log" ;;
 	2048-table) echo "-o --save --size --pattern -t --target --objective -f --four -j --threads --work --table --cells --info --check --chain --distill --tables --states" ;;
-	2048-review) echo "--threshold --inaccuracy --mistake --blunder --largest --algo -d --depth --time --adaptive -H --heuristic -w --weights --net -j --threads --cutoff --crowded --deepen --tt-bits --tables --table-min --table-from --chain-min --downgrade" ;;
+	2048-review) echo "--threshold --inaccuracy --mistake --blunder --largest --every --algo -d --depth --time --adaptive -H --heuristic -w --weights --net -j --threads --cutoff --crowded --deepen --tt-bits --tables --table-min --table-from --chain-min --downgrade" ;;
 	esac
 }
 

@@ -158,6 +158,7 @@ case $service in
     '--mistake=[least share a mistake loses]:share:' \
     '--blunder=[least share a blunder loses]:share:' \
     '--largest=[largest losses in the summary]:count:' \
+    '--every=[value one move in N]:N:' \
     '--algo=[search]:algorithm:(expectimax minimax greedy random exact)' \
     '(-d --depth)'{-d+,--depth=}'[depth]:depth:' \
     '--time=[milliseconds a move]:ms:' \

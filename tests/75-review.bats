@@ -189,6 +189,23 @@ table_values() {
 	[[ "${lines[-1]}" == "2048-review: score:8: score 96 does not follow: the move makes "* ]]
 }
 
+@test "--every N values one move in N, and checks every board" {
+	2048-new --size 2x3 --seed 9 | 2048-solve --tables "$TDIR" --play > game
+	n=$(($(grep -c '^score' game) - 1))
+	run 2048-review --tables "$TDIR" --every 10 -J game
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^{"move"' <<<"$output")" -eq $(((n + 9) / 10)) ]
+	[[ "${lines[0]}" == '{"move":1,'* && "${lines[1]}" == '{"move":11,'* ]]
+	# the moves valued are the whole review's
+	diff <(2048-review --tables "$TDIR" -J game | grep -E '^\{"move":(1|11|21),') \
+	    <(grep -E '^\{"move":(1|11|21),' <<<"$output")
+	# a board that does not follow is found between the moves valued
+	{ first 4 < game; nth 6 < game; } > skip
+	run 2048-review --tables "$TDIR" --every 10 skip
+	[ "$status" -eq 2 ]
+	[[ "${lines[-1]}" == "2048-review: skip:"*": the board does not follow the one before by move "* ]]
+}
+
 @test "a 2048-play save is a game: it reviews" {
 	2048-new --seed 3 | 2048-solve --play -d 1 --moves 30 -c > game
 	run 2048-review -d 1 -q game

@@ -142,6 +142,11 @@ review_board(g2048_board *b, void *ctx)
 			cli_die_board("--algo exact: no whole board's table "
 			    "holds the board before");
 	}
+	/* --every N: the stream checked whole, one move in N valued */
+	if ((rv->boards - 2) % rv->every != 0) {
+		rv->prev = *b;
+		return 0;
+	}
 	p = &rv->batch[rv->n++];
 	memset(p, 0, sizeof *p);
 	p->b = rv->prev;

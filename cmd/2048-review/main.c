@@ -32,6 +32,8 @@ usage(int status)
 	    "                     move's value (default 0.02)\n"
 	    "      --blunder R    a blunder, R or more (default 0.1)\n"
 	    "      --largest N    the summary's largest losses (default 3)\n"
+	    "      --every N      value one move in N (the first, then every\n"
+	    "                     Nth), for long games; all are checked\n"
 	    "\n"
 	    "The player's options, as 2048-solve(1)'s:\n"
 	    "      --algo A       expectimax (default), minimax, greedy, random,\n"
@@ -77,6 +79,7 @@ parse_options(int argc, char **argv, struct review *rv)
 		CLI_PLAYER_LONGOPTS,
 		{ "blunder", required_argument, NULL, 'U' },
 		{ "compact", no_argument, NULL, 'c' },
+		{ "every", required_argument, NULL, 'v' },
 		{ "inaccuracy", required_argument, NULL, 'I' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "largest", required_argument, NULL, 'n' },
@@ -125,6 +128,10 @@ parse_options(int argc, char **argv, struct review *rv)
 			break;
 		case 'U':
 			rv->judge.blunder = cli_double(optarg, "--blunder", 0, 1);
+			break;
+		case 'v':
+			rv->every = (uint64_t)cli_int(optarg, "--every", 1,
+			    1000000000);
 			break;
 		case 'n':
 			rv->largest = (int)cli_int(optarg, "--largest", 0, 100);
@@ -181,6 +188,7 @@ main(int argc, char **argv)
 	rv.judge.mistake = CLI_MISTAKE_SHARE;
 	rv.judge.blunder = CLI_BLUNDER_SHARE;
 	rv.largest = 3;
+	rv.every = 1;
 	parse_options(argc, argv, &rv);
 	cli_player_make(&rv.pl, 0, 0, NULL);
 	make_workers(&rv);

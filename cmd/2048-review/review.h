@@ -31,6 +31,7 @@ struct review {
 	struct worker *w;
 	/* the options of the report */
 	int json, quiet, only_mistakes, largest;
+	uint64_t every;              /* --every: one move in every */
 	struct cli_judge judge;
 	double threshold;
 	/* the stream */
