@@ -151,6 +151,15 @@ text_position(const struct review *rv, const struct position *p)
 		draw_board(&p->b);
 }
 
+static int
+max_tile_rank(const g2048_board *b)
+{
+	g2048_cells c;
+
+	g2048_board_get_cells(b, &c);
+	return g2048_cells_max_rank(&c);
+}
+
 static void
 json_position(const struct review *rv, const struct position *p)
 {
@@ -190,7 +199,8 @@ json_position(const struct review *rv, const struct position *p)
 	describe(rv, p, what, sizeof what);
 	fputs(",\"what\":", stdout);
 	cli_json_string(what);
-	fputs("}\n", stdout);
+	printf(",\"tile\":%lu}\n", (unsigned long)g2048_tile(
+	    max_tile_rank(&p->b)));
 }
 
 /* Keep p among the largest losses: by share, the earlier first. */
@@ -230,15 +240,6 @@ report_position(struct review *rv, struct position *p)
 		json_position(rv, p);
 	else
 		text_position(rv, p);
-}
-
-static int
-max_tile_rank(const g2048_board *b)
-{
-	g2048_cells c;
-
-	g2048_board_get_cells(b, &c);
-	return g2048_cells_max_rank(&c);
 }
 
 static double
