@@ -117,7 +117,8 @@ table_values() {
 	[[ "$line" == '{"move":4,"played":"'"$worst"'","best":"'"$best"'","judgement":"'* ]]
 	[[ "$line" != *'"judgement":"best"'* ]]
 	# the loss is the table's best less the move's
-	loss=$(sed 's/.*"loss":\([^,]*\),.*/\1/' <<<"$line")
+	loss=${line#*\"loss\":}
+	loss=${loss%%,*}
 	awk -v l="$loss" -v b="$bv" -v w="$wv" \
 	    'BEGIN { d = l - (b - w); exit !(d < 1e-9 && d > -1e-9) }'
 	# every other move best; the summary counts it and names it largest

@@ -109,7 +109,7 @@ describe(const struct review *rv, const struct position *p, char *buf,
 static void
 draw_board(const g2048_board *b)
 {
-	char buf[G2048_TEXT_MAX];
+	char buf[G2048_TEXT_MAX] = "";
 
 	if ((cli_out.compact ? g2048_format_compact : g2048_format)(b, buf,
 	    sizeof buf) < 0)

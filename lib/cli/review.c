@@ -25,14 +25,14 @@ search_alone(g2048_player **search, const g2048_player_opts *po)
 	g2048_player_opts o = *po;
 	char err[512];
 
-	if (*search)
-		return *search;
-	o.tables = NULL;
-	o.chain = G2048_CHAIN_NONE;
-	o.exact = 0;
-	o.search.threads = o.other_search.threads = 1;
-	if ((*search = g2048_player_new(&o, err, sizeof err)) == NULL)
-		cli_die(2, "%s", err);
+	if (*search == NULL) {
+		o.tables = NULL;
+		o.chain = G2048_CHAIN_NONE;
+		o.exact = 0;
+		o.search.threads = o.other_search.threads = 1;
+		if ((*search = g2048_player_new(&o, err, sizeof err)) == NULL)
+			cli_die(2, "%s", err);
+	}
 	return *search;
 }
 
