@@ -11,8 +11,6 @@
 
 #include "review.h"
 
-#define BATCH_PER_WORKER 32
-
 /* ---- the stream is a game ---------------------------------------------- */
 
 /* 1 if next is m with one spawn allowed by the odds (four) in an empty

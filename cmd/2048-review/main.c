@@ -164,12 +164,12 @@ make_workers(struct review *rv)
 	int i;
 
 	if ((rv->w = calloc((size_t)rv->workers, sizeof *rv->w)) == NULL ||
-	    (rv->batch = calloc((size_t)rv->workers * 32,
+	    (rv->batch = calloc((size_t)rv->workers * BATCH_PER_WORKER,
 	    sizeof *rv->batch)) == NULL ||
 	    (rv->top = calloc((size_t)rv->largest + 1,
 	    sizeof *rv->top)) == NULL)
 		cli_die(2, "no memory");
-	rv->cap = (size_t)rv->workers * 32;
+	rv->cap = (size_t)rv->workers * BATCH_PER_WORKER;
 	for (i = 0; i < rv->workers; i++)
 		if ((rv->w[i].player = g2048_player_fork(rv->pl.player, 1, err,
 		    sizeof err)) == NULL)

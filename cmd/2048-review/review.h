@@ -12,6 +12,9 @@
 
 #include "cli.h"
 
+/* The positions of a batch, a worker's share of them. */
+#define BATCH_PER_WORKER 32
+
 struct position {
 	g2048_board b;               /* the board before the move */
 	uint64_t number;             /* the move's number in the game */
