@@ -71,6 +71,32 @@ table_values() {
 	grep -q 'chain probability, its move.s alone (digest, block of [56])' <<<"$output"
 }
 
+@test "another move than the digest's: every move valued by the search, said so" {
+	[ -f "$ROOT_DIR/tables/chain.digest" ] || skip "no chain digest"
+	local t=$ROOT_DIR/tables k best x
+	2048-new --seed 4 | 2048-solve --play --fast --tables "$t" --moves 600 > game
+	# the first move the digest chose
+	k=$(2048-review --fast --tables "$t" -J game |
+	    sed -n 's/^{"move":\([0-9]*\),.*"source":"digest".*/\1/p' | head -1)
+	[ -n "$k" ]
+	best=$(nth "$k" < game | 2048-solve --fast --tables "$t")
+	for x in up down left right; do
+		[ "$x" != "$best" ] && nth "$k" < game | 2048-move -q "$x" > /dev/null && break
+	done
+	{ first "$k" < game; nth "$k" < game | 2048-move "$x" | 2048-spawn; } > planted
+	run 2048-review --fast --tables "$t" -J planted
+	[ "$status" -eq 0 ]
+	line=$(grep "^{\"move\":$k," <<<"$output")
+	[[ "$line" == '{"move":'"$k"',"played":"'"$x"'","best":"'"$best"'",'* ]]
+	[[ "$line" == *'"kind":"search","source":"digest","table":null,"chain":'[56]',"chain_prob":'* ]]
+	# every legal move has the search's figure
+	[[ "$line" != *'null,'*'"kind"'* ]]
+	run 2048-review --fast --tables "$t" planted
+	grep -q "^move $k: $x, .*to $best\$" <<<"$output" ||
+	    grep -q "^move $k: $x, best\$" <<<"$output"
+	grep -q "\[search value (lines); the chain digest chose $best, probability [0-9.]*\]" <<<"$output"
+}
+
 @test "whole boards' tables decide: every move best, exactly (loss 0)" {
 	2048-new --size 2x3 --seed 9 | 2048-solve --tables "$TDIR" --play > game
 	run 2048-review --tables "$TDIR" -J game
