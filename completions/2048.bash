@@ -15,6 +15,7 @@ _2048_options()
 	2048-play)  echo "-s --seed --size -f --four -l --load -r --resume -o --save -A --no-anim --colors -h --help --version" ;;
 	2048-learn) echo "--net --stages -l --load -o --save --export -g --games --alpha --lambda --tc --optimistic --restart --halves -s --seed -j --threads --every --block --log -q --quiet -h --help --version" ;;
 	2048-table) echo "-o --save --size --pattern -t --target --objective -f --four -j --threads --work -q --quiet --table --cells -J --json --info --check --upgrade --list --chain --distill --tables --states -h --help --version" ;;
+	2048-review) echo "-J --json -c --compact -q --quiet --only-mistakes --threshold --inaccuracy --mistake --blunder --largest --every --algo -d --depth --time --fast --adaptive -H --heuristic -w --weights --net -j --threads --cutoff --crowded --deepen --no-deepen --tt-bits --no-lost --tables --table-min --table-from --no-tables --chain --chain-min --no-chain --downgrade --no-bitboard -h --help --version" ;;
 	esac
 }
 
@@ -30,6 +31,7 @@ _2048_valued()
 	2048-play)  echo "-s --seed --size -f --four -l --load -o --save --colors" ;;
 	2048-learn) echo "--net --stages -l --load -o --save --export -g --games --alpha --lambda --optimistic --restart -s --seed -j --threads --every --block --log" ;;
 	2048-table) echo "-o --save --size --pattern -t --target --objective -f --four -j --threads --work --table --cells --info --check --upgrade --chain --distill --tables --states" ;;
+	2048-review) echo "--threshold --inaccuracy --mistake --blunder --largest --every --algo -d --depth --time --adaptive -H --heuristic -w --weights --net -j --threads --cutoff --crowded --deepen --tt-bits --tables --table-min --table-from --chain-min --downgrade" ;;
 	esac
 }
 
@@ -38,7 +40,7 @@ _2048_valued()
 _2048_values()
 {
 	case $1:$2 in
-	2048-solve:--algo) echo "expectimax minimax greedy random exact" ;;
+	2048-solve:--algo | 2048-review:--algo) echo "expectimax minimax greedy random exact" ;;
 	*:-H | *:--heuristic) echo "lines xu" ;;
 	2048-learn:--net) echo "4x6 5x6 8x6" ;;
 	2048-table:--pattern) echo "44 431 432 L3 442 LL 444 L3o 442o 442i 441o 441i 432o 431o 431i 44o" ;;
@@ -47,7 +49,7 @@ _2048_values()
 		echo "2x2 2x3 2x4 3x3 3x4 4x4 5x5 6x6 7x7 8x8" ;;
 	2048-table:--objective) echo "prob score" ;;
 	2048-table:--table | 2048-table:--info | 2048-table:--check | 2048-table:--upgrade | 2048-table:--work | 2048-table:--chain | \
-	2048-table:--distill | 2048-table:--tables | 2048-solve:--tables)
+	2048-table:--distill | 2048-table:--tables | 2048-solve:--tables | 2048-review:--tables)
 		echo FILE ;;
 	*:--net | *:-l | *:--load | *:-o | *:--save | *:--export | *:--log)
 		echo FILE ;;
@@ -103,4 +105,4 @@ _2048_complete()
 }
 
 complete -o filenames -F _2048_complete 2048-new 2048-move 2048-spawn \
-    2048-eval 2048-solve 2048-play 2048-learn 2048-table
+    2048-eval 2048-solve 2048-play 2048-learn 2048-table 2048-review

@@ -1,4 +1,4 @@
-#compdef 2048-new 2048-move 2048-spawn 2048-eval 2048-solve 2048-play 2048-learn 2048-table
+#compdef 2048-new 2048-move 2048-spawn 2048-eval 2048-solve 2048-play 2048-learn 2048-table 2048-review
 # zsh completion for 2048-tools: options, the values of options that take
 # one of a fixed set, and files.  Installed once per tool as
 # share/zsh/vendor-completions/_TOOL.  Every tool's options below are
@@ -147,5 +147,43 @@ case $service in
     '--tables=[the chain tables to distil]:directory:_files -/' \
     '--states=[the states a digest keeps]:states:' \
     '*:board file:_files'
+  ;;
+2048-review)
+  _arguments -s -S $common \
+    '(-J --json)'{-J,--json}'[JSON Lines]' \
+    '(-c --compact)'{-c,--compact}'[one line a board]' \
+    '(-q --quiet)'{-q,--quiet}'[no status line]' \
+    '--only-mistakes[only the mistakes and blunders]' \
+    '--threshold=[only the moves losing this share or more]:share:' \
+    '--inaccuracy=[a loss up to this share is still best]:share:' \
+    '--mistake=[least share a mistake loses]:share:' \
+    '--blunder=[least share a blunder loses]:share:' \
+    '--largest=[largest losses in the summary]:count:' \
+    '--every=[value one move in N]:N:' \
+    '--algo=[search]:algorithm:(expectimax minimax greedy random exact)' \
+    '(-d --depth)'{-d+,--depth=}'[depth]:depth:' \
+    '--time=[milliseconds a move]:ms:' \
+    '--fast[the fast setting]' \
+    '--adaptive=[depth from the board]:MIN,SUB,MAX:' \
+    '(-H --heuristic)'{-H+,--heuristic=}'[heuristic]:heuristic:(lines xu)' \
+    '(-w --weights)'{-w+,--weights=}'[weights]:k=v,...:' \
+    '--net=[n-tuple network]:net file:_files' \
+    '(-j --threads)'{-j+,--threads=}'[threads]:threads:' \
+    '--cutoff=[probability cutoff]:probability:' \
+    '--crowded=[cutoff on crowded boards]:N,P:' \
+    '--deepen=[search again]:R,SUB,MAX,P:' \
+    '--no-deepen[never search again]' \
+    '--tt-bits=[transposition table]:bits:' \
+    '--no-lost[no loss for a board that cannot move]' \
+    '--tables=[exact tables]:tables directory:_files -/' \
+    '--table-min=[least probability a table decides at]:probability:' \
+    '--table-from=[least tile the tables decide at]:tile:' \
+    '--no-tables[consult no table]' \
+    '--chain[play by the chain tables first]' \
+    '--chain-min=[least probability the chain tables decide at]:probability:' \
+    '--no-chain[not the chain tables]' \
+    '--downgrade=[tile-downgrading]:tile:' \
+    '--no-bitboard[move cell by cell]' \
+    '*:game file:_files'
   ;;
 esac

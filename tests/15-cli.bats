@@ -83,14 +83,19 @@ accepted() {
 	done
 }
 
-# page_table: the short-option table of 2048(7), "LETTER LONG TOOLS"
+# page_table: the short-option table of 2048(7), "LETTER LONG TOOLS" (a
+# list of tools may go on over several lines)
 page_table() {
-	awk '/^\.Ss Short options/ { on = 1 } on && /^\.El/ { exit }
-	    on && /^\.It Fl [A-Za-z0-9] , Fl -/ {
-		letter = $3; long = $6; sub(/^\\?-/, "", long)
-		getline tools
-		print letter, long, tools
-	    }' "$ROOT_DIR/man/2048.7"
+	awk 'function flush() { if (letter != "") print letter, long, tools
+		letter = "" }
+	    /^\.Ss Short options/ { on = 1; next } !on { next }
+	    /^\.El/ { flush(); exit }
+	    /^\.It Fl [A-Za-z0-9] , Fl -/ {
+		flush(); letter = $3; long = $6; sub(/^\\?-/, "", long)
+		tools = ""; next
+	    }
+	    letter != "" { tools = tools == "" ? $0 : tools " " $0 }' \
+	    "$ROOT_DIR/man/2048.7"
 }
 
 # toolkit_table: the same table from the tools' --help
@@ -285,5 +290,9 @@ leak_free() {
 	leak_free 0 2048-table -q -o "$T/p.tbl" --pattern xxxx/xxxx/xx../.... -t 8
 	leak_free 0 2048-solve --tables "$T" --table-from 0 "$T/boards"
 	leak_free 2 2048-table --table "$T/boards"
+	2048-new --seed 4 | 2048-solve --play -d 1 --moves 20 > "$T/game"
+	leak_free 0 2048-review -d 1 -j 2 "$T/game"
+	leak_free 0 2048-review --tables "$T" --table-from 0 -d 1 --json "$T/game"
+	leak_free 2 2048-review -d 1 "$T/boards"
 	leak_free 0 2048-play --help
 }

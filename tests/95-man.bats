@@ -257,7 +257,7 @@ example_session() {
 @test "the examples of the foundation pages give what the pages show" {
 	# Only pages whose examples are deterministic and never interactive.
 	local page dir
-	for page in 2048-new.1 2048-move.1 2048-spawn.1 2048.5; do
+	for page in 2048-new.1 2048-move.1 2048-spawn.1 2048.5 2048-review.1; do
 		dir=$BATS_TEST_TMPDIR/${page%.*}
 		mkdir -p "$dir"
 		example_session "$MAN_DIR/$page" "$dir"

@@ -61,7 +61,7 @@ complete_line() {
 		    grep -oE -- "(\{|'|,)--?[A-Za-z][a-z-]*" | sed 's/^.//' |
 		    LC_ALL=C sort -u) || { echo "in $t"; return 1; }
 	done
-	grep -q '^#compdef 2048-new 2048-move 2048-spawn 2048-eval 2048-solve 2048-play 2048-learn 2048-table$' \
+	grep -q '^#compdef 2048-new 2048-move 2048-spawn 2048-eval 2048-solve 2048-play 2048-learn 2048-table 2048-review$' \
 	    "$COMP/2048.zsh"
 	if command -v zsh >/dev/null; then zsh -n "$COMP/2048.zsh"; fi
 }

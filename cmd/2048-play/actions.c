@@ -134,6 +134,7 @@ hint_player(struct play_ui *u)
 	if (u->player == NULL && (u->player = g2048_player_new(&o, err,
 	    sizeof err)) == NULL)
 		return -1;
+	u->player_opts = o;
 	return 0;
 }
 
@@ -193,6 +194,73 @@ do_hint(struct play_ui *u)
 	    g2048_player_drop_broken(u->player))
 		g2048_best_move(u->player, &b, &r);
 	hint_text(u, &b, &r);
+}
+
+/*
+ * v, and the end of a game: the review of the game so far (the kept
+ * positions), each move against the hint's player (libcli's review, as
+ * 2048-review's with its default options: so the hint and the review
+ * agree), in the message line; a key stops it at the moves reviewed.
+ */
+static void
+do_review(struct play_ui *u)
+{
+	struct cli_judge j = { 0, CLI_MISTAKE_SHARE, CLI_BLUNDER_SHARE };
+	struct cli_reviewed m;
+	uint64_t count[CLI_NJUDGEMENTS] = { 0 }, worst_move = 0;
+	double worst = 0, last = cli_now();
+	int worst_played = -1, worst_best = -1;
+	size_t i, done = 0;
+	g2048_board b;
+	char tail[96] = "";
+
+	if (u->game.n < 2) {
+		u->message = "No move to review.";
+		return;
+	}
+	u->message = "Reviewing...";
+	play_show(u);
+	if (hint_player(u) < 0) {
+		u->message = "Review unavailable: out of memory.";
+		return;
+	}
+	for (i = 0; i + 1 < u->game.n; i++) {
+		if (play_wait_input(u, 0))
+			break;
+		play_game_board(&u->game, i, &b);
+		if (u->game.hist[i + 1].last_move < 0)
+			continue;
+		cli_review_move(u->player, &u->review_search, &u->player_opts,
+		    &b, u->game.hist[i + 1].last_move, &m);
+		count[cli_judge(&j, &m)]++;
+		done++;
+		if (m.share > worst) {
+			worst = m.share;
+			worst_move = b.moves + 1;
+			worst_played = m.played;
+			worst_best = m.best;
+		}
+		if (cli_now() - last >= 0.25) {
+			last = cli_now();
+			snprintf(u->text, sizeof u->text, "Reviewing: %zu of %zu "
+			    "moves (a key stops)", i + 1, u->game.n - 1);
+			u->message = u->text;
+			play_show(u);
+		}
+	}
+	if (worst_move)
+		snprintf(tail, sizeof tail, "; worst: move %llu, %s for %s",
+		    (unsigned long long)worst_move,
+		    g2048_dir_name((enum g2048_dir)worst_played),
+		    g2048_dir_name((enum g2048_dir)worst_best));
+	snprintf(u->text, sizeof u->text, "%sReview of %zu moves: accuracy "
+	    "%.1f%% (%llu best), %llu inaccuracies, %llu mistakes, %llu "
+	    "blunders%s", play_game_over(&u->game) ? "Game over!  " : "", done, done ? 100.0 * (double)count[CLI_BEST] /
+	    (double)done : 0, (unsigned long long)count[CLI_BEST],
+	    (unsigned long long)count[CLI_INACCURACY],
+	    (unsigned long long)count[CLI_MISTAKE],
+	    (unsigned long long)count[CLI_BLUNDER], tail);
+	u->message = u->text;
 }
 
 void
@@ -300,12 +368,18 @@ play_handle_key(struct play_ui *u, enum play_key k)
 		play_new_game(u);
 	else if (asked == PLAY_K_NEW)
 		;                       /* no new game after all */
-	else if (k >= PLAY_K_UP && k <= PLAY_K_RIGHT)
+	else if (k >= PLAY_K_UP && k <= PLAY_K_RIGHT) {
 		do_move(u, (enum g2048_dir)(k - PLAY_K_UP));
+		/* the game ended: its review */
+		if (u->message == NULL && play_game_over(&u->game))
+			do_review(u);
+	}
 	else if (k == PLAY_K_UNDO && play_game_undo(&u->game) < 0)
 		u->message = "Nothing to undo.";
 	else if (k == PLAY_K_HINT)
 		do_hint(u);
+	else if (k == PLAY_K_REVIEW)
+		do_review(u);
 	else if (k == PLAY_K_NEW)
 		do_new(u);
 	if (!u->quit)

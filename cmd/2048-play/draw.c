@@ -140,13 +140,14 @@ static void
 draw_help(struct play_canvas *c, const struct play_layout *l)
 {
 	static const char *const help[] = {
+		"arrows/wasd/hjkl move   u undo   ? hint   v review   n new   q save+quit",
 		"arrows/wasd/hjkl move   u undo   ? hint   n new   q save+quit",
 		"arrows/wasd/hjkl move  u undo  ? hint  n new  q save+quit",
 		"arrows move u undo ? hint n new q save+quit",
 		"arrows u ? n q",
 	};
 
-	centred(c, 0, l->cols, l->help_y, fitting(help, 4, l->cols),
+	centred(c, 0, l->cols, l->help_y, fitting(help, 5, l->cols),
 	    PLAY_ST_DIM);
 }
 

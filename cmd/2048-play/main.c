@@ -211,6 +211,7 @@ play(const struct opts *o)
 		cli_die(2, "cannot set up the terminal: %s", strerror(errno));
 	run(u);
 	play_term_restore();
+	g2048_player_free(u->review_search);
 	g2048_player_free(u->player);
 	g2048_eval_free(u->eval);
 	play_game_free(&u->game);

@@ -113,7 +113,8 @@ enum play_key {
 	PLAY_K_NONE = 0,        /* a key that does nothing */
 	PLAY_K_UP, PLAY_K_DOWN, PLAY_K_LEFT, PLAY_K_RIGHT,   /* as enum g2048_dir + 1 */
 	PLAY_K_UNDO, PLAY_K_HINT, PLAY_K_NEW, PLAY_K_QUIT, PLAY_K_YES,
-	PLAY_K_REDRAW           /* Ctrl-L */
+	PLAY_K_REDRAW,          /* Ctrl-L */
+	PLAY_K_REVIEW           /* v: the review of the game so far */
 };
 
 /* The key at the start of the n bytes at s, and how many bytes it used
@@ -284,7 +285,9 @@ struct play_ui {
 	uint64_t best, next_seed;
 	int seeded;
 	g2048_eval *eval;                /* the hint's evaluator and player, */
-	g2048_player *player;            /* made at the first hint */
+	g2048_player *player;            /* made at the first hint or review */
+	g2048_player_opts player_opts;   /* what player was made of */
+	g2048_player *review_search;     /* the review's search alone */
 	char tables_error[64];           /* why the tables did not open */
 	int rows, cols;                  /* the first new game's size */
 	const char *message;

@@ -75,7 +75,8 @@ scene_now(const struct play_ui *u, struct play_scene *s)
 	s->spawned = -1;
 	s->message = u->message;
 	if (!s->message && play_game_over(&u->game))
-		s->message = "Game over!  u undo   n new game   q save+quit";
+		s->message = "Game over!  u undo   v review   n new game   "
+		    "q save+quit";
 }
 
 void

@@ -333,6 +333,8 @@ play_key_decode(const unsigned char *s, size_t n, size_t *used)
 		return PLAY_K_QUIT;
 	case 'y': case 'Y':
 		return PLAY_K_YES;
+	case 'v': case 'V':
+		return PLAY_K_REVIEW;
 	case 0x0c:
 		return PLAY_K_REDRAW;
 	default:

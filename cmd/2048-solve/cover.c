@@ -30,26 +30,26 @@ rules_text(char *buf, size_t size, int rows, int cols, double four)
 static int
 why_not(const struct run *run, const g2048_board *b, char *buf, size_t size)
 {
-	g2048_tables *ts = g2048_player_tables(run->player);
+	g2048_tables *ts = g2048_player_tables(run->pl.player);
 	char rules[64];
 	int i;
 
 	rules_text(rules, sizeof rules, b->rows, b->cols, b->four);
-	if (run->no_tables) {
+	if (run->pl.no_tables) {
 		snprintf(buf, size, "no exact table of %s consulted "
 		    "(--no-tables)", rules);
 		return 1;
 	}
-	if (run->tablesdir == NULL) {
+	if (run->pl.tablesdir == NULL) {
 		snprintf(buf, size, "no exact table of %s: no tables (make "
 		    "tables, or --tables DIR)", rules);
 		return 1;
 	}
-	switch (g2048_player_cover(run->player, b, &i)) {
+	switch (g2048_player_cover(run->pl.player, b, &i)) {
 	case G2048_COVER_NO_TABLES:
 	case G2048_COVER_NO_TABLE:
 		snprintf(buf, size, "no exact table of %s in %s (2048-table "
-		    "--size %dx%d --four %g builds one)", rules, run->tablesdir,
+		    "--size %dx%d --four %g builds one)", rules, run->pl.tablesdir,
 		    b->rows, b->cols, b->four);
 		break;
 	case G2048_COVER_NOT_HELD:
@@ -84,7 +84,7 @@ require_cover(const struct run *run, const g2048_board *b)
 	char why[1024];
 	int i;
 
-	switch (g2048_player_cover(run->player, b, &i)) {
+	switch (g2048_player_cover(run->pl.player, b, &i)) {
 	case G2048_COVER_NO_TABLES:
 	case G2048_COVER_NO_TABLE:
 	case G2048_COVER_NOT_HELD:
@@ -117,7 +117,7 @@ void
 explain_source(const struct run *run, const g2048_board *b,
     const g2048_search_result *r)
 {
-	g2048_tables *ts = g2048_player_tables(run->player);
+	g2048_tables *ts = g2048_player_tables(run->pl.player);
 	g2048_table_info in;
 	char rules[64], why[1024], obj[32];
 
@@ -162,7 +162,7 @@ void
 json_cover(const struct run *run, const g2048_board *b,
     const g2048_search_result *r)
 {
-	g2048_tables *ts = g2048_player_tables(run->player);
+	g2048_tables *ts = g2048_player_tables(run->pl.player);
 	g2048_table_info in;
 	char size[16], why[1024], obj[32];
 

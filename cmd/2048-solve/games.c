@@ -239,8 +239,8 @@ play_game(const struct run *run, g2048_player *p, const char *evaluator,
 			gm->stopped = 1;
 			return;
 		}
-	} while (d >= 0 && !(run->net != NULL &&
-	    g2048_net_check(run->net, NULL, 0) < 0) &&
+	} while (d >= 0 && !(run->pl.net != NULL &&
+	    g2048_net_check(run->pl.net, NULL, 0) < 0) &&
 	    !g2048_player_error(p, NULL, 0));
 	gm->overflow = d == G2048_OVERFLOW ? r.dir : -1;
 	gm->uncovered = d == G2048_UNCOVERED;
@@ -254,7 +254,7 @@ static int
 game_done(struct run *run, struct game *gm)
 {
 	/* a net block that failed its check: none of its moves is written */
-	cli_net_check(run->net);
+	cli_net_check(run->pl.net);
 	/* nor of a table that failed its check */
 	check_tables(run);
 	/* --algo exact: a board past the tables' cover ends the run */
@@ -287,7 +287,7 @@ play_board(struct run *run, g2048_board *b)
 	give_stream(run, b);
 	gm.b = *b;
 	gm.w = cli_out;
-	play_game(run, run->player, evaluator, &gm);
+	play_game(run, run->pl.player, evaluator, &gm);
 	if (gm.overflow >= 0)
 		cli_die_overflow(&gm.b, gm.overflow);
 	if (game_done(run, &gm) < 0)
@@ -352,7 +352,7 @@ make_game(struct pool *p, uint64_t i)
 		    run->seed + i);
 	else
 		g2048_new_game(&gm->b, run->seed + i);
-	if (run->exact)
+	if (run->pl.exact)
 		require_cover(run, &gm->b);
 	/* every game writes a board or none: after the first, a game's
 	 * boards go on a stream that holds some already */
@@ -369,7 +369,7 @@ games_worker(void *arg)
 	char err[256];
 	uint64_t i;
 
-	if ((s = g2048_player_fork(p->run->player, 1, err, sizeof err)) == NULL)
+	if ((s = g2048_player_fork(p->run->pl.player, 1, err, sizeof err)) == NULL)
 		cli_die(2, "%s", err);
 	for (;;) {
 		pthread_mutex_lock(&p->lock);
@@ -382,7 +382,7 @@ games_worker(void *arg)
 		if (i == UINT64_MAX)
 			break;
 		gm = &p->games[i % p->window];
-		play_game(p->run, s, p->run->evaluator, gm);
+		play_game(p->run, s, p->run->pl.evaluator, gm);
 		pthread_mutex_lock(&p->lock);
 		if (!gm->stopped)
 			progress_count(p->run->progress, &gm->b);

@@ -10,38 +10,25 @@
 void
 check_tables(struct run *run)
 {
-	char err[512];
-
-	if (g2048_player_error(run->player, err, sizeof err))
-		cli_die(2, "%s", err);
+	cli_player_check(&run->pl);
 }
 
 const char *
 evaluator_for(struct run *run, const g2048_board *b)
 {
-	int other;
-
-	if (!g2048_player_fits(run->player, b, &other))
-		cli_die_board("--net: the net values 4x4 boards, not %dx%d",
-		    b->rows, b->cols);
-	if (other) {
-		run->used_plain = 1;
-		return run->plain_evaluator;
-	}
-	run->used_run = 1;
-	return run->evaluator;
+	return cli_player_evaluator_for(&run->pl, b);
 }
 
 const char *
 run_evaluator(const struct run *run, char *buf, size_t size)
 {
-	if (run->used_plain && !run->used_run)
-		return run->plain_evaluator;
-	if (run->used_plain)
+	if (run->pl.used_plain && !run->pl.used_run)
+		return run->pl.plain_evaluator;
+	if (run->pl.used_plain)
 		snprintf(buf, size, "%s (4x4), %s (other sizes)",
-		    run->evaluator, run->plain_evaluator);
+		    run->pl.evaluator, run->pl.plain_evaluator);
 	else
-		snprintf(buf, size, "%s", run->evaluator);
+		snprintf(buf, size, "%s", run->pl.evaluator);
 	return buf;
 }
 
@@ -117,7 +104,7 @@ explain_json(const struct run *run, const g2048_board *b,
 		cli_json_string(evaluator);
 		fputs(",\"table\":", stdout);
 		if (r->table >= 0)
-			cli_json_string(g2048_tables_name(g2048_player_tables(run->player),
+			cli_json_string(g2048_tables_name(g2048_player_tables(run->pl.player),
 			    r->table));
 		else
 			fputs("null", stdout);
@@ -144,7 +131,7 @@ solve_board(g2048_board *b, void *ctx)
 			cli_die_board(TOTAL_OVERFLOW);
 		return 0;
 	}
-	if (run->exact)
+	if (run->pl.exact)
 		require_cover(run, b);
 	if (run->play) {
 		play_board(run, b);
@@ -156,8 +143,8 @@ solve_board(g2048_board *b, void *ctx)
 			g2048_rng_next(&run->run_rng);
 	}
 	evaluator = evaluator_for(run, b);
-	g2048_best_move(run->player, b, &r);
-	cli_net_check(run->net);
+	g2048_best_move(run->pl.player, b, &r);
+	cli_net_check(run->pl.net);
 	check_tables(run);
 	if (r.dir < 0 && !run->quiet)
 		cli_warn_board("no legal move");
@@ -167,9 +154,9 @@ solve_board(g2048_board *b, void *ctx)
 		printf("%s\n", g2048_dir_name((enum g2048_dir)r.dir));
 	if (run->explain && !run->json) {
 		explain(run, b, &r);
-		if (run->net && evaluator == run->evaluator)
-			printf("  downgrade %lu\n", run->opts.downgrade ?
-			    (unsigned long)g2048_tile(run->opts.downgrade) : 0UL);
+		if (run->pl.net && evaluator == run->pl.evaluator)
+			printf("  downgrade %lu\n", run->pl.opts.downgrade ?
+			    (unsigned long)g2048_tile(run->pl.opts.downgrade) : 0UL);
 		printf("  evaluator %s%s\n", evaluator, r.source !=
 		    G2048_BY_SEARCH ? " (not asked: a table decided)" : "");
 	}
@@ -178,63 +165,16 @@ solve_board(g2048_board *b, void *ctx)
 	return r.dir < 0;
 }
 
-/* Which chain tables the run consults: the folder's where it plays by
- * its tables (a net only if --tables named them) and --no-chain is not
- * given; with --chain, those or tables computed as games ask. */
-static enum g2048_chain_use
-which_chain(const struct run *run)
-{
-	if (run->no_chain || run->tally)
-		return G2048_CHAIN_NONE;
-	if (run->use_chain)
-		return G2048_CHAIN_COMPUTE;
-	return run->net == NULL || run->tables_given ? G2048_CHAIN_FOLDER :
-	    G2048_CHAIN_NONE;
-}
-
-/* The evaluators of the run, the heuristic's beside the default net, and
- * the player over them and the tables; the checks of the options
- * together. */
+/* The player of the run (libcli's, as 2048-review's); the checks of the
+ * options together. */
 static void
 make_player(struct run *run, const struct timespec *started)
 {
-	g2048_player_opts o;
-	char err[512];
-
-	if (run->net_given && run->new_games && run->other_size)
+	if (run->pl.net_given && run->new_games && run->other_size)
 		cli_usage_error("--net: the net values 4x4 boards, not the "
 		    "%dx%d of --size", run->rows, run->cols);
-	run->eval = cli_evaluator(run->heuristic, run->weights, run->netpath,
-	    &run->net);
-	if (run->net && !run->downgrade_given)
-		run->opts.downgrade = g2048_net_downgrade(run->net);
-	snprintf(run->evaluator, sizeof run->evaluator, "%s%s%s",
-	    g2048_eval_name(run->eval), run->net ? " " : "",
-	    run->net ? run->netpath : "");
-	g2048_player_defaults(&o);
-	o.search = run->opts;
-	o.eval = run->eval;
-	if (run->net && !run->net_given && !run->new_games) {
-		if ((run->plain_eval = g2048_eval_new(NULL, NULL, err,
-		    sizeof err)) == NULL)
-			cli_die(2, "%s", err);
-		snprintf(run->plain_evaluator, sizeof run->plain_evaluator,
-		    "%s", g2048_eval_name(run->plain_eval));
-		o.other_search = run->plain_opts;
-		o.other_eval = run->plain_eval;
-	}
-	/* a net plays without the endgame tables unless they are named:
-	 * make net's net is stronger alone (bench/EXACT.md) */
-	o.patterns = !run->net || run->tables_given;
-	o.tables = run->tally ? NULL : run->tablesdir;
-	o.chain = which_chain(run);
-	o.exact = run->exact;
-	if ((run->player = g2048_player_new(&o, err, sizeof err)) == NULL)
-		cli_die(2, "%s%s", o.chain == G2048_CHAIN_COMPUTE &&
-		    strncmp(err, "no memory", 9) == 0 ? "--chain: " : "", err);
-	run->st.tables = g2048_player_has_tables(run->player);
-	/* --time MS: the first move's budget holds the start-up too */
-	g2048_player_time_from(run->player, started);
+	cli_player_make(&run->pl, run->new_games, run->tally, started);
+	run->st.tables = g2048_player_has_tables(run->pl.player);
 }
 
 int
@@ -251,9 +191,7 @@ main(int argc, char **argv)
 	run.four = G2048_FOUR_PROB;
 	parse_options(argc, argv, &run);
 	/* the ranges of options together, as any user of the library */
-	if (g2048_search_check(&run.opts, err, sizeof err) < 0 ||
-	    g2048_search_check(&run.plain_opts, err, sizeof err) < 0)
-		cli_usage_error("%s", err);
+	cli_player_check_ranges(&run.pl);
 	/* the trace is a board stream: no lines between its boards */
 	if (run.explain && (run.play || run.tally))
 		cli_usage_error("--explain is for single moves, not with --play, "
@@ -265,10 +203,7 @@ main(int argc, char **argv)
 		    "table (--summary): not the boards of --play or --games");
 	if (run.json && run.final)
 		cli_usage_error("--json writes the table alone: not with --final");
-	if (run.exact && run.tablesdir == NULL)
-		cli_usage_error("--algo exact plays by the tables of whole "
-		    "boards: not with --no-tables, and no tables were found "
-		    "(make tables, --tables DIR or G2048_TABLES)");
+	cli_player_check_exact(&run.pl);
 	if (run.new_games && optind < argc)
 		cli_usage_error("--games reads no boards: '%s'", argv[optind]);
 	/* a board read keeps its size and odds */
@@ -304,10 +239,7 @@ main(int argc, char **argv)
 	}
 	if (run.log)
 		cli_close_or_die(run.log, "--log");
-	g2048_player_free(run.player);
-	g2048_eval_free(run.eval);
-	g2048_eval_free(run.plain_eval);
-	g2048_net_free(run.net);
+	cli_player_free(&run.pl);
 	free(run.st.scores);
 	return cli_finish(run.status);
 }

@@ -160,287 +160,53 @@ usage(int status)
 
 /* ---- options ---------------------------------------------------------- */
 
-static enum g2048_algo
-parse_algo(const char *s)
-{
-	static const char *names[] = { "expectimax", "minimax", "greedy",
-	    "random" };
-	int i;
-
-	for (i = 0; i < 4; i++)
-		if (strcmp(s, names[i]) == 0)
-			return (enum g2048_algo)i;
-	cli_usage_error("--algo: expected expectimax, minimax, greedy, "
-	    "random or exact: '%s'", s);
-	return G2048_EXPECTIMAX;
-}
-
-/* Split s, the value of option, at its commas into the n fields that
- * form names (e.g. "MIN,SUB,MAX"), kept in buf. */
-static void
-split(const char *s, const char *option, const char *form, char *buf,
-    size_t size, char **field, int n)
-{
-	int i;
-
-	if (snprintf(buf, size, "%s", s) >= (int)size)
-		n = 0;
-	for (i = 0; i < n; i++) {
-		field[i] = i ? strchr(field[i - 1], ',') : buf;
-		if (field[i] == NULL)
-			break;
-		if (i)
-			*field[i]++ = '\0';
-	}
-	if (i == 0 || i < n || strchr(field[n - 1], ','))
-		cli_usage_error("%s: expected %s: '%s'", option, form, s);
-}
-
-/* --adaptive MIN,SUB,MAX: depth = distinct tiles - SUB, within MIN..MAX */
-static void
-parse_adaptive(const char *s, g2048_search_opts *o)
-{
-	char buf[128], *f[3];
-
-	split(s, "--adaptive", "MIN,SUB,MAX", buf, sizeof buf, f, 3);
-	o->depth = 0;
-	o->depth_min = (int)cli_int(f[0], "--adaptive MIN", 1, G2048_DEPTH_MAX);
-	o->depth_sub = (int)cli_int(f[1], "--adaptive SUB", -G2048_DEPTH_MAX,
-	    G2048_DEPTH_MAX);
-	o->depth_max = (int)cli_int(f[2], "--adaptive MAX", o->depth_min,
-	    G2048_DEPTH_MAX);
-}
-
-/* --crowded N,P: cutoff P on boards with at most N empty cells */
-static void
-parse_crowded(const char *s, g2048_search_opts *o)
-{
-	char buf[128], *f[2];
-
-	split(s, "--crowded", "N,P", buf, sizeof buf, f, 2);
-	o->crowded = (int)cli_int(f[0], "--crowded N", 0, G2048_CELLS_MAX);
-	o->cutoff_crowded = cli_double(f[1], "--crowded P", 0,
-	    G2048_CUTOFF_MAX);
-}
-
-/* --deepen R,SUB,MAX,P: search again as distinct tiles - SUB (up to MAX)
- * with cutoff P when the best value is below R times the heuristic */
-static void
-parse_deepen(const char *s, g2048_search_opts *o)
-{
-	char buf[128], *f[4];
-
-	split(s, "--deepen", "R,SUB,MAX,P", buf, sizeof buf, f, 4);
-	/* R = 0 would be --no-deepen */
-	if ((o->deepen = cli_double(f[0], "--deepen R", 0,
-	    G2048_DEEPEN_MAX)) == 0)
-		cli_usage_error("--deepen R: expected a number above 0 (see "
-		    "--no-deepen): '%s'", f[0]);
-	o->deepen_sub = (int)cli_int(f[1], "--deepen SUB", -G2048_DEPTH_MAX,
-	    G2048_DEPTH_MAX);
-	o->deepen_max = (int)cli_int(f[2], "--deepen MAX", 1, G2048_DEPTH_MAX);
-	o->deepen_cutoff = cli_double(f[3], "--deepen P", 0, G2048_CUTOFF_MAX);
-}
-
-/* OPTION TILE (--downgrade, --table-from): the rank of a tile of min or
- * more, or 0 for 0 (what 0 means, zero, is for the message). */
-static int
-parse_tile_rank(const char *arg, const char *option, uint64_t min,
-    const char *zero)
-{
-	uint64_t tile = cli_u64(arg, option);
-	int rank = tile ? g2048_rank_of(tile) : 0;
-
-	if (tile && rank < g2048_rank_of(min))
-		cli_usage_error("%s: expected 0 (%s) or a tile from %llu to "
-		    "131072: '%s'", option, zero, (unsigned long long)min, arg);
-	return rank;
-}
-
-/* An option of the search's setting: applied to o (both settings: the
- * net's and the heuristic's, for the sizes a net does not value); 0 if
- * c is not one. */
-static int
-search_option(int c, const char *arg, g2048_search_opts *o, int *deepen_given)
-{
-	switch (c) {
-	case 'a':
-		o->algo = parse_algo(arg);
-		break;
-	case 'A':
-		parse_adaptive(arg, o);
-		break;
-	case 'b':
-		o->tt_bits = (int)cli_int(arg, "--tt-bits", 0, G2048_TT_BITS_MAX);
-		break;
-	case 'B':
-		o->bitboard = 0;
-		break;
-	case 'C':
-		o->cutoff = cli_double(arg, "--cutoff", 0, G2048_CUTOFF_MAX);
-		break;
-	case 'R':
-		parse_crowded(arg, o);
-		break;
-	case 'D':
-		parse_deepen(arg, o);
-		*deepen_given = 1;
-		break;
-	case 'd':
-		o->depth = (int)cli_int(arg, "--depth", 1, G2048_DEPTH_MAX);
-		break;
-	case 'G':
-		o->downgrade = parse_tile_rank(arg, "--downgrade", 4, "never");
-		break;
-	case 'L':
-		o->lost = 0;
-		break;
-	case 'N':
-		o->deepen = 0;
-		break;
-	case 't':
-		o->time_ms = (unsigned)cli_int(arg, "--time", 1, 3600000);
-		break;
-	case 'm':
-		o->chain_min = cli_double(arg, "--chain-min", 0, 1);
-		break;
-	case 'K':
-		o->table_min = cli_double(arg, "--table-min", 0, 1);
-		break;
-	case 'k':
-		o->table_from = parse_tile_rank(arg, "--table-from", 2,
-		    "every board");
-		break;
-	default:
-		return 0;
-	}
-	return 1;
-}
-
-/* The preset of the evaluator and --fast: a net's, or the heuristic's. */
-static void
-preset(g2048_search_opts *o, int net, int fast)
-{
-	if (net && fast)
-		g2048_search_net_fast(o);
-	else if (net)
-		g2048_search_net_defaults(o);
-	else if (fast)
-		g2048_search_fast(o);
-	else
-		g2048_search_defaults(o);
-}
-
 /* Options that name a setting go first, so the others refine it. */
 void
 parse_options(int argc, char **argv, struct run *run)
 {
 	static const struct option longopts[] = {
-		{ "adaptive", required_argument, NULL, 'A' },
-		{ "algo", required_argument, NULL, 'a' },
-		{ "chain", no_argument, NULL, 'Y' },
-		{ "chain-min", required_argument, NULL, 'm' },
-		{ "no-chain", no_argument, NULL, 'y' },
+		CLI_PLAYER_LONGOPTS,
 		{ "compact", no_argument, NULL, 'c' },
-		{ "crowded", required_argument, NULL, 'R' },
-		{ "cutoff", required_argument, NULL, 'C' },
-		{ "deepen", required_argument, NULL, 'D' },
-		{ "depth", required_argument, NULL, 'd' },
-		{ "downgrade", required_argument, NULL, 'G' },
 		{ "explain", no_argument, NULL, 'e' },
-		{ "fast", no_argument, NULL, 'F' },
 		{ "final", no_argument, NULL, 'P' },
 		{ "four", required_argument, NULL, 'f' },
 		{ "games", required_argument, NULL, 'g' },
-		{ "heuristic", required_argument, NULL, 'H' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "log", required_argument, NULL, 'l' },
 		{ "moves", required_argument, NULL, 'M' },
 		{ "until", required_argument, NULL, 'U' },
-		{ "net", required_argument, NULL, 'E' },
-		{ "no-bitboard", no_argument, NULL, 'B' },
-		{ "no-deepen", no_argument, NULL, 'N' },
-		{ "no-lost", no_argument, NULL, 'L' },
-		{ "no-tables", no_argument, NULL, 'O' },
 		{ "play", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "size", required_argument, NULL, 'Z' },
 		{ "summary", no_argument, NULL, 'S' },
-		{ "table-from", required_argument, NULL, 'k' },
-		{ "table-min", required_argument, NULL, 'K' },
-		{ "tables", required_argument, NULL, 'X' },
 		{ "tally", no_argument, NULL, 'T' },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "time", required_argument, NULL, 't' },
-		{ "tt-bits", required_argument, NULL, 'b' },
-		{ "weights", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, CLI_HELP_FULL },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	/* the letters of 2048(7)'s table; the other options are long only */
 	static const char *shortopts = "cd:ef:g:H:Jj:pqSs:Tw:";
-	int c, threads = 0, deepen_given = 0, fast = 0, heuristic = 0,
-	    one_ply = 0, games = 0, chain = 0, no_chain = 0, no_tables = 0;
-	const char *tables = NULL;
-	int fast_chain = 0;
+	int c, games = 0;
 
 	/* The evaluator, --fast and the new games' size first: they name
 	 * the setting that the other options, after or before them,
 	 * refine.  The second pass alone reports bad options. */
 	opterr = 0;
 	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1)
-		if (c == 'F')
-			fast = 1;
-		else if (c == 'E')
-			run->netpath = optarg;
-		else if (c == 'H' || c == 'w')
-			heuristic = 1;
-		else if (c == 'd')
-			one_ply = strcmp(optarg, "1") == 0;
-		else if (c == 'g')
+		if (c == 'g')
 			games = 1;
-		else if (c == 'X' || c == 'O') {
-			tables = c == 'X' ? optarg : NULL;
-			no_tables = c == 'O';
-		} else if (c == 'Y' || c == 'y') {
-			chain = c == 'Y';
-			no_chain = c == 'y';
-		} else if (c == 'Z' && (optarg[0] != '4' || (optarg[1] != '\0' &&
+		else if (c == 'Z' && (optarg[0] != '4' || (optarg[1] != '\0' &&
 		    strcmp(optarg + 1, "x4") != 0)))
 			run->other_size = 1;
-	run->net_given = run->netpath != NULL;
-	run->tablesdir = cli_default_tables();
-	if (tables == NULL && !no_tables)
-		tables = run->tablesdir;
-	/* Each setting's evaluator is the one measured strongest at its
-	 * time (README, bench/AI.md): the default net, where there is one,
-	 * at --fast and at 1-ply, but at --fast the heuristic where it
-	 * plays by the chain tables; the heuristic at the default setting,
-	 * where the net is not stronger, which so loads no net.  A net
-	 * values 4x4 boards: new games of another size need none. */
-	if (!no_chain && (chain || (tables && g2048_chain_present(tables))))
-		fast_chain = fast && !one_ply;
-	if (run->netpath == NULL && !heuristic && (fast || one_ply) &&
-	    !fast_chain && !(games && run->other_size))
-		run->netpath = cli_default_net();
-	preset(&run->opts, run->netpath != NULL, fast);
-	preset(&run->plain_opts, 0, fast);
+		else
+			cli_player_scan(&run->pl, c, optarg);
+	cli_player_preset(&run->pl, games && run->other_size);
 	opterr = 1;
 	optind = 1;
 	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1) {
-		/* --algo exact: the tables of whole boards, required; the
-		 * search behind them (past a table's target) is the default */
-		if (c == 'a' && (run->exact = strcmp(optarg, "exact") == 0))
+		if (cli_player_option(&run->pl, c, optarg))
 			continue;
-		if (c == 'G')
-			run->downgrade_given = 1;
-		if (search_option(c, optarg, &run->opts, &deepen_given)) {
-			search_option(c, optarg, &run->plain_opts,
-			    &deepen_given);
-			continue;
-		}
 		switch (c) {
 		case 'c':
 			cli_out.compact = 1;
@@ -455,41 +221,13 @@ parse_options(int argc, char **argv, struct run *run)
 		case 'P':
 			run->final = 1;
 			break;
-		case 'F':
-		case 'E':
-			break;
-		case 'H':
-			run->heuristic = optarg;
-			break;
 		case 'J':
 			run->json = 1;
-			break;
-		case 'j':
-			threads = (int)cli_int(optarg, "--threads", 1,
-			    G2048_THREADS_MAX);
 			break;
 		case 'l':
 			if ((run->log = fopen(optarg, "w")) == NULL)
 				cli_die(2, "--log %s: cannot write: %s", optarg,
 				    strerror(errno));
-			break;
-		case 'Y':
-			run->use_chain = 1;
-			run->no_chain = 0;
-			break;
-		case 'y':
-			run->no_chain = 1;
-			run->use_chain = 0;
-			break;
-		case 'O':
-			run->tablesdir = NULL;
-			run->no_tables = 1;
-			run->tables_given = 0;
-			break;
-		case 'X':
-			run->tablesdir = optarg;
-			run->no_tables = 0;
-			run->tables_given = 1;
 			break;
 		case 'g':
 			/* the bound of 2048-learn --games */
@@ -505,7 +243,7 @@ parse_options(int argc, char **argv, struct run *run)
 			    LLONG_MAX);
 			break;
 		case 'U':
-			run->until_rank = parse_tile_rank(optarg, "--until", 4,
+			run->until_rank = cli_tile_rank(optarg, "--until", 4,
 			    "play to the end");
 			break;
 		case 'q':
@@ -520,9 +258,6 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'T':
 			run->tally = run->summary = 1;
-			break;
-		case 'w':
-			run->weights = optarg;
 			break;
 		case 'Z':
 			cli_size(optarg, "--size", &run->rows, &run->cols);
@@ -541,12 +276,5 @@ parse_options(int argc, char **argv, struct run *run)
 			cli_usage_error(NULL);
 		}
 	}
-	/* a fixed depth means that depth, unless --deepen says otherwise */
-	if (run->opts.depth > 0 && !deepen_given)
-		run->opts.deepen = run->plain_opts.deepen = 0;
-	run->workers = threads ? threads : cli_cores(G2048_THREADS_MAX);
-	run->opts.threads = run->workers < G2048_NDIRS ? run->workers :
-	    G2048_NDIRS;
-	run->plain_opts.threads = run->opts.threads;
+	run->workers = cli_player_options_done(&run->pl);
 }
-

@@ -59,29 +59,13 @@ struct progress {
 };
 
 struct run {
-	g2048_search_opts opts;
-	/* A net values 4x4 boards: the default net (not --net) leaves the
-	 * other sizes to the heuristic with the heuristic's setting (the
-	 * same options applied), its own evaluator (the player's other). */
-	g2048_search_opts plain_opts;
-	g2048_eval *plain_eval;      /* NULL: the run's evaluator fits all */
-	char plain_evaluator[64];
-	int net_given;               /* --net FILE: another size is an error */
-	int used_run, used_plain;    /* which evaluated the games (summary) */
+	/* the player's switches, its evaluators and the player (libcli):
+	 * every move of the run (a fork a worker) */
+	struct cli_player pl;
 	/* --games: the new games' size and odds */
 	int rows, cols, size_given, other_size, odds_given;
 	double four;
-	const char *heuristic, *weights;
-	const char *netpath;         /* the net evaluating, or NULL */
-	const char *tablesdir;       /* the exact tables consulted, or NULL */
-	int no_tables;
-	int tables_given;            /* --tables DIR: also with a net */
-	int downgrade_given;         /* else the net's own (g2048_net_downgrade) */
-	int use_chain, no_chain;     /* --chain, --no-chain */
-	g2048_net *net;
-	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
 	int explain, play, final, summary, tally, quiet, have_seed, json;
-	int exact;                   /* --algo exact: a table must cover */
 	uint64_t games, seed;
 	uint64_t max_moves;          /* --moves: a game's most (0: no bound) */
 	int until_rank;              /* --until: a game ends at a tile of this
@@ -90,9 +74,6 @@ struct run {
 	int workers;                 /* games in parallel */
 	g2048_rng run_rng;           /* with --seed: for boards without a stream */
 	FILE *log;
-	g2048_eval *eval;
-	g2048_player *player;        /* the tables, then the search: every
-	                                move of the run (a fork a worker) */
 	struct stats st;
 	struct progress *progress;   /* the status line */
 	int status;

@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "2048.h"
 
@@ -182,5 +183,142 @@ double cli_eta_left(struct cli_eta *e, double elapsed, double done,
  * finished. */
 double cli_games_left(struct cli_eta *e, double elapsed, uint64_t finished,
     uint64_t of, uint64_t moves, uint64_t moves_finished, int playing);
+
+/*
+ * The switches of the player (player.c): 2048-solve and 2048-review take
+ * them alike, so that a review values moves by the player that chose
+ * them.  A tool puts CLI_PLAYER_LONGOPTS in its longopts and
+ * CLI_PLAYER_SHORTOPTS in its shortopts; a first pass over the options
+ * gives each to cli_player_scan (the evaluator, --fast and the tables
+ * name the setting), then cli_player_preset; the second pass gives each
+ * to cli_player_option (1: it was the player's), then
+ * cli_player_options_done (the workers: --threads, else the cores),
+ * cli_player_check_ranges and cli_player_check_exact; cli_player_make
+ * makes the player.
+ */
+#define CLI_PLAYER_LONGOPTS \
+	{ "adaptive", required_argument, NULL, 'A' }, \
+	{ "algo", required_argument, NULL, 'a' }, \
+	{ "chain", no_argument, NULL, 'Y' }, \
+	{ "chain-min", required_argument, NULL, 'm' }, \
+	{ "no-chain", no_argument, NULL, 'y' }, \
+	{ "crowded", required_argument, NULL, 'R' }, \
+	{ "cutoff", required_argument, NULL, 'C' }, \
+	{ "deepen", required_argument, NULL, 'D' }, \
+	{ "depth", required_argument, NULL, 'd' }, \
+	{ "downgrade", required_argument, NULL, 'G' }, \
+	{ "fast", no_argument, NULL, 'F' }, \
+	{ "heuristic", required_argument, NULL, 'H' }, \
+	{ "net", required_argument, NULL, 'E' }, \
+	{ "no-bitboard", no_argument, NULL, 'B' }, \
+	{ "no-deepen", no_argument, NULL, 'N' }, \
+	{ "no-lost", no_argument, NULL, 'L' }, \
+	{ "no-tables", no_argument, NULL, 'O' }, \
+	{ "table-from", required_argument, NULL, 'k' }, \
+	{ "table-min", required_argument, NULL, 'K' }, \
+	{ "tables", required_argument, NULL, 'X' }, \
+	{ "threads", required_argument, NULL, 'j' }, \
+	{ "time", required_argument, NULL, 't' }, \
+	{ "tt-bits", required_argument, NULL, 'b' }, \
+	{ "weights", required_argument, NULL, 'w' }
+#define CLI_PLAYER_SHORTOPTS "d:H:j:w:"
+
+struct cli_player {
+	g2048_search_opts opts;
+	/* A net values 4x4 boards: the default net (not --net) leaves the
+	 * other sizes to the heuristic with the heuristic's setting (the
+	 * same options applied), its own evaluator (the player's other). */
+	g2048_search_opts plain_opts;
+	g2048_eval *eval;
+	g2048_eval *plain_eval;      /* NULL: the evaluator fits all */
+	g2048_net *net;
+	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
+	char plain_evaluator[64];
+	const char *heuristic, *weights;
+	const char *netpath;         /* the net evaluating, or NULL */
+	const char *tablesdir;       /* the exact tables consulted, or NULL */
+	int net_given;               /* --net FILE: another size is an error */
+	int no_tables;
+	int tables_given;            /* --tables DIR: also with a net */
+	int downgrade_given;         /* else the net's own (g2048_net_downgrade) */
+	int use_chain, no_chain;     /* --chain, --no-chain */
+	int exact;                   /* --algo exact: a table must cover */
+	int threads;                 /* --threads, 0: not given */
+	int deepen_given;
+	int used_run, used_plain;    /* which evaluated (cli_player_evaluator_for) */
+	/* the first pass */
+	int fast, one_ply, heuristic_given;
+	const char *scan_tables;
+	int scan_no_tables, scan_chain, scan_no_chain;
+	g2048_player_opts player_opts; /* what the player was made of */
+	g2048_player *player;
+};
+void cli_player_scan(struct cli_player *p, int c, const char *arg);
+/* The setting the first pass named; no_net: no default net (new games of
+ * a size a net does not value). */
+void cli_player_preset(struct cli_player *p, int no_net);
+int cli_player_option(struct cli_player *p, int c, const char *arg);
+int cli_player_options_done(struct cli_player *p);
+void cli_player_check_ranges(const struct cli_player *p);
+void cli_player_check_exact(const struct cli_player *p);
+/* OPTION TILE (--downgrade, --table-from, --until): the rank of a tile of
+ * min or more, or 0 for 0 (what 0 means, zero, is for the message). */
+int cli_tile_rank(const char *arg, const char *option, uint64_t min,
+    const char *zero);
+/* The evaluators and the player (exit 2 on an error); one_size: the
+ * boards are of the net's size (no heuristic beside a default net);
+ * no_tables: consult none; started: --time's origin (NULL: none). */
+void cli_player_make(struct cli_player *p, int one_size, int no_tables,
+    const struct timespec *started);
+/* Exit 2 once the net or a table has failed its check. */
+void cli_player_check(const struct cli_player *p);
+/* The name of what evaluates b: the evaluator, or for a board its net
+ * does not value, the heuristic's; --net FILE on such a board is an
+ * error (exit 2). */
+const char *cli_player_evaluator_for(struct cli_player *p,
+    const g2048_board *b);
+void cli_player_free(struct cli_player *p);
+
+/*
+ * A move of a game reviewed (review.c: 2048-review, and 2048-play's
+ * review, which so agrees with its hint): the player's decision on the
+ * board before it, each legal move's figure and its kind, the loss of the
+ * move played (the best's figure less its own, never below 0) and its
+ * share of the best's figure.  A chain table values its own move alone:
+ * where another was played, every move is valued by the search alone
+ * (*search, made at the first need from the player's options o) and the
+ * figures are the search's.
+ */
+enum cli_kind {
+	CLI_KIND_PROB,          /* exact probability of a table's target */
+	CLI_KIND_SCORE,         /* exact expected score to come */
+	CLI_KIND_CHAIN,         /* a chain table's chance, its move's alone */
+	CLI_KIND_SEARCH         /* the search's value */
+};
+enum cli_judgement { CLI_BEST, CLI_INACCURACY, CLI_MISTAKE, CLI_BLUNDER,
+	CLI_NJUDGEMENTS };
+struct cli_reviewed {
+	g2048_search_result r;       /* the player's decision */
+	int played, best;            /* best: the player's move */
+	enum cli_kind kind;
+	unsigned valued;             /* 1 << d: value[d] is known */
+	double value[G2048_NDIRS];
+	double chain_prob;           /* a chain table's move: its chance */
+	int searched;                /* valued by the search alone */
+	double loss, share;
+};
+/* The judgement's thresholds, shares of the best move's figure: best up
+ * to inaccuracy, blunder from blunder, mistake from mistake. */
+struct cli_judge {
+	double inaccuracy, mistake, blunder;
+};
+#define CLI_MISTAKE_SHARE 0.02
+#define CLI_BLUNDER_SHARE 0.1
+void cli_review_move(g2048_player *p, g2048_player **search,
+    const g2048_player_opts *o, const g2048_board *b, int played,
+    struct cli_reviewed *m);
+enum cli_judgement cli_judge(const struct cli_judge *j,
+    const struct cli_reviewed *m);
+const char *cli_judgement_name(enum cli_judgement j);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * options.c - libFuzzer target for the tools' option values (`make
- * fuzz`): libcli's cli_int, cli_u64 and cli_double; 2048-solve's --algo,
- * --adaptive, --crowded and --deepen (the files of cmd/2048-solve/
- * included, its main renamed); the heuristics' --weights; the tuples and
+ * fuzz`): libcli's cli_int, cli_u64 and cli_double; the player's --algo,
+ * --adaptive, --crowded and --deepen (libcli's cli_player_option; the
+ * files of cmd/2048-solve/ included, its main renamed); the heuristics' --weights; the tuples and
  * stages of 2048-learn --net and --stages; a direction of 2048-move.  The
  * first byte picks the parser, the rest up to a NUL is the value.  A
  * usage error is the tools' exit(2): linked with --wrap=exit, it comes
@@ -28,7 +28,7 @@
 #undef main
 #include "../../cmd/2048-solve/games.c"
 #include "../../cmd/2048-solve/tally.c"
-#include "../../cmd/2048-solve/exact.c"
+#include "../../cmd/2048-solve/cover.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 void __wrap_exit(int status);
@@ -92,19 +92,15 @@ check_double(const char *s, double min, double max)
 static void
 check_list(const char *s, int which)
 {
-	g2048_search_opts o;
+	static const char letter[] = "ARDa";
+	struct cli_player p;
 	char err[256];
 
-	g2048_search_defaults(&o);
-	if (which == 0)
-		parse_adaptive(s, &o);
-	else if (which == 1)
-		parse_crowded(s, &o);
-	else if (which == 2)
-		parse_deepen(s, &o);
-	else
-		o.algo = parse_algo(s);
-	if (g2048_search_check(&o, err, sizeof err) != 0)
+	memset(&p, 0, sizeof p);
+	g2048_search_defaults(&p.opts);
+	p.plain_opts = p.opts;
+	cli_player_option(&p, letter[which], s);
+	if (g2048_search_check(&p.opts, err, sizeof err) != 0)
 		abort();
 }
 

@@ -315,6 +315,7 @@ test_keys(void)
 		{ "h", PLAY_K_LEFT, 1 }, { "l", PLAY_K_RIGHT, 1 },
 		{ "u", PLAY_K_UNDO, 1 }, { "?", PLAY_K_HINT, 1 },
 		{ "H", PLAY_K_HINT, 1 }, { "n", PLAY_K_NEW, 1 },
+		{ "v", PLAY_K_REVIEW, 1 }, { "V", PLAY_K_REVIEW, 1 },
 		{ "q", PLAY_K_QUIT, 1 }, { "y", PLAY_K_YES, 1 },
 		{ "\014", PLAY_K_REDRAW, 1 }, { "z", PLAY_K_NONE, 1 },
 		{ "\r", PLAY_K_NONE, 1 },
@@ -425,7 +426,9 @@ test_draw_board(void)
 	CHECK(style_at(&c, 11, 2) == PLAY_ST_BOARD);
 	/* "hello" centred on line 28: (80-5)/2 = 37 */
 	CHECK(at(&c, 37, 28) == 'h' && style_at(&c, 37, 28) == PLAY_ST_MSG);
-	CHECK(at(&c, 9, 29) == 'a' && style_at(&c, 9, 29) == PLAY_ST_DIM);
+	/* the widest key help (72 long, v review in it) at (80-72)/2 = 4 */
+	CHECK(at(&c, 4, 29) == 'a' && style_at(&c, 4, 29) == PLAY_ST_DIM);
+	CHECK(at(&c, 3, 29) == ' ');
 }
 
 static void

@@ -1,0 +1,99 @@
+/*
+ * review.c - a move of a game valued against the player's best
+ * (2048-review; 2048-play's review, which so agrees with its hint): the
+ * player's figures for each legal move and what kind they are, the loss
+ * of the move played and its judgement (see cli.h).
+ */
+#include <string.h>
+
+#include "cli.h"
+
+static const char *judgements[CLI_NJUDGEMENTS] = { "best", "inaccuracy",
+    "mistake", "blunder" };
+
+const char *
+cli_judgement_name(enum cli_judgement j)
+{
+	return judgements[j];
+}
+
+/* The search alone, with the player's setting: the figures of a position
+ * where a chain table chose a move that was not played. */
+static g2048_player *
+search_alone(g2048_player **search, const g2048_player_opts *po)
+{
+	g2048_player_opts o = *po;
+	char err[512];
+
+	if (*search == NULL) {
+		o.tables = NULL;
+		o.chain = G2048_CHAIN_NONE;
+		o.exact = 0;
+		o.search.threads = o.other_search.threads = 1;
+		if ((*search = g2048_player_new(&o, err, sizeof err)) == NULL)
+			cli_die(2, "%s", err);
+	}
+	return *search;
+}
+
+void
+cli_review_move(g2048_player *p, g2048_player **search,
+    const g2048_player_opts *o, const g2048_board *b, int played,
+    struct cli_reviewed *m)
+{
+	g2048_search_result s;
+	g2048_table_info info;
+	int d;
+
+	memset(m, 0, sizeof *m);
+	m->played = played;
+	g2048_best_move(p, b, &m->r);
+	m->best = m->r.dir;
+	m->valued = m->r.legal;
+	memcpy(m->value, m->r.value, sizeof m->value);
+	switch (m->r.source) {
+	case G2048_BY_BOARD_TABLE:
+		g2048_tables_info(g2048_player_tables(p), m->r.table, &info);
+		m->kind = info.objective == G2048_EXACT_SCORE ?
+		    CLI_KIND_SCORE : CLI_KIND_PROB;
+		break;
+	case G2048_BY_PATTERN:
+		m->kind = CLI_KIND_PROB;
+		break;
+	case G2048_BY_CHAIN:
+	case G2048_BY_DIGEST:
+		m->chain_prob = m->r.value[m->r.dir];
+		m->kind = CLI_KIND_CHAIN;
+		m->valued = 1u << m->r.dir;
+		if (played == m->r.dir)
+			break;
+		/* the table values its own move alone: every move by the
+		 * search, the table's move still the best */
+		g2048_best_move(search_alone(search, o), b, &s);
+		memcpy(m->value, s.value, sizeof m->value);
+		m->valued = s.legal;
+		m->kind = CLI_KIND_SEARCH;
+		m->searched = 1;
+		break;
+	default:
+		m->kind = CLI_KIND_SEARCH;
+	}
+	if ((d = m->best) < 0 || played == d)
+		return;
+	if ((m->loss = m->value[d] - m->value[played]) <= 0)
+		m->loss = 0;
+	else
+		m->share = m->value[d] > 0 ? m->loss / m->value[d] : 1;
+}
+
+enum cli_judgement
+cli_judge(const struct cli_judge *j, const struct cli_reviewed *m)
+{
+	if (m->loss <= 0 || m->share <= j->inaccuracy)
+		return CLI_BEST;
+	if (m->share >= j->blunder)
+		return CLI_BLUNDER;
+	if (m->share >= j->mistake)
+		return CLI_MISTAKE;
+	return CLI_INACCURACY;
+}
