@@ -217,12 +217,12 @@ fuzz-%: $(OUT)/fuzz/%.bin
 	    -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz/$*- \
 	    $(OUT)/fuzz/$* tests/fuzz/$*-corpus
 
-# The recommended net (README, bench/AI.md): 4x6 with temporal coherence,
+# The recommended net (README, bench/LEARN.md): 4x6 with temporal coherence,
 # TD(lambda) 0.5 and halves, 2500000 games (most of them begun at the
 # middle of the game before), then 300000 more with a tenth of the step,
-# which settles the weights; about 43 minutes of the two cores here
-# (bench/AI.md: at --fast, five moves deep, 32768 in 42% of 300
-# games).  2048-solve --fast and --depth 1 use net/2048.net when not
+# which settles the weights; 25 to 30 minutes of the two cores here
+# (bench/LEARN.md: at --fast, five moves deep, 32768 in 28-42% of 300
+# games, by the run).  2048-solve --fast and --depth 1 use net/2048.net when not
 # told otherwise (the default setting and 2048-play's hint use the
 # heuristic: no net is measured stronger there, README); make install
 # installs it.
