@@ -235,7 +235,7 @@ bad() {
 	bad 'prob 1.5\n' "<stdin>:1: bad value for prob: '1.5'"
 	bad 'seed x\n' "<stdin>:1: bad value for seed: 'x'"
 	bad '\nscore 1\nscore 2\n' "<stdin>:3: duplicate header key 'score'"
-	# at the draws line, not the grid's (defect 11 of issue 30)
+	# the error is at the draws line, not the grid's
 	bad 'draws 5\n. . . .\n. . . .\n. . . .\n. . . .\n' \
 	    '<stdin>:1: draws without seed'
 	bad '\n\nscore 4\nmoves 1\ndraws 5\n. . . .\n. . . .\n. . . .\n. . . .\n\n' \

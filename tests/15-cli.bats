@@ -233,7 +233,7 @@ on_terminal() {
 	[ "$stderr" = "" ]
 }
 
-# defect 10 of issue 30: option errors read alike in every tool
+# option errors read alike in every tool
 @test "option errors read alike: ranges, --games -1, --log's reason" {
 	local t
 	for t in 2048-new 2048-spawn 2048-solve 2048-learn 2048-play; do

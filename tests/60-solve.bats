@@ -704,7 +704,7 @@ EOF2
 	[ "$stderr" = "2048-solve: <stdin>:3: the moves of all games would pass $max" ]
 }
 
-# defect 3 of issue 30: 2048(7) said no tool reads the environment
+# 2048(7) lists the environment the tools read
 @test "a bad G2048_NET is an error that names it, and 2048(7) lists it" {
 	run env G2048_NET="$BATS_TEST_TMPDIR/no.net" 2048-solve --depth 1 \
 	    < <(2048-new --seed 1)
@@ -719,7 +719,6 @@ EOF2
 	[ "$output" = 0 ]
 }
 
-# defect 12 of issue 30
 @test "--help names the installed net in the search order and the --tt-bits default" {
 	run 2048-solve --help
 	[[ "$output" == *"else share/2048-tools/2048.net"* ]]

@@ -63,7 +63,7 @@ setup() {
 	[[ "${lines[1]}" == "Try '2048-solve --help'." ]]
 }
 
-@test "--games 0 plays no game and reads nothing (defect 8 of issue 30)" {
+@test "--games 0 plays no game and reads nothing" {
 	run 2048-solve --games 0 --algo greedy < <(2048-new --seed 1)
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]

@@ -530,7 +530,7 @@ score_of() {
 	kill -TERM "$(cat "$T/pid")"
 	wait_for ENDED
 	[ "$(cat "$T/status")" = "exit 143" ]
-	# it says so (defect 9 of issue 30)
+	# it says so
 	screen -J | grep -qF "2048-play: Terminated: game saved in $T/game"
 	[ "$(cat "$T/stty.after")" = "$(cat "$T/stty.before")" ]
 	[ "$(tmux -S "$SOCK" display -p '#{alternate_on} #{cursor_flag}')" = "0 1" ]
@@ -784,8 +784,8 @@ score_of() {
 	[ "$(grep -c '^score' "$T/game")" -eq 3 ]
 }
 
-# defect 9 of issue 30: in a fresh state, an undo lowered "best" to the
-# score undone to; narrow windows named q "quit" though it saves
+# in a fresh state an undo must not lower "best" to the score undone to;
+# narrow windows must not name q "quit", as it saves
 @test "undo keeps the best score reached; every width says q saves" {
 	start 80x30 "2048-play --no-anim --seed 7 --save '$T/game'"
 	wait_for "moves 0"

@@ -199,8 +199,8 @@ header() {
 	games=$(header "$T/part" | sed -n 's/^games //p')
 	echo "stopped after $games games"
 	[ "$games" -gt 0 ] && [ "$games" -lt 8000 ]
-	# the message says how to go on, with the games left (defect 7 of
-	# issue 30: --load alone would train 10000)
+	# the message says how to go on, with the games left (--load alone
+	# would train 10000)
 	grep -qF "go on with --load $T/part --games $((8000 - games))" "$T/err"
 	2048-learn --load "$T/part" --save "$T/part" --games $((8000 - games)) \
 	    --threads 1 -q
@@ -424,7 +424,7 @@ tiny_net() {
 	[ "$output" = "$(G2048_NET='' 2048-solve "$T/b")" ]
 	run env G2048_NET="$T/bad" 2048-solve --fast "$T/b"
 	[ "$status" -eq 2 ]
-	# the message names the variable (issue 30 defect 3)
+	# the message names the variable
 	[ "$output" = "2048-solve: G2048_NET: $T/bad: truncated: shorter than a net file's header (G2048_NET names the default net; set it empty for none)" ]
 	# --summary says which played
 	run env G2048_NET="$T/n" 2048-solve --games 1 --seed 1 --depth 2 --summary
@@ -569,7 +569,7 @@ SH
 		fi
 		2048-learn --load "$T/a" --save "$T/check" --games 1 -q
 		# the next save of a removes what the killed one left
-		# (defect 5 of issue 30: hundreds of MB, for ever)
+		# (else hundreds of MB stay, for ever)
 		2048-learn --load "$T/a" --save "$T/a" --games 1 -q
 		run compgen -G "$T/a.tmp*"
 		[ "$status" -ne 0 ]
@@ -665,8 +665,7 @@ flip() {
 	[ ! -e "$T/more" ]
 }
 
-# defect 4 of issue 30: the destination was found unwritable only after the
-# whole training
+# the destination is checked before the training, not after it
 @test "--save where nothing can be written fails at once, before training" {
 	run timeout 20 2048-learn "${TINY[@]}" --save "$T/no/such/dir/a" \
 	    --games 100000000 --seed 1 -q
@@ -712,7 +711,6 @@ flip() {
 	[ ! -e "$T/new" ]
 }
 
-# defect 6 of issue 30
 @test "a closed stderr (2>&1 | head -1) loses progress lines, not the net" {
 	{ 2048-learn "${TINY[@]}" --save "$T/a" --games 3000 --block 10 --seed 1 \
 	    --threads 1 2>&1; echo $? > "$T/status"; } | head -n 1 > "$T/first"
@@ -721,8 +719,8 @@ flip() {
 	[ "$(header "$T/a" | sed -n 's/^games //p')" -eq 3000 ]
 }
 
-# defect 5 of issue 30: a save killed by SIGKILL left its new file (the
-# size of the net) for ever
+# a save killed by SIGKILL leaves its new file (the size of the net):
+# the next save removes it
 @test "a save removes the new files of killed saves of the same file, no other" {
 	local dead
 	dead=$(sh -c 'echo $$')     # a process gone

@@ -314,6 +314,17 @@ rendered_examples() {
 	[[ "$output" == *"empty 6"* ]]
 }
 
+@test "lib2048(3) has an entry for every function 2048.h declares, and none for another" {
+	local header page
+	header=$(grep -o 'g2048_[a-z0-9_]*(' "$ROOT_DIR/lib/include/2048.h" |
+	    sed 's/($//' | sort -u)
+	page=$(grep -oE '^\.(Fn|Fo) g2048_[a-z0-9_]*' "$ROOT_DIR/man/lib2048.3" |
+	    awk '{ print $2 }' | sort -u)
+	run comm -3 <(echo "$header") <(echo "$page")
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
 @test "the shell loop of 2048(7) ends as the page says" {
 	local dir=$BATS_TEST_TMPDIR/overview b i loop=""
 	mkdir -p "$dir"
@@ -329,15 +340,4 @@ rendered_examples() {
 	done
 	echo "no loop found"
 	return 1
-}
-
-@test "lib2048(3) has an entry for every function 2048.h declares, and none for another" {
-	local header page
-	header=$(grep -o 'g2048_[a-z0-9_]*(' "$ROOT_DIR/lib/include/2048.h" |
-	    sed 's/($//' | sort -u)
-	page=$(grep -oE '^\.(Fn|Fo) g2048_[a-z0-9_]*' "$ROOT_DIR/man/lib2048.3" |
-	    awk '{ print $2 }' | sort -u)
-	run comm -3 <(echo "$header") <(echo "$page")
-	[ "$status" -eq 0 ]
-	[ -z "$output" ]
 }

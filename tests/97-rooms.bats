@@ -61,3 +61,25 @@ setup() {
 	[ "$status" -ne 0 ]
 	[[ "$output" == *'lib/engine/search/search.c:'*': room search may not call g2048_tables_count of room exact (only its own and those of grid eval)'* ]]
 }
+
+@test "no tool, nor libcli, defines a name with an engine room's prefix" {
+	local rooms
+	rooms=$(sed -n 's/^ROOMS *= *//p' "$ROOT_DIR/Makefile" | tr ' ' '|')
+	[ -n "$rooms" ]
+	run grep -nE "^($rooms)_[a-z0-9_]*\(" "$ROOT_DIR"/cmd/*.c \
+	    "$ROOT_DIR"/cmd/*/*.c "$ROOT_DIR"/lib/cli/*.c
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+}
+
+@test "a source file over 500 lines says at its top why it is one file" {
+	local f bad=""
+	for f in "$ROOT_DIR"/lib/*/*.[ch] "$ROOT_DIR"/lib/engine/*/*.[ch] \
+	    "$ROOT_DIR"/cmd/*.c "$ROOT_DIR"/cmd/*/*.[ch]; do
+		[ "$(wc -l < "$f")" -le 500 ] && continue
+		head -n 20 "$f" | grep -q 'One file of over 500 lines' ||
+		    bad="$bad ${f#"$ROOT_DIR"/}"
+	done
+	echo "says not why:$bad"
+	[ -z "$bad" ]
+}

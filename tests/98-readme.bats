@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # 98-readme.bats - the commands of README.md run as written, in order, in
-# a new directory, with the PATH line README gives (defects 1 and 2 of
-# issue 30: "command not found" after make, a boards.txt never made, a
-# million-board example that printed 55,000 messages).
+# a new directory, with the PATH line README gives (no "command not found"
+# after make, no boards.txt never made, no million-board example that
+# prints 55,000 messages).
 load helper
 
 setup() {

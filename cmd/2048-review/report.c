@@ -16,7 +16,7 @@ dir_name(int d)
 }
 
 static int
-exact_kind(enum cli_kind k)
+kind_is_exact(enum cli_kind k)
 {
 	return k != CLI_KIND_SEARCH;
 }
@@ -26,7 +26,7 @@ exact_kind(enum cli_kind k)
 static void
 figure(char *buf, size_t size, enum cli_kind k, double v)
 {
-	snprintf(buf, size, exact_kind(k) ? "%.10g" : "%.3f", v);
+	snprintf(buf, size, kind_is_exact(k) ? "%.10g" : "%.3f", v);
 }
 
 static const char *
@@ -120,7 +120,7 @@ draw_board(const g2048_board *b)
 }
 
 static void
-text_position(const struct review *rv, const struct position *p)
+write_position(const struct review *rv, const struct position *p)
 {
 	char v[64], what[600];
 	int d;
@@ -166,7 +166,7 @@ json_position(const struct review *rv, const struct position *p)
 	const char *t = table_name(rv, p);
 	char what[600];
 	int d, first = 1;
-	int dec = exact_kind(p->m.kind) ? 10 : 3;
+	int dec = kind_is_exact(p->m.kind) ? 10 : 3;
 
 	printf("{\"move\":%llu,\"played\":\"%s\",\"best\":\"%s\","
 	    "\"judgement\":\"%s\",\"loss\":", (unsigned long long)p->number,
@@ -239,7 +239,7 @@ report_position(struct review *rv, struct position *p)
 	if (rv->json)
 		json_position(rv, p);
 	else
-		text_position(rv, p);
+		write_position(rv, p);
 }
 
 static double
@@ -250,7 +250,7 @@ accuracy(const struct review *rv)
 }
 
 static void
-text_summary(struct review *rv)
+write_summary(struct review *rv)
 {
 	char v[64];
 	int i;
@@ -305,7 +305,7 @@ json_summary(struct review *rv)
 		    "\"loss\":", i ? "," : "", (unsigned long long)
 		    rv->top[i].number, dir_name(rv->top[i].played),
 		    dir_name(rv->top[i].m.best));
-		cli_json_number(rv->top[i].m.loss, exact_kind(rv->top[i].m.kind) ?
+		cli_json_number(rv->top[i].m.loss, kind_is_exact(rv->top[i].m.kind) ?
 		    10 : 3);
 		fputs(",\"share\":", stdout);
 		cli_json_number(rv->top[i].m.share, 6);
@@ -322,5 +322,5 @@ report_summary(struct review *rv)
 	if (rv->json)
 		json_summary(rv);
 	else
-		text_summary(rv);
+		write_summary(rv);
 }

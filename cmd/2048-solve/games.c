@@ -1,5 +1,7 @@
 /* games.c - 2048-solve's games: played to the end with the library's
- * steps, their boards and decisions written in game order. */
+ * steps, their boards and decisions written in game order.
+ * One file of over 500 lines: the pool of workers, its window of games,
+ * the signal that stops it and the status line share the pool's lock. */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>

@@ -1,6 +1,6 @@
 /*
  * table.h - the parts of 2048-table.  main.c: the options, the exact
- * tables' builds, queries, --info and --check.  chain.c: the chain
+ * tables' builds.  query.c: queries, --info, --check, --upgrade.  chain.c: the chain
  * tables' build (--chain) and digest (--distill).  work.c: the temporary
  * work folder of a build without --work.
  */
@@ -25,6 +25,21 @@ struct run {
 	g2048_chain *distill_tables;
 };
 
+/* query.c */
+/* --info: the header's report, as text or JSON. */
+void print_info(const g2048_table *t, int json);
+/* --table: each legal move's exact value of board b (a cli_boards
+ * callback; ctx the run). */
+int query_board(g2048_board *b, void *ctx);
+/* --cells: the board given as cells, of tablepath's table. */
+void query_cells(struct run *run, const char *tablepath, const char *s);
+/* --check: every block of path read and checked: 0, or 2 with a message. */
+int check_table(struct run *run, const char *path);
+/* --upgrade: path's header sealed in place after every block is checked
+ * (exit 2 with a message if it fails). */
+void upgrade_file(const struct run *run, const char *path);
+
+/* chain.c */
 /* --chain DIR: both chain tables computed whole, then written. */
 int build_chain_tables(struct run *run, const char *dir, int threads);
 /* --distill FILE: the boards of files (stdin if none), each counted by

@@ -109,7 +109,8 @@ cli_tile_rank(const char *arg, const char *option, uint64_t min,
  * net's and the heuristic's, for the sizes a net does not value); 0 if
  * c is not one. */
 static int
-search_option(int c, const char *arg, g2048_search_opts *o, int *deepen_given)
+set_search_option(int c, const char *arg, g2048_search_opts *o,
+    int *deepen_given)
 {
 	switch (c) {
 	case 'a':
@@ -234,8 +235,8 @@ cli_player_option(struct cli_player *p, int c, const char *arg)
 		return 1;
 	if (c == 'G')
 		p->downgrade_given = 1;
-	if (search_option(c, arg, &p->opts, &p->deepen_given)) {
-		search_option(c, arg, &p->plain_opts, &p->deepen_given);
+	if (set_search_option(c, arg, &p->opts, &p->deepen_given)) {
+		set_search_option(c, arg, &p->plain_opts, &p->deepen_given);
 		return 1;
 	}
 	switch (c) {
@@ -314,7 +315,7 @@ cli_player_check_exact(const struct cli_player *p)
  * its tables (a net only if --tables named them) and --no-chain is not
  * given; with --chain, those or tables computed as games ask. */
 static enum g2048_chain_use
-chain_use(const struct cli_player *p, int no_tables)
+which_chain(const struct cli_player *p, int no_tables)
 {
 	if (p->no_chain || no_tables)
 		return G2048_CHAIN_NONE;
@@ -354,7 +355,7 @@ cli_player_make(struct cli_player *p, int one_size, int no_tables,
 	 * make net's net is stronger alone (bench/EXACT.md) */
 	o.patterns = !p->net || p->tables_given;
 	o.tables = no_tables ? NULL : p->tablesdir;
-	o.chain = chain_use(p, no_tables);
+	o.chain = which_chain(p, no_tables);
 	o.exact = p->exact;
 	p->player_opts = o;
 	if ((p->player = g2048_player_new(&o, err, sizeof err)) == NULL)

@@ -20,7 +20,7 @@ cli_judgement_name(enum cli_judgement j)
 /* The search alone, with the player's setting: the figures of a position
  * where a chain table chose a move that was not played. */
 static g2048_player *
-search_alone(g2048_player **search, const g2048_player_opts *po)
+searching_player(g2048_player **search, const g2048_player_opts *po)
 {
 	g2048_player_opts o = *po;
 	char err[512];
@@ -69,7 +69,7 @@ cli_review_move(g2048_player *p, g2048_player **search,
 			break;
 		/* the table values its own move alone: every move by the
 		 * search, the table's move still the best */
-		g2048_best_move(search_alone(search, o), b, &s);
+		g2048_best_move(searching_player(search, o), b, &s);
 		memcpy(m->value, s.value, sizeof m->value);
 		m->valued = s.legal;
 		m->kind = CLI_KIND_SEARCH;

@@ -1,5 +1,8 @@
 /*
  * chainfile.c - chain tables saved and mapped.
+ * One file of over 500 lines: the header's writer and its parser, the
+ * checksum and the upgrade of an old header must agree byte for byte,
+ * so they are read together.
  *
  * A file (2048-chain(5)) is a text header of CHAIN_HEADER bytes, the
  * entries as in memory (16 bits each, little-endian), then a 64-bit sum

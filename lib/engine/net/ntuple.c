@@ -1,5 +1,6 @@
 /* ntuple.c - n-tuple networks: their layout, stages and memory (the
- * value is netvalue.c's). */
+ * value is netvalue.c's).  One file of over 500 lines: a net's layout is
+ * made, promoted and copied by the same tables of tuples and stages. */
 #define _DEFAULT_SOURCE          /* MAP_ANONYMOUS, madvise: where they exist */
 #include <ctype.h>
 #include <errno.h>
