@@ -394,6 +394,9 @@ score_of() {
 	wait_for "moves 0"
 	keys '?'
 	wait_for "Hint: $(2048-new --seed 7 | 2048-solve)"
+	# the search decided: it says so, how deep, and by how much its move
+	# leads the next
+	wait_for "Hint: $(2048-new --seed 7 | 2048-solve) (search, depth 3: 0.00% ahead of down)"
 	keys Left Up Right Down
 	wait_for "moves 4"
 	refute_screen "Hint"
@@ -919,4 +922,18 @@ score_of() {
 	wait_for "Hint: $(2048-new --seed 4 --size 3x3 --four 0.2 |
 	    G2048_TABLES="$T/tables" 2048-solve)"
 	refute_screen "exact"
+}
+
+@test "a key that moves nothing says so, and the board stays" {
+	board '2 . . .' '4 . . .' '. . . .' '. . . .' > "$T/b"
+	start 80x30 "2048-play --no-anim --load '$T/b'"
+	wait_for "moves 0"
+	keys Left
+	wait_for "No tile moves left."
+	keys Up
+	wait_for "No tile moves up."
+	expect_board "$(rows < "$T/b")"
+	keys Right
+	wait_for "moves 1"
+	refute_screen "No tile moves"
 }

@@ -76,6 +76,12 @@ do_move(struct play_ui *u, enum g2048_dir d)
 	int spawned, had_won = g2048_cells_max_rank(&before) >= WIN_RANK;
 	long gained = play_game_move(&u->game, d, &spawned);
 
+	if (gained == -1) {
+		/* a key that moves nothing says so, as 2048-move does */
+		snprintf(u->text, sizeof u->text, "No tile moves %s.",
+		    g2048_dir_name(d));
+		u->message = u->text;
+	}
 	if (gained == -2)
 		u->message = "Out of memory: the move was not made.";
 	if (gained == -3)
@@ -138,7 +144,31 @@ hint_player(struct play_ui *u)
 	return 0;
 }
 
-/* "Hint: left" and, when a table chose it, which and what it promises. */
+/* "(search, depth 7: 0.12% ahead of up)": what the search saw, and how
+ * sure, as the share of the best move's value by which it leads the next
+ * best legal move. */
+static void
+search_reason(char *buf, size_t size, const g2048_search_result *r)
+{
+	int d, next = -1;
+
+	for (d = 0; d < G2048_NDIRS; d++)
+		if ((r->legal >> d & 1) && d != r->dir &&
+		    (next < 0 || r->value[d] > r->value[next]))
+			next = d;
+	if (next < 0)
+		snprintf(buf, size, "search: the only move");
+	else if (r->value[r->dir] > 0)
+		snprintf(buf, size, "search, depth %d: %.2f%% ahead of %s",
+		    r->depth, 100 * (r->value[r->dir] - r->value[next]) /
+		    r->value[r->dir], g2048_dir_name((enum g2048_dir)next));
+	else
+		snprintf(buf, size, "search, depth %d: every move loses",
+		    r->depth);
+}
+
+/* "Hint: left" and what decided it: the search, how sure, or a table,
+ * which and what it promises. */
 static void
 hint_text(struct play_ui *u, const g2048_board *b,
     const g2048_search_result *r)
@@ -146,15 +176,19 @@ hint_text(struct play_ui *u, const g2048_board *b,
 	const char *dir = g2048_dir_name((enum g2048_dir)r->dir);
 	g2048_tables *ts = g2048_player_tables(u->player);
 	g2048_table_info in;
+	char why[96];
 
 	if (r->chain)
-		snprintf(u->text, sizeof u->text, "Hint: %s (chain table of "
-		    "%d: %.1f%%)", dir, r->chain, 100 * r->value[r->dir]);
+		snprintf(u->text, sizeof u->text, "Hint: %s (chain %s of "
+		    "%d: %.1f%%)", dir, r->source == G2048_BY_DIGEST ?
+		    "digest" : "table", r->chain, 100 * r->value[r->dir]);
 	else if (u->tables_error[0] != '\0')
 		snprintf(u->text, sizeof u->text, "Hint: %s (no tables: %s)",
 		    dir, u->tables_error);
-	else if (r->table < 0 || g2048_tables_info(ts, r->table, &in) < 0)
-		snprintf(u->text, sizeof u->text, "Hint: %s", dir);
+	else if (r->table < 0 || g2048_tables_info(ts, r->table, &in) < 0) {
+		search_reason(why, sizeof why, r);
+		snprintf(u->text, sizeof u->text, "Hint: %s (%s)", dir, why);
+	}
 	else if (in.board && in.objective == G2048_EXACT_SCORE)
 		snprintf(u->text, sizeof u->text, "Hint: %s (exact, table "
 		    "%.40s: final score %.0f expected)", dir,
