@@ -357,11 +357,11 @@ pattern_board() {
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(2048-new --size 3x3 --seed 1)
 	[ "$status" -eq 0 ]
 	[[ "$output" == *'  search depth '* ]]
-	[[ "$output" == *"  exact: no exact table of 3x3, four 0.1 in $TDIR (2048-table --size 3x3 --four 0.1 builds one); searched"$'\n'* ]]
+	[[ "$output" == *"  exact: no exact table of 3x3, four 0.1 in $TDIR (2048-table -o $TDIR/3x3.tbl --size 3x3 builds one); searched"$'\n'* ]]
 	# other odds than the table's
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(2048-new --size 2x3 \
 	    --seed 1 --four 0.2)
-	[[ "$output" == *"  exact: no exact table of 2x3, four 0.2 in $TDIR (2048-table --size 2x3 --four 0.2 builds one); searched"* ]]
+	[[ "$output" == *"  exact: no exact table of 2x3, four 0.2 in $TDIR (2048-table -o $TDIR/2x3-four0.2.tbl --size 2x3 --four 0.2 builds one); searched"* ]]
 	[[ "$output" == *'  search depth '* ]]
 	# a board of its size that no game from the start reaches
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(board '16 16' '. 2')
@@ -388,7 +388,7 @@ pattern_board() {
 	[ "$status" -eq 2 ]
 	[ "$output" = "$(2048-new --size 2x3 --seed 4 | 2048-solve --tables \
 	    "$TDIR")" ]
-	[ "$stderr" = "2048-solve: <stdin>:8: --algo exact: no exact table of 3x3, four 0.1 in $TDIR (2048-table --size 3x3 --four 0.1 builds one)" ]
+	[ "$stderr" = "2048-solve: <stdin>:8: --algo exact: no exact table of 3x3, four 0.1 in $TDIR (2048-table -o $TDIR/3x3.tbl --size 3x3 builds one)" ]
 	run --separate-stderr 2048-solve --tables "$TDIR" --table-min 0 --algo exact < <(
 	    2048-new --seed 1)
 	[ "$status" -eq 2 ]
@@ -404,7 +404,7 @@ pattern_board() {
 	    --games 3 --seed 5 --size 3x3
 	[ "$status" -eq 2 ]
 	[ "$output" = "" ]
-	[ "$stderr" = "2048-solve: --algo exact: the game of seed 5: no exact table of 3x3, four 0.1 in $TDIR (2048-table --size 3x3 --four 0.1 builds one)" ]
+	[ "$stderr" = "2048-solve: --algo exact: the game of seed 5: no exact table of 3x3, four 0.1 in $TDIR (2048-table -o $TDIR/3x3.tbl --size 3x3 builds one)" ]
 	run 2048-solve --tables "$TDIR" --table-min 0 --algo exact --games 20 --seed 5 \
 	    --size 2x3 --summary
 	[ "$status" -eq 0 ]
@@ -549,4 +549,17 @@ source_of() {
 	wait "$pid" || rc=$?
 	[ "$rc" -eq 2 ]
 	[ "$(cat "$d/err")" = "2048-solve: a table file shrank while being read (SIGBUS): it was cut short or rewritten in place during the run" ]
+}
+
+@test "the command --explain suggests for a missing table runs as printed, and the table then decides" {
+	local d=$BATS_TEST_TMPDIR/own cmd b
+	mkdir -p "$d"
+	b=$(2048-new --size 2x2 --seed 3 --four 0.2)
+	run 2048-solve --tables "$d" --explain <<<"$b"
+	cmd=$(sed -n 's/.*(\(2048-table .*\) builds one); searched$/\1/p' <<<"$output")
+	[ "$cmd" = "2048-table -o $d/2x2-four0.2.tbl --size 2x2 --four 0.2" ]
+	# shellcheck disable=SC2086 # the words of the command, as printed
+	run $cmd -q
+	[ "$status" -eq 0 ]
+	[ "$(source_of --tables "$d" <<<"$b")" = 'board table' ]
 }

@@ -25,13 +25,28 @@ rules_text(char *buf, size_t size, int rows, int cols, double four)
 	snprintf(buf, size, "%dx%d, four %g", rows, cols, four);
 }
 
+/* The command that builds the whole board's table of b's size and odds
+ * into dir, as a user can run it: "2048-table -o DIR/3x3.tbl --size 3x3"
+ * (and "--four 0.2" where the odds are not the classic). */
+static void
+build_command(char *buf, size_t size, const char *dir, const g2048_board *b)
+{
+	if (b->four == G2048_FOUR_PROB)
+		snprintf(buf, size, "2048-table -o %s/%dx%d.tbl --size %dx%d",
+		    dir, b->rows, b->cols, b->rows, b->cols);
+	else
+		snprintf(buf, size, "2048-table -o %s/%dx%d-four%g.tbl --size "
+		    "%dx%d --four %g", dir, b->rows, b->cols, b->four, b->rows,
+		    b->cols, b->four);
+}
+
 /* Why no table decided b: 1 and the reason in buf, or 0 when there is
  * nothing to say (a covered board that cannot move: the game is over). */
 static int
 why_not(const struct run *run, const g2048_board *b, char *buf, size_t size)
 {
 	g2048_tables *ts = g2048_player_tables(run->pl.player);
-	char rules[64];
+	char rules[64], cmd[512];
 	int i;
 
 	rules_text(rules, sizeof rules, b->rows, b->cols, b->four);
@@ -48,9 +63,9 @@ why_not(const struct run *run, const g2048_board *b, char *buf, size_t size)
 	switch (g2048_player_cover(run->pl.player, b, &i)) {
 	case G2048_COVER_NO_TABLES:
 	case G2048_COVER_NO_TABLE:
-		snprintf(buf, size, "no exact table of %s in %s (2048-table "
-		    "--size %dx%d --four %g builds one)", rules, run->pl.tablesdir,
-		    b->rows, b->cols, b->four);
+		build_command(cmd, sizeof cmd, run->pl.tablesdir, b);
+		snprintf(buf, size, "no exact table of %s in %s (%s builds "
+		    "one)", rules, run->pl.tablesdir, cmd);
 		break;
 	case G2048_COVER_NOT_HELD:
 		snprintf(buf, size, "the exact table %s (%s) does not cover "
