@@ -225,9 +225,12 @@ score_of() {
 	# every position, the first being 2048-new's
 	[ "$(grep -c '^moves' "$T/game")" -eq 5 ]
 	[ "$(awk 'BEGIN { RS = "" } NR == 1' "$T/game")" = "$(2048-new --seed 7)" ]
-	# the pipe tools read it
+	# the pipe tools read it, and 2048-review reviews its four moves
 	run 2048-move -q left "$T/game"
 	[ "$status" -ne 2 ]
+	run 2048-review -q --depth 1 "$T/game"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"reviewed 4 moves"* ]]
 	stop
 
 	start 80x30 "2048-play --no-anim --load '$T/game' --save '$T/game2'"
