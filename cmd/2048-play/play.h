@@ -116,6 +116,8 @@ enum play_key {
 	PLAY_K_REDRAW,          /* Ctrl-L */
 	PLAY_K_REVIEW           /* v: the review of the game so far */
 };
+/* The last key of the enum: a key added after it moves this too. */
+#define PLAY_K_LAST PLAY_K_REVIEW
 
 /* The key at the start of the n bytes at s, and how many bytes it used
  * (*used is 0 with PLAY_K_MORE). */

@@ -44,7 +44,7 @@ decode_keys(const unsigned char *in, size_t n, enum play_key *keys)
 			continue;
 		}
 		if (used < 1 || used > n || k < PLAY_K_NONE ||
-		    k > PLAY_K_REDRAW)
+		    k > PLAY_K_LAST)
 			abort();
 		keys[nkeys++] = k;
 		in += used;
