@@ -148,7 +148,7 @@ hint_player(struct play_ui *u)
  * sure, as the share of the best move's value by which it leads the next
  * best legal move. */
 static void
-search_reason(char *buf, size_t size, const g2048_search_result *r)
+hint_search_reason(char *buf, size_t size, const g2048_search_result *r)
 {
 	int d, next = -1;
 
@@ -186,7 +186,7 @@ hint_text(struct play_ui *u, const g2048_board *b,
 		snprintf(u->text, sizeof u->text, "Hint: %s (no tables: %s)",
 		    dir, u->tables_error);
 	else if (r->table < 0 || g2048_tables_info(ts, r->table, &in) < 0) {
-		search_reason(why, sizeof why, r);
+		hint_search_reason(why, sizeof why, r);
 		snprintf(u->text, sizeof u->text, "Hint: %s (%s)", dir, why);
 	}
 	else if (in.board && in.objective == G2048_EXACT_SCORE)
