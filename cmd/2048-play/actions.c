@@ -150,12 +150,8 @@ hint_player(struct play_ui *u)
 static void
 hint_search_reason(char *buf, size_t size, const g2048_search_result *r)
 {
-	int d, next = -1;
+	int next = cli_next_best(r);
 
-	for (d = 0; d < G2048_NDIRS; d++)
-		if ((r->legal >> d & 1) && d != r->dir &&
-		    (next < 0 || r->value[d] > r->value[next]))
-			next = d;
 	if (next < 0)
 		snprintf(buf, size, "search: the only move");
 	else if (r->value[r->dir] > 0)

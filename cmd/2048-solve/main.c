@@ -40,15 +40,12 @@ run_evaluator(const struct run *run, char *buf, size_t size)
 static void
 explain_margin(const g2048_search_result *r)
 {
-	int d, next = -1;
+	int next;
 
 	if (r->dir < 0 || r->source == G2048_BY_CHAIN ||
 	    r->source == G2048_BY_DIGEST)
 		return;
-	for (d = 0; d < G2048_NDIRS; d++)
-		if ((r->legal >> d & 1) && d != r->dir &&
-		    (next < 0 || r->value[d] > r->value[next]))
-			next = d;
+	next = cli_next_best(r);
 	if (next >= 0)
 		printf(r->source != G2048_BY_SEARCH ? "  margin %.6f over %s\n" :
 		    "  margin %.3f over %s\n", r->value[r->dir] - r->value[next],

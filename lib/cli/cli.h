@@ -279,6 +279,10 @@ const char *cli_player_evaluator_for(struct cli_player *p,
     const g2048_board *b);
 void cli_player_free(struct cli_player *p);
 
+/* The best legal move of r but r->dir, by value (review.c): the move the
+ * chosen one leads, for --explain's margin and the hint; -1 if none. */
+int cli_next_best(const g2048_search_result *r);
+
 /*
  * A move of a game reviewed (review.c: 2048-review, and 2048-play's
  * review, which so agrees with its hint): the player's decision on the

@@ -97,3 +97,15 @@ cli_judge(const struct cli_judge *j, const struct cli_reviewed *m)
 		return CLI_MISTAKE;
 	return CLI_INACCURACY;
 }
+
+int
+cli_next_best(const g2048_search_result *r)
+{
+	int d, next = -1;
+
+	for (d = 0; d < G2048_NDIRS; d++)
+		if ((r->legal >> d & 1) && d != r->dir &&
+		    (next < 0 || r->value[d] > r->value[next]))
+			next = d;
+	return next;
+}
