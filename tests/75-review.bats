@@ -243,3 +243,25 @@ table_values() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "reviewed 0 moves: accuracy 0.0% (0 best), 0 inaccuracies, 0 mistakes, 0 blunders" ]
 }
+
+@test "one blank line, never two, before the summary, after a board or a move line" {
+	# two blank lines would show as one in man(1), which squeezes them,
+	# so a page could not quote the review as it is; the game and its
+	# planted mistake of 2048-review(1)
+	local opts
+	mkdir t
+	2048-table -q -o t/2x3.tbl --size 2x3 -t 64 --objective prob
+	2048-new --seed 9 --size 2x3 | 2048-solve --tables t --play -c > game
+	{ head -9 game
+	  sed -n 9p game | 2048-move right -c | 2048-spawn -c |
+	      2048-solve --tables t --play -c; } > planted
+	for opts in "--only-mistakes" "--threshold 0" "-c --only-mistakes"; do
+		# shellcheck disable=SC2086 # opts: words
+		run 2048-review --tables t --largest 0 $opts planted
+		[ "$status" -eq 0 ]
+		echo "$opts: $output"
+		[[ "$output" == *"move 9: right, mistake"* ]]
+		[[ "$output" != *$'\n\n\n'* ]]
+		[[ "$output" == *$'\n\nreviewed '* ]]
+	done
+}

@@ -17,6 +17,120 @@ page_items() {
 	    grep -oE 'Fl \\?-[a-z][a-z-]*' | sed 's/^Fl \\\{0,1\}-//' | sort -u
 }
 
+# page $1 rendered by $2 (mandoc or groff) as text, overstrikes removed
+render_text() {
+	case $2 in
+	mandoc) mandoc -T utf8 "$1" ;;
+	groff) groff -mandoc -T utf8 "$1" 2>/dev/null ;;
+	esac | col -bx
+}
+
+# markup_faults PAGE RENDERER: the faults of PAGE's markup that its
+# rendering by RENDERER shows, one a line:
+# - a quote inside a quote ('a, 'b' or ''a', ...): one quote macro
+#   swallowed the next;
+# - a sentence mark after a closing quote or parenthesis, then a word in
+#   lower case, on one line ("(“tile moves left”). and the board"): a
+#   word the quote should hold was taken for a macro (No, Ad, ...) and
+#   its sentence mark thrown out of the parentheses;
+# - in EXAMPLES, a line of text followed at once by an example (a line
+#   indented deeper), with no blank line between them.
+markup_faults() {
+	render_text "$1" "$2" | awk '
+		# nested quotes, over the whole page (a quote may wrap)
+		{
+			line = $0
+			while (line != "") {
+				c = substr(line, 1, 1)
+				if (match(line, /^(‘|’|“|”)/)) {
+					c = substr(line, 1, RLENGTH)
+					if (c == "‘") { if (sq) print "nested quotes: " $0; sq = 1 }
+					if (c == "’") sq = 0
+					if (c == "“") { if (dq) print "nested quotes: " $0; dq = 1 }
+					if (c == "”") dq = 0
+					line = substr(line, RLENGTH + 1)
+				} else
+					line = substr(line, 2)
+			}
+		}
+		/[”’)]\. +[a-z]+[ ,;]/ { print "a sentence mark swallowed a word: " $0 }
+		/^[A-Z]/ { ex = $0 == "EXAMPLES"; prev = ""; next }
+		ex {
+			match($0, /^ */); indent = RLENGTH
+			if ($0 != "" && prev != "" && indent > prev_indent &&
+			    prev_indent <= 5)
+				print "an example with no blank line before it: " $0
+			prev = $0; prev_indent = indent
+		}'
+}
+
+# quote_overruns PAGE: the lines of PAGE's source whose quote runs on past
+# where its author closed it: a quote macro (Ql, Sq, Dq, Qq) takes every
+# word to the end of its line, so a No, Xr or Pa after it on the line
+# ("Ql make tables No builds them") or an Ns 's ("Ql make tables Ns 's")
+# lands inside the quotes (a whole phrase quoted); and a display whose
+# two blank lines man(1) shows as one
+quote_overruns() {
+	grep -nE '(^\.| )(Ql|Sq|Dq|Qq) .* (No|Xr|Pa) |(^\.| )(Ql|Sq|Dq|Qq) .* Ns '"'" \
+	    "$1" | sed 's/^/a phrase quoted whole: /'
+	awk '/^\.Bd/ { on = 1; blank = 0; next } /^\.Ed/ { on = 0 }
+	    on && $0 == "" { if (blank) print "two blank lines at line " NR \
+	    " (man(1) shows one)"; blank = 1; next } { blank = 0 }' "$1"
+}
+
+@test "every page's quotes, sentences and examples render as written, in mandoc and groff" {
+	local page r bad=""
+	for page in "$MAN_DIR"/*.[1357]; do
+		bad=$bad$(quote_overruns "$page" | sed "s|^|${page##*/}: |")
+		for r in mandoc groff; do
+			command -v "$r" >/dev/null || skip "$r is not installed"
+			bad=$bad$(markup_faults "$page" "$r" |
+			    sed "s|^|$r ${page##*/}: |")
+		done
+	done
+	printf '%s\n' "$bad"
+	[ -z "$bad" ]
+}
+
+@test "the markup checks catch a swallowed word, nested and overlong quotes, an example with no blank line" {
+	local page=$BATS_TEST_TMPDIR/2048-bad.1 r
+	cat > "$page" <<-'PAGE'
+	.Dd November 22, 2026
+	.Dt 2048-BAD 1
+	.Os
+	.Sh NAME
+	.Nm 2048-bad
+	.Nd a page with faults
+	.Sh DESCRIPTION
+	A key that moves no tile says so
+	.Pq Dq No tile moves left .
+	and the board stays; where the tables are
+	.Pq Ql make tables No builds them ,
+	they are read
+	.Pq Ql score , Ql reach 256 .
+	.Sh EXAMPLES
+	The best move:
+	.Dl $ 2048-new | 2048-solve
+	.Bd -literal
+	a
+
+
+	b
+	.Ed
+	PAGE
+	run quote_overruns "$page"
+	[[ "$output" == *"quoted whole: "*"make tables No builds"* ]]
+	[[ "$output" == *"two blank lines at line 20 "* ]]
+	for r in mandoc groff; do
+		command -v "$r" >/dev/null || continue
+		run markup_faults "$page" "$r"
+		echo "$r: $output"
+		[[ "$output" == *"a sentence mark swallowed a word: "*"and the board"* ]]
+		[[ "$output" == *"nested quotes: "*"reach 256"* ]]
+		[[ "$output" == *"an example with no blank line before it: "*'$ 2048-new | 2048-solve'* ]]
+	done
+}
+
 @test "every tool has its page in section 1" {
 	local t missing=""
 	[ -n "$(tools)" ]

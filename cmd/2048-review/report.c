@@ -105,21 +105,24 @@ describe(const struct review *rv, const struct position *p, char *buf,
 	}
 }
 
-/* A board as the tools write it, then a blank line (text form). */
-static void
+/* A board as the tools write it, then a blank line (text form); whether
+ * the blank line was written. */
+static int
 draw_board(const g2048_board *b)
 {
 	char buf[G2048_TEXT_MAX] = "";
 
 	if ((cli_out.compact ? g2048_format_compact : g2048_format)(b, buf,
 	    sizeof buf) < 0)
-		return;
+		return 0;
 	fputs(buf, stdout);
 	if (!cli_out.compact)
 		putchar('\n');
+	return !cli_out.compact;
 }
 
-static void
+/* A position's lines; whether they end with a blank line. */
+static int
 write_position(const struct review *rv, const struct position *p)
 {
 	char v[64], what[600];
@@ -147,8 +150,7 @@ write_position(const struct review *rv, const struct position *p)
 	}
 	describe(rv, p, what, sizeof what);
 	printf("  [%s]\n", what);
-	if (p->judged >= CLI_MISTAKE)
-		draw_board(&p->b);
+	return p->judged >= CLI_MISTAKE && draw_board(&p->b);
 }
 
 static int
@@ -239,7 +241,7 @@ report_position(struct review *rv, struct position *p)
 	if (rv->json)
 		json_position(rv, p);
 	else
-		write_position(rv, p);
+		rv->blank_last = write_position(rv, p);
 }
 
 static double
@@ -257,7 +259,8 @@ write_summary(struct review *rv)
 
 	printf("%sreviewed %llu moves: accuracy %.1f%% (%llu best), "
 	    "%llu inaccuracies, %llu mistakes, %llu blunders\n",
-	    rv->written ? "\n" : "", (unsigned long long)rv->reviewed,
+	    rv->written && !rv->blank_last ? "\n" : "",
+	    (unsigned long long)rv->reviewed,
 	    100 * accuracy(rv), (unsigned long long)rv->count[CLI_BEST],
 	    (unsigned long long)rv->count[CLI_INACCURACY],
 	    (unsigned long long)rv->count[CLI_MISTAKE],

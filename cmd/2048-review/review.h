@@ -49,6 +49,7 @@ struct review {
 	/* the summary */
 	uint64_t reviewed, count[CLI_NJUDGEMENTS];
 	uint64_t written;            /* moves reported */
+	int blank_last;              /* their lines end with a blank line */
 	uint64_t last_mistake;       /* the move, 0: none */
 	struct position *top;        /* the largest losses, largest first */
 	int ntop;
