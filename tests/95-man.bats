@@ -36,24 +36,25 @@ render_text() {
 # - in EXAMPLES, a line of text followed at once by an example (a line
 #   indented deeper), with no blank line between them.
 markup_faults() {
-	render_text "$1" "$2" | awk '
+	# the quotes as UTF-8 bytes, read a byte at a time: lsq rsq ldq rdq
+	render_text "$1" "$2" | LC_ALL=C awk -v lsq="$(printf '\342\200\230')" \
+	    -v rsq="$(printf '\342\200\231')" -v ldq="$(printf '\342\200\234')" \
+	    -v rdq="$(printf '\342\200\235')" '
 		# nested quotes, over the whole page (a quote may wrap)
 		{
-			line = $0
-			while (line != "") {
-				c = substr(line, 1, 1)
-				if (match(line, /^(‘|’|“|”)/)) {
-					c = substr(line, 1, RLENGTH)
-					if (c == "‘") { if (sq) print "nested quotes: " $0; sq = 1 }
-					if (c == "’") sq = 0
-					if (c == "“") { if (dq) print "nested quotes: " $0; dq = 1 }
-					if (c == "”") dq = 0
-					line = substr(line, RLENGTH + 1)
-				} else
-					line = substr(line, 2)
+			for (i = 1; i <= length($0); i++) {
+				c = substr($0, i, 3)
+				if (c == lsq) { if (sq) print "nested quotes: " $0; sq = 1 }
+				if (c == rsq) sq = 0
+				if (c == ldq) { if (dq) print "nested quotes: " $0; dq = 1 }
+				if (c == rdq) dq = 0
 			}
 		}
-		/[”’)]\. +[a-z]+[ ,;]/ { print "a sentence mark swallowed a word: " $0 }
+		# a closing quote or parenthesis, a sentence mark, a word
+		(index($0, rsq ".") || index($0, rdq ".") || index($0, ").")) &&
+		    /[)\200-\377]\. +[a-z]+[ ,;]/ {
+			print "a sentence mark swallowed a word: " $0
+		}
 		/^[A-Z]/ { ex = $0 == "EXAMPLES"; prev = ""; next }
 		ex {
 			match($0, /^ */); indent = RLENGTH
