@@ -12,6 +12,34 @@
 
 volatile sig_atomic_t interrupted;
 
+/* -h: the common options, a screen of them; --help all of them */
+static void
+usage_short(void)
+{
+	printf(
+	    "usage: %s --save FILE [--net SPEC | --load FILE] [options]\n"
+	    "Train an n-tuple network by afterstate TD learning from self-play,\n"
+	    "and write it to FILE (see 2048-net(5)).\n"
+	    "\n"
+	    "      --net SPEC       4x6 (default), 5x6, 8x6, or tuples of hex cells\n"
+	    "      --stages TILES   one set of weights per stage, e.g. 16384,32768\n"
+	    "  -l, --load FILE      go on training the net in FILE\n"
+	    "  -o, --save FILE      write the net to FILE (atomically)\n"
+	    "  -g, --games N        games to play (default 10000)\n"
+	    "      --tc             temporal coherence: a step size per weight\n"
+	    "      --lambda L       TD(lambda) by the lambda-return (default 0)\n"
+	    "  -s, --seed S         seed of the training games (default: random)\n"
+	    "  -j, --threads N      threads (default: all cores; 1 is reproducible)\n"
+	    "      --every N        also save every N games\n"
+	    "  -q, --quiet          no progress on stderr\n"
+	    "\n"
+	    "SIGINT or SIGTERM saves the net and stops; --load FILE goes on.\n"
+	    "%s --help: all the options (the step, restarts, the log);\n"
+	    "2048-learn(1): each in full.\n",
+	    progname, progname);
+	exit(cli_finish(0));
+}
+
 static void
 usage(int status)
 {
@@ -94,7 +122,7 @@ restart_tiles(struct run *run)
 static void
 parse_options(int argc, char **argv, struct run *run)
 {
-	enum { O_NET = 256, O_STAGES, O_ALPHA, O_LAMBDA, O_TC, O_OPT,
+	enum { O_NET = CLI_HELP_FULL + 1, O_STAGES, O_ALPHA, O_LAMBDA, O_TC, O_OPT,
 	    O_EVERY, O_BLOCK, O_LOG, O_EXPORT, O_RESTART, O_HALVES };
 	static const struct option longopts[] = {
 		{ "net", required_argument, NULL, O_NET },
@@ -115,7 +143,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "block", required_argument, NULL, O_BLOCK },
 		{ "log", required_argument, NULL, O_LOG },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "help", no_argument, NULL, CLI_HELP_FULL },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -187,6 +215,9 @@ parse_options(int argc, char **argv, struct run *run)
 			run->quiet = 1;
 			break;
 		case 'h':
+			usage_short();
+			break;
+		case CLI_HELP_FULL:
 			usage(0);
 			break;
 		case 'V':

@@ -5,6 +5,35 @@
 
 #include "review.h"
 
+/* -h: the common options, a screen of them; --help all of them */
+static void
+usage_short(void)
+{
+	printf(
+	    "usage: %s [options] [FILE ...]\n"
+	    "Review a game, a stream of boards each following the one before\n"
+	    "by a move and a spawn: for every move, the move played, the best\n"
+	    "move, each legal move's value and the loss, judged best,\n"
+	    "inaccuracy, mistake or blunder; then a summary.  The values are\n"
+	    "2048-solve's player's, with the same options.\n"
+	    "\n"
+	    "  -J, --json         one JSON object a move, then the summary's\n"
+	    "  -c, --compact      draw boards in the one-line compact form\n"
+	    "  -q, --quiet        no status line on a terminal\n"
+	    "      --only-mistakes  write only the mistakes and blunders\n"
+	    "      --threshold R  write only the moves losing a share R or more\n"
+	    "      --every N      value one move in N, for long games\n"
+	    "      --fast         the player's fast setting\n"
+	    "  -d, --depth N      the player looks N moves ahead\n"
+	    "      --tables DIR   the exact tables in DIR (default as 2048-solve)\n"
+	    "  -j, --threads N    positions valued in parallel (default: the cores)\n"
+	    "\n"
+	    "%s --help: all the options (the judgements' thresholds, the\n"
+	    "player's as 2048-solve's); 2048-review(1): each in full.\n",
+	    progname, progname);
+	exit(cli_finish(0));
+}
+
 static void
 usage(int status)
 {
@@ -87,7 +116,7 @@ parse_options(int argc, char **argv, struct review *rv)
 		{ "only-mistakes", no_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "threshold", required_argument, NULL, 'T' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "help", no_argument, NULL, CLI_HELP_FULL },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -137,6 +166,9 @@ parse_options(int argc, char **argv, struct review *rv)
 			rv->largest = (int)cli_int(optarg, "--largest", 0, 100);
 			break;
 		case 'h':
+			usage_short();
+			break;
+		case CLI_HELP_FULL:
 			usage(0);
 			break;
 		case 'V':

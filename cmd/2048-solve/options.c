@@ -14,9 +14,7 @@ usage_short(void)
 {
 	printf(
 	    "usage: %s [options] [FILE ...]\n"
-	    "       %s --play [--final] [--summary] [options] [FILE ...]\n"
-	    "       %s --games N [--size RxC] [--four P] [--seed S] [--final]\n"
-	    "                [--summary] [options]\n"
+	    "       %s --games N [--size RxC] [--four P] [--seed S] [options]\n"
 	    "Write the best move for every board read, or play games to the end.\n"
 	    "\n"
 	    "  -d, --depth N      look N moves ahead (default: from the board)\n"
@@ -37,9 +35,8 @@ usage_short(void)
 	    "      --tables DIR   play by the exact tables in DIR (2048-table)\n"
 	    "      --no-chain     not the chain tables, nor their digest\n"
 	    "\n"
-	    "%s --help: all the options (the algorithms, the search's own,\n"
-	    "the tables', --tally, --log); 2048-solve(1): each in full.\n",
-	    progname, progname, progname, progname);
+	    "%s --help: all the options; 2048-solve(1): each in full.\n",
+	    progname, progname, progname);
 	exit(cli_finish(0));
 }
 
