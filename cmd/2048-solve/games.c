@@ -42,6 +42,7 @@ progress_start(struct run *run)
 
 	cli_status_start(&progress.line, run->quiet);
 	atomic_init(&progress.moves, 0);
+	progress.until_rank = run->until_rank;
 	run->progress = &progress;
 }
 
@@ -63,6 +64,8 @@ progress_count(struct progress *p, const g2048_board *b)
 	p->moves_finished += b->moves;
 	if (g2048_cells_cap(b->rows, b->cols) > p->rank_cap)
 		p->rank_cap = g2048_cells_cap(b->rows, b->cols);
+	if (p->until_rank && p->rank_cap > p->until_rank)
+		p->rank_cap = p->until_rank;
 	for (r = board_max_rank(b); r > 0; r--)
 		p->reach[r]++;
 }

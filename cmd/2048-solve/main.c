@@ -172,6 +172,7 @@ make_player(struct run *run, const struct timespec *started)
 		    "%dx%d of --size", run->rows, run->cols);
 	cli_player_make(&run->pl, run->new_games, run->tally, started);
 	run->st.tables = g2048_player_has_tables(run->pl.player);
+	run->st.until_rank = run->until_rank;
 }
 
 int

@@ -41,6 +41,7 @@ struct stats {
 	                                many games (0: not stopped) */
 	uint64_t reach[G2048_RANK_LIMIT + 1]; /* games reaching each rank */
 	int rank_cap;                /* the largest cap of the games' sizes */
+	int until_rank;              /* --until: the last row (0: none) */
 	int tables;                  /* exact tables were consulted */
 };
 
@@ -55,7 +56,9 @@ struct progress {
 	int workers;                 /* --games: the games in play at once */
 	struct cli_eta eta;          /* --games: the time left */
 	uint64_t reach[G2048_RANK_LIMIT + 1];
-	int rank_cap;                /* the largest cap of the games' sizes */
+	int rank_cap;                /* the largest cap of the games' sizes,
+	                                or --until's tile if less */
+	int until_rank;              /* --until (0: none) */
 };
 
 struct run {

@@ -33,6 +33,9 @@ tile_rows(const struct stats *st, int *first, int *last)
 	*last = reached > G2048_MAX_RANK ? reached : G2048_MAX_RANK;
 	if (*last > st->rank_cap)
 		*last = st->rank_cap;
+	/* no game of --until went past its tile */
+	if (st->until_rank && *last > st->until_rank)
+		*last = st->until_rank;
 	*first = *last - TILE_ROWS + 1 > 1 ? *last - TILE_ROWS + 1 : 1;
 }
 
