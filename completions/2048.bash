@@ -36,7 +36,8 @@ _2048_valued()
 }
 
 # _2048_values TOOL OPTION: the fixed set OPTION's value is one of, or
-# "FILE" for a file name, or nothing (a number: no completion)
+# "FILE" for a file name, "DIR" for a folder's, or nothing (a number: no
+# completion)
 _2048_values()
 {
 	case $1:$2 in
@@ -48,9 +49,9 @@ _2048_values()
 	2048-new:--size | 2048-solve:--size | 2048-play:--size)
 		echo "2x2 2x3 2x4 3x3 3x4 4x4 5x5 6x6 7x7 8x8" ;;
 	2048-table:--objective) echo "prob score" ;;
-	2048-table:--table | 2048-table:--info | 2048-table:--check | 2048-table:--upgrade | 2048-table:--work | 2048-table:--chain | \
-	2048-table:--distill | 2048-table:--tables | 2048-solve:--tables | 2048-review:--tables)
+	2048-table:--table | 2048-table:--info | 2048-table:--check | 2048-table:--upgrade | 2048-table:--distill)
 		echo FILE ;;
+	2048-table:--work | 2048-table:--chain | *:--tables) echo DIR ;;
 	*:--net | *:-l | *:--load | *:-o | *:--save | *:--export | *:--log)
 		echo FILE ;;
 	2048-eval:-k | 2048-eval:--field)
@@ -89,6 +90,8 @@ _2048_complete()
 		values=$(_2048_values "$tool" "$prev")
 		if [ "$values" = FILE ]; then
 			mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+		elif [ "$values" = DIR ]; then
+			mapfile -t COMPREPLY < <(compgen -d -- "$cur")
 		elif [ -n "$values" ]; then
 			mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
 		fi

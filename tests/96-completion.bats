@@ -98,6 +98,28 @@ complete_line() {
 	[ "$(complete_line 2048-move up b)" = boards.txt ]
 }
 
+@test "bash and zsh complete folders, not files, for --tables, --work and --chain" {
+	local t
+	mkdir -p "$BATS_TEST_TMPDIR/d/tables" "$BATS_TEST_TMPDIR/d/tmp"
+	touch "$BATS_TEST_TMPDIR/d/tables.txt" "$BATS_TEST_TMPDIR/d/tmp.tbl"
+	cd "$BATS_TEST_TMPDIR/d"
+	for t in 2048-solve 2048-review 2048-table; do
+		[ "$(complete_line "$t" --tables ta)" = tables ]
+		# --tables=ta, as bash splits it
+		[ "$(complete_line "$t" --tables = ta)" = tables ]
+	done
+	[ "$(complete_line 2048-table --work t)" = "$(printf 'tables\ntmp')" ]
+	[ "$(complete_line 2048-table --chain tm)" = tmp ]
+	# files still for a file
+	[ "$(complete_line 2048-table --check tmp.)" = tmp.tbl ]
+	# zsh (its test above needs zsh): every folder option's action is
+	# _files -/, folders only
+	run grep -E -- "'--(tables|work|chain)=" "$ROOT_DIR/completions/2048.zsh"
+	[ "${#lines[@]}" -ge 5 ]
+	[[ "$output" != *"file:_files'"* ]]
+	[ -z "$(printf '%s\n' "$output" | grep -v ':_files -/'"'")" ]
+}
+
 @test "make install puts the completions where bash-completion and zsh look" {
 	local prefix=$BATS_TEST_TMPDIR/prefix t
 	make -s --no-print-directory -C "$ROOT_DIR" install PREFIX="$prefix" INSTALL_NET= \
