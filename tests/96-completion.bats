@@ -117,7 +117,7 @@ complete_line() {
 	run grep -E -- "'--(tables|work|chain)=" "$ROOT_DIR/completions/2048.zsh"
 	[ "${#lines[@]}" -ge 5 ]
 	[[ "$output" != *"file:_files'"* ]]
-	[ -z "$(printf '%s\n' "$output" | grep -v ':_files -/'"'")" ]
+	[ "$(printf '%s\n' "$output" | grep -cv ':_files -/'"'")" -eq 0 ]
 }
 
 @test "make install puts the completions where bash-completion and zsh look" {
