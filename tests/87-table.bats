@@ -422,3 +422,39 @@ build_then() {
 	[ "$(2048-table --info "$BATS_TEST_TMPDIR/n.tbl" | grep -E '^(states|start) ')" = \
 	    "$(2048-table --info "$BATS_TEST_TMPDIR/s.tbl" | grep -E '^(states|start) ')" ]
 }
+
+@test "--check checks every file of blocks the project writes: tables, chain digests, chain files, nets; of boards it says what reads them" {
+	local d=$BATS_TEST_TMPDIR net
+	# the committed digest, whole; a byte of its body changed: the block
+	run 2048-table --check "$ROOT_DIR/tables/chain.digest"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$ROOT_DIR/tables/chain.digest: ok" ]
+	cp "$ROOT_DIR/tables/chain.digest" "$d/chain.digest"
+	flip "$d/chain.digest" $((4096 + 3 * 65536 + 100))
+	run -2 2048-table --check "$d/chain.digest"
+	[ "$output" = "2048-table: $d/chain.digest: corrupt: block 3 does not match its checksum" ]
+	# a digest of format 1: how to upgrade it
+	run -2 2048-table --check "$FIXTURES/format1.digest"
+	[[ "$output" == "2048-table: $FIXTURES/format1.digest: a chain digest of format 1, "*"2048-table --upgrade"* ]]
+	# a chain file is read as one (6.7 GB when whole: its header here)
+	{ printf '2048-chain 2\nlayout six\n'; head -c 200 /dev/zero; } \
+	    > "$d/chain-six.chain"
+	run -2 2048-table --check "$d/chain-six.chain"
+	[[ "$output" == "2048-table: $d/chain-six.chain: "*"chain table"* ]]
+	# a net, checked whole; a byte of its weights changed
+	net=$FIXTURES/net-games-max.net
+	run 2048-table --check "$net"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$net: ok" ]
+	cp "$net" "$d/x.net"
+	flip "$d/x.net" $(($(stat -c %s "$net") - 100))
+	run -2 2048-table --check "$d/x.net"
+	[[ "$output" == "2048-table: $d/x.net: corrupt"* ]]
+	# boards (a game, a save): which command reads them
+	2048-new --seed 1 > "$d/game"
+	run -2 2048-table --check "$d/game"
+	[ "$output" = "2048-table: $d/game: not a table, chain file, chain digest or net (their first line names them): boards, a game or a save are checked by reading them, as 2048-eval FILE does (2048-review FILE, a game)" ]
+	# a table still
+	run 2048-table -q --check "$TBL_DIR/2x3.tbl"
+	[ "$status" -eq 0 ]
+}

@@ -205,19 +205,65 @@ query_cells(struct run *run, const char *tablepath, const char *s)
 	report(run, &r);
 }
 
-/* --check: every block read and checked, as queries check the blocks
- * they read. */
+/* The first bytes of path's file (NUL-terminated), or a usage error. */
+static void
+read_magic(const char *path, char *magic, size_t size)
+{
+	ssize_t n;
+	int fd;
+
+	/* O_NONBLOCK: a FIFO is refused by the library, not waited on */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK)) < 0)
+		cli_die(2, "%s: %s", path, strerror(errno));
+	n = read(fd, magic, size - 1);
+	close(fd);
+	magic[n > 0 ? n : 0] = '\0';
+}
+
+/* Whether s is text: no control character but blanks. */
+static int
+is_text(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < ' ' && *s != '\n' && *s != '\t' &&
+		    *s != '\r')
+			return 0;
+	return 1;
+}
+
+/* --check: every block of a file the project writes read and checked,
+ * as its readers check the blocks they read: a table, a chain file or
+ * digest, a net (by its first line); of any other file, which command
+ * reads it. */
 int
 check_table(struct run *run, const char *path)
 {
-	char err[512];
+	char err[512], magic[24];
+	g2048_net *net;
 
-	if ((run->table = g2048_table_open(path, err, sizeof err)) == NULL ||
-	    g2048_table_verify(run->table, err, sizeof err) < 0)
-		cli_die(2, "%s", err);
+	read_magic(path, magic, sizeof magic);
+	/* an empty file, or a short one, is the table reader's to refuse */
+	if (strncmp(magic, "2048-chain", 10) == 0) {
+		if (g2048_chain_verify(path, err, sizeof err) < 0)
+			cli_die(2, "%s", err);
+	} else if (strncmp(magic, "2048-net ", 9) == 0) {
+		if ((net = g2048_net_load(path, err, sizeof err)) == NULL)
+			cli_die(2, "%s", err);
+		g2048_net_free(net);
+	} else if (strncmp(magic, "2048-", 5) == 0 || !is_text(magic) ||
+	    magic[0] == '\0') {
+		if ((run->table = g2048_table_open(path, err,
+		    sizeof err)) == NULL ||
+		    g2048_table_verify(run->table, err, sizeof err) < 0)
+			cli_die(2, "%s", err);
+		g2048_table_close(run->table);
+	} else
+		cli_die(2, "%s: not a table, chain file, chain digest or net "
+		    "(their first line names them): boards, a game or a save "
+		    "are checked by reading them, as 2048-eval FILE does "
+		    "(2048-review FILE, a game)", path);
 	if (!run->quiet)
 		printf("%s: ok\n", path);
-	g2048_table_close(run->table);
 	return cli_finish(0);
 }
 

@@ -953,6 +953,10 @@ g2048_chain *g2048_chain_open(const char *dir, char *err, size_t errsize);
  * once its every block checks: 1, 0 if it is of format 2 already, or -1
  * with a message in err. */
 int g2048_chain_upgrade(const char *path, char *err, size_t errsize);
+/* A chain file or a digest (told by its first line), its header and
+ * every block checked: 0, or -1 with a message in err (a file of format
+ * 1 is to be upgraded, which checks it). */
+int g2048_chain_verify(const char *path, char *err, size_t errsize);
 /* 1 and a message if a block of a file's table failed its check (the
  * tables then decide nothing), else 0. */
 int g2048_chain_error(const g2048_chain *c, char *err, size_t errsize);

@@ -180,5 +180,8 @@ int chain_digest_upgrade(int fd, const struct stat *st, const char *h,
     g2048_chain *c, const char *path, char *err, size_t errsize);
 /* 1 + the first block of the digest's that failed its check, or 0. */
 uint64_t chain_digest_bad(const struct chain_digest *d);
+/* Check every block of d not yet checked: its first failing block + 1,
+ * or 0. */
+uint64_t chain_digest_check_all(struct chain_digest *d);
 
 #endif

@@ -415,6 +415,73 @@ g2048_chain_error(const g2048_chain *c, char *err, size_t errsize)
 	return 0;
 }
 
+/* ---- a file checked whole --------------------------------------------- */
+
+/* The first failing block of c's tables or digest, into err: -1, or 0 if
+ * every block checks. */
+static int
+verify_blocks(g2048_chain *c, const char *path, char *err, size_t errsize)
+{
+	struct chain_table *t[2] = { &c->five, &c->six };
+	char what[96];
+	uint64_t bad = 0;
+	int i;
+
+	if (c->digest)
+		bad = chain_digest_check_all(c->digest);
+	for (i = 0; i < 2 && bad == 0; i++)
+		if (t[i]->blocks)
+			bad = blocks_check_all(t[i]->blocks);
+	if (bad == 0)
+		return 0;
+	snprintf(what, sizeof what, "corrupt: block %llu does not match its "
+	    "checksum", (unsigned long long)(bad - 1));
+	return chain_fail(err, errsize, path, what);
+}
+
+int
+g2048_chain_verify(const char *path, char *err, size_t errsize)
+{
+	char h[CHAIN_HEADER], name[64];
+	struct chain_table *t = NULL;
+	g2048_chain *c;
+	struct stat st;
+	int fd, rc = -1;
+	ssize_t n;
+
+	if ((fd = chain_open_regular(path, 0, &st, err, errsize)) < 0)
+		return -1;
+	memset(h, 0, sizeof h);
+	n = pread(fd, h, sizeof h - 1, 0);
+	close(fd);
+	if (n < 0)
+		return chain_fail(err, errsize, path, strerror(errno));
+	if (strncmp(h, "2048-chain-digest ", 18) == 0) {
+		if ((c = g2048_chain_open_digest(path, err, errsize)) == NULL)
+			return -1;
+	} else {
+		if (!chain_little_endian())
+			return chain_fail(err, errsize, path, "chain files "
+			    "are little-endian");
+		if ((c = chain_alloc()) == NULL)
+			return chain_fail(err, errsize, path, "out of memory");
+		if (strncmp(h, "2048-chain ", 11) == 0 &&
+		    sscanf(h + strlen(CHAIN_MAGIC), "layout %63s", name) == 1)
+			t = strcmp(name, c->five.l->name) == 0 ? &c->five :
+			    strcmp(name, c->six.l->name) == 0 ? &c->six : NULL;
+		if (t == NULL || open_table(t, path, err, errsize) < 0) {
+			if (t == NULL)
+				chain_fail(err, errsize, path, "bad header: "
+				    "layout");
+			g2048_chain_free(c);
+			return -1;
+		}
+	}
+	rc = verify_blocks(c, path, err, errsize);
+	g2048_chain_free(c);
+	return rc;
+}
+
 /* ---- format 1 upgraded ------------------------------------------------ */
 
 /* The file of fd (st), of chain table t's layout and format 1: its every

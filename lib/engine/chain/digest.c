@@ -92,6 +92,12 @@ chain_digest_bad(const struct chain_digest *d)
 	return blocks_bad(&d->blocks);
 }
 
+uint64_t
+chain_digest_check_all(struct chain_digest *d)
+{
+	return blocks_check_all(&d->blocks);
+}
+
 void
 chain_digest_free(struct chain_digest *d)
 {
