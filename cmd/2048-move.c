@@ -22,7 +22,10 @@ usage(int status)
 	    "or u, d, l, r), add the merges to its score and count the move.\n"
 	    "\n"
 	    "  -c, --compact  write the one-line compact form\n"
-	    "  -q, --quiet    no message for a board that cannot move\n"
+	    "  -q, --quiet    no message for a board that cannot move, nor for\n"
+	    "                 a board of another size than the first's\n"
+	    "      --strict   a board of another size than the first's is an\n"
+	    "                 error (a row too many?), not a warning\n"
 	    "  -h, --help     show this help and exit\n"
 	    "      --version  show the version and exit\n"
 	    "\n"
@@ -52,12 +55,13 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "compact", no_argument, NULL, 'c' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "strict", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct run run = { G2048_LEFT, 0 };
-	int c, d, i;
+	int c, d, i, strict = 0;
 
 	argv[0] = cli_init(argv[0]);
 	while ((c = cli_getopt(argc, argv, "cq", longopts)) != -1) {
@@ -67,6 +71,9 @@ main(int argc, char **argv)
 			break;
 		case 'q':
 			run.quiet = 1;
+			break;
+		case 'S':
+			strict = 1;
 			break;
 		case 'h':
 			usage(0);
@@ -91,6 +98,8 @@ main(int argc, char **argv)
 			    "per call; pipe into another 2048-move, as in "
 			    "'2048-move %s | 2048-move %s'", argv[i],
 			    argv[optind - 1], argv[i]);
+	cli_shapes(strict ? CLI_SHAPES_STRICT : run.quiet ? CLI_SHAPES_ANY :
+	    CLI_SHAPES_WARN);
 	return cli_finish(cli_boards(argv + optind, argc - optind, move_board,
 	    &run));
 }

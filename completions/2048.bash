@@ -8,10 +8,10 @@ _2048_options()
 {
 	case $1 in
 	2048-new)   echo "-s --seed -n --count -f --four --size -c --compact -h --help --version" ;;
-	2048-move)  echo "-c --compact -q --quiet -h --help --version" ;;
+	2048-move)  echo "-c --compact -q --quiet --strict -h --help --version" ;;
 	2048-spawn) echo "-s --seed -f --four --at --value -a --all -c --compact -q --quiet -h --help --version" ;;
 	2048-eval)  echo "-J --json -k --field -q --quiet -t --target -H --heuristic -w --weights --list --net -h --help --version" ;;
-	2048-solve) echo "--algo -d --depth --time --fast --adaptive -H --heuristic -w --weights --net -j --threads -s --seed -e --explain -p --play -g --games --size -f --four --moves --until --final -S --summary -T --tally -J --json --log -c --compact -q --quiet --cutoff --crowded --deepen --no-deepen --tt-bits --no-lost --tables --table-min --table-from --no-tables --chain --chain-min --no-chain --downgrade --no-bitboard -h --help --version" ;;
+	2048-solve) echo "--algo -d --depth --time --fast --adaptive -H --heuristic -w --weights --net -j --threads -s --seed -e --explain -p --play -g --games --size -f --four --moves --until --final -S --summary -T --tally -J --json --log -c --compact -q --quiet --strict --cutoff --crowded --deepen --no-deepen --tt-bits --no-lost --tables --table-min --table-from --no-tables --chain --chain-min --no-chain --downgrade --no-bitboard -h --help --version" ;;
 	2048-play)  echo "-s --seed --size -f --four -l --load -r --resume -o --save -A --no-anim --colors -h --help --version" ;;
 	2048-learn) echo "--net --stages -l --load -o --save --export -g --games --alpha --lambda --tc --optimistic --restart --halves -s --seed -j --threads --every --block --log -q --quiet -h --help --version" ;;
 	2048-table) echo "-o --save --size --pattern -t --target --objective -f --four -j --threads --work -q --quiet --table --cells -J --json --info --check --upgrade --list --chain --distill --tables --states -h --help --version" ;;

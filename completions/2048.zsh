@@ -23,6 +23,7 @@ case $service in
   _arguments -s -S $common \
     '(-c --compact)'{-c,--compact}'[one line a board]' \
     '(-q --quiet)'{-q,--quiet}'[no message for an illegal move]' \
+    '--strict[a board of another size is an error]' \
     '1:direction:(up down left right)' \
     '*:board file:_files'
   ;;
@@ -75,6 +76,7 @@ case $service in
     '--log=[every decision]:log file:_files' \
     '(-c --compact)'{-c,--compact}'[one line a board]' \
     '(-q --quiet)'{-q,--quiet}'[no message, no status line]' \
+    '--strict[a board of another size is an error]' \
     '--cutoff=[probability cutoff]:probability:' \
     '--crowded=[cutoff on crowded boards]:N,P:' \
     '--deepen=[search again]:R,SUB,MAX,P:' \

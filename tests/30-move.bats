@@ -245,3 +245,29 @@ moved() {
 	run 2048-move -c left "$in"
 	[ "$output" = "55/50 32 1 move=left" ]
 }
+
+@test "a board of another size than the first's: one warning, every board moved; --strict refuses it; -q says nothing" {
+	# a typed row ". . . ." too many makes the second board 5x4
+	{ board '2 2 . .' '. . . .' '. . . .' '. . . .'; echo
+	  board '2 2 . .' '. . . .' '. . . .' '. . . .' '. . . .'; echo
+	  board '4 4 . .' '. . . .' '. . . .' '. . . .' '. . . .'; } > "$in"
+	run --separate-stderr 2048-move -c left "$in"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "$stderr" = "2048-move: $in:6: warning: a 5x4 board after 4x4 ones: a row or a cell too many or too few? (said once; --strict refuses it)" ]
+	# --strict: an input error at that board, the boards before written
+	run --separate-stderr 2048-move -c --strict left "$in"
+	[ "$status" -eq 2 ]
+	[ "$output" = "2000000000000000 4 1 move=left" ]
+	[ "$stderr" = "2048-move: $in:6: a 5x4 board after 4x4 ones (--strict: one size)" ]
+	run --separate-stderr 2048-move -q -c left "$in"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "" ]
+	# one size throughout, in several files: nothing said
+	run --separate-stderr 2048-move --strict left "$in" "$in"
+	[ "$status" -eq 2 ]
+	head -4 "$in" > "$in.4x4"
+	run --separate-stderr 2048-move --strict left "$in.4x4" - < "$in.4x4"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "" ]
+}

@@ -724,3 +724,26 @@ EOF2
 	[[ "$output" == *"else share/2048-tools/2048.net"* ]]
 	[[ "$output" == *"--tt-bits N"*"(default 20, --fast 16;"* ]]
 }
+
+@test "a board of another size than the first's: one warning, every board answered; --strict refuses it; -q says nothing" {
+	local in=$BATS_TEST_TMPDIR/in
+	# a typed row ". . . ." too many makes the second board 5x4
+	{ board '2 2 . .' '. . . .' '. . . .' '. . . .'; echo
+	  board '2 2 . .' '. . . .' '. . . .' '. . . .' '. . . .'; echo
+	  board '4 4 . .' '. . . .' '. . . .' '. . . .' '. . . .'; } > "$in"
+	run --separate-stderr 2048-solve --depth 1 "$in"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "$stderr" = "2048-solve: $in:6: warning: a 5x4 board after 4x4 ones: a row or a cell too many or too few? (said once; --strict refuses it)" ]
+	run --separate-stderr 2048-solve --depth 1 --strict "$in"
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[ "$stderr" = "2048-solve: $in:6: a 5x4 board after 4x4 ones (--strict: one size)" ]
+	# --play too: the first game played whole, then the error
+	run --separate-stderr 2048-solve --play --algo greedy --final -c --strict "$in"
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	run --separate-stderr 2048-solve -q --depth 1 "$in"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "" ]
+}

@@ -69,7 +69,7 @@ complete_line() {
 @test "bash completes options" {
 	[ "$(complete_line 2048-solve --al)" = "--algo" ]
 	[ "$(complete_line 2048-learn --res)" = "--restart" ]
-	[ "$(complete_line 2048-move -)" = "$(printf '%s\n' --compact --help --quiet --version -c -h -q | LC_ALL=C sort)" ]
+	[ "$(complete_line 2048-move -)" = "$(printf '%s\n' --compact --help --quiet --strict --version -c -h -q | LC_ALL=C sort)" ]
 }
 
 @test "bash completes the values from fixed sets" {

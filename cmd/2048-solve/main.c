@@ -222,9 +222,12 @@ main(int argc, char **argv)
 		progress_start(&run);
 	if (run.new_games)     /* --games 0 too: no game, nothing read */
 		play_new_games(&run);
-	else
+	else {
+		cli_shapes(run.strict ? CLI_SHAPES_STRICT : run.quiet ?
+		    CLI_SHAPES_ANY : CLI_SHAPES_WARN);
 		run.status = cli_boards(argv + optind, argc - optind, solve_board,
 		    &run);
+	}
 	progress_end(&run);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (run.summary) {

@@ -102,8 +102,11 @@ usage(int status)
 	    progname, progname, progname, progname);
 	fprintf(fp,
 	    "  -c, --compact      write boards in the one-line compact form\n"
-	    "  -q, --quiet        no message for a board that cannot move, no\n"
-	    "                     status line on a terminal\n"
+	    "  -q, --quiet        no message for a board that cannot move, nor\n"
+	    "                     for a board of another size than the first's;\n"
+	    "                     no status line on a terminal\n"
+	    "      --strict       a board read of another size than the first's\n"
+	    "                     is an error (a row too many?), not a warning\n"
 	    "      --cutoff P     expectimax probability cutoff (default\n"
 	    "                     0.000125, 0: off)\n"
 	    "      --crowded N,P  cutoff P on boards with at most N empty cells\n"
@@ -174,6 +177,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "until", required_argument, NULL, 'U' },
 		{ "play", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "strict", no_argument, NULL, 'x' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "size", required_argument, NULL, 'Z' },
 		{ "summary", no_argument, NULL, 'S' },
@@ -245,6 +249,9 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'q':
 			run->quiet = 1;
+			break;
+		case 'x':
+			run->strict = 1;
 			break;
 		case 's':
 			run->seed = cli_u64(optarg, "--seed");

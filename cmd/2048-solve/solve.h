@@ -69,6 +69,7 @@ struct run {
 	int rows, cols, size_given, other_size, odds_given;
 	double four;
 	int explain, play, final, summary, tally, quiet, have_seed, json;
+	int strict;                  /* --strict: boards of one size */
 	uint64_t games, seed;
 	uint64_t max_moves;          /* --moves: a game's most (0: no bound) */
 	int until_rank;              /* --until: a game ends at a tile of this

@@ -321,6 +321,38 @@ board_written(void)
 	}
 }
 
+/* cli_shapes(): what a change of size does, and the first board's */
+static enum cli_shapes shapes;
+static int first_rows, first_cols;
+
+void
+cli_shapes(enum cli_shapes how)
+{
+	shapes = how;
+}
+
+/* b's size against the stream's first board's (rd is b's reader) */
+static void
+check_shape(const g2048_board *b)
+{
+	if (shapes == CLI_SHAPES_ANY)
+		return;
+	if (first_rows == 0) {
+		first_rows = b->rows;
+		first_cols = b->cols;
+		return;
+	}
+	if (b->rows == first_rows && b->cols == first_cols)
+		return;
+	if (shapes == CLI_SHAPES_STRICT)
+		cli_die_board("a %dx%d board after %dx%d ones (--strict: one "
+		    "size)", b->rows, b->cols, first_rows, first_cols);
+	cli_warn_board("warning: a %dx%d board after %dx%d ones: a row or a "
+	    "cell too many or too few? (said once; --strict refuses it)",
+	    b->rows, b->cols, first_rows, first_cols);
+	shapes = CLI_SHAPES_ANY;
+}
+
 static int
 read_fd(int fd, const char *name, cli_board_fn *fn, void *ctx)
 {
@@ -333,6 +365,7 @@ read_fd(int fd, const char *name, cli_board_fn *fn, void *ctx)
 		cli_die(2, "out of memory");
 	g2048_reader_before_read(rd, flush_stdout);
 	while ((r = g2048_read(rd, &b)) > 0) {
+		check_shape(&b);
 		if ((s = fn(&b, ctx)) > status)
 			status = s;
 		board_written();

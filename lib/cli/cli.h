@@ -84,6 +84,16 @@ void cli_write_failed(int err);
  */
 typedef int cli_board_fn(g2048_board *b, void *ctx);
 int cli_boards(char **files, int nfiles, cli_board_fn *fn, void *ctx);
+/*
+ * What cli_boards() does with a board whose size is not the first
+ * board's (of all files): the format allows it, but in a stream of one
+ * size it is most likely a typo (a row ". . . ." too many makes a 5x4
+ * board of a 4x4 one).  CLI_SHAPES_ANY, the default: nothing;
+ * CLI_SHAPES_WARN: one warning, at the first such board; CLI_SHAPES_STRICT
+ * (--strict): that board is an input error (exit 2).
+ */
+enum cli_shapes { CLI_SHAPES_ANY, CLI_SHAPES_WARN, CLI_SHAPES_STRICT };
+void cli_shapes(enum cli_shapes how);
 
 /* The generator a board continues from: the run's seed if one was given
  * (*run, shared by the boards in order), else the board's own state, else
