@@ -734,3 +734,26 @@ flip() {
 	[ -e "$T/a.tmpXXXXXX" ]
 	[ -s "$T/a" ]
 }
+
+@test "2048-learn(1) quotes the interrupt message as the program prints it" {
+	local pid i status=0 want got
+	2048-learn "${TINY[@]}" --save "$T/a.net" --games 1000000 --seed 3 \
+	    --threads 1 --block 100 --log "$T/log" -q 2> "$T/err" &
+	pid=$!
+	# a sign of progress, not a fixed time: the log's first block
+	for ((i = 0; i < 1200; i++)); do
+		[ "$(cat "$T/log" 2>/dev/null | wc -l)" -lt 2 ] || break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	wait "$pid" || status=$?
+	[ "$status" -eq 1 ]
+	# the page's line and the program's, the file and the counts aside
+	want=$(grep '^^C2048-learn: interrupted' "$ROOT_DIR/man/2048-learn.1" |
+	    sed -e 's/^^C//' -e 's|a\.net|FILE|g' -e 's/[0-9][0-9]*/N/g')
+	got=$(sed -e "s|$T/a.net|FILE|g" -e 's/[0-9][0-9]*/N/g' "$T/err")
+	echo "page: $want"
+	echo "program: $got"
+	[ -n "$want" ]
+	[ "$want" = "$got" ]
+}
