@@ -742,7 +742,7 @@ flip() {
 	pid=$!
 	# a sign of progress, not a fixed time: the log's first block
 	for ((i = 0; i < 1200; i++)); do
-		[ "$(cat "$T/log" 2>/dev/null | wc -l)" -lt 2 ] || break
+		[ -s "$T/log" ] && [ "$(wc -l < "$T/log")" -ge 2 ] && break
 		sleep 0.1
 	done
 	kill -INT "$pid"
