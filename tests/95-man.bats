@@ -429,6 +429,127 @@ rendered_examples() {
 	[[ "$output" == *"empty 6"* ]]
 }
 
+# example_commands PAGE: the command lines of PAGE's EXAMPLES, one a
+# line, a command's lines joined: in a block of "$ " sessions the "$ "
+# lines and their continuations (a line ending in \ or |), in another
+# block or a .Dl every line; the mdoc escapes undone
+example_commands() {
+	awk '/^\.Sh / { ex = $2 == "EXAMPLES"; next }
+	    !ex { next }
+	    /^\.Bd -literal/ { on = 1; session = -1; cont = 0; first = 1; next }
+	    /^\.Ed/ { on = 0; next }
+	    /^\.Dl / { sub(/^\.Dl /, ""); sub(/^\$ /, ""); print; next }
+	    !on { next }
+	    {
+		if (session < 0)
+			session = /^\$ /
+		# a block of no session that starts with no command shows a
+		# file: no command in it
+		if (first && !session && !/^(2048-[a-z]+[[:space:]]+[^0-9]|examples\/|printf |for |while |mkdir |make |\{)/)
+			on = 0
+		first = 0
+		if (!on)
+			next
+		if (session && !cont && !/^\$ /)
+			next
+		line = $0
+		sub(/^\$ /, "", line)
+		cont = line ~ /(\\e|\|)[[:space:]]*$/
+		printf "%s%s", line, cont ? " " : "\n"
+	    }' "$1" |
+	    sed -e 's/\\e$//' -e 's/\\e / /g' -e 's/\\e/\\/g' -e 's/\\&//g' \
+	    -e 's/\\-/-/g'
+}
+
+# unmade_files PAGE CLONE: the files PAGE's examples read, or write
+# into a folder, that a fresh clone (the list of its files, CLONE) lacks
+# and no earlier example makes: "read FILE" or "folder DIR", one a line.
+# A file is made by > or >>, -o, --save, --export, --log, --distill; a
+# folder by mkdir; tables/ holds what make tables builds.
+unmade_files() {
+	example_commands "$1" | awk -v clone="$2" '
+	BEGIN {
+		while ((getline f < clone) > 0) {
+			have[f] = 1
+			while (sub(/\/[^\/]*$/, "", f))
+				dir[f] = 1
+		}
+	}
+	function isfile(w) {
+		return w ~ /^[A-Za-z0-9_.\/-]+\.(txt|net|tbl|tsv|digest|chain|png)$/ ||
+		    w ~ /^(game|planted|board|b)$/
+	}
+	function folder(w, d) {
+		d = w
+		if (!sub(/\/[^\/]*$/, "", d) || d ~ /^\//)
+			return 1
+		return d in dir || d in made_dir || d == "tables"
+	}
+	{
+		n = split($0, w, /[[:space:]]+/)
+		for (i = 1; i <= n; i++) {
+			if (w[i] == "mkdir") {
+				for (j = i + 1; j <= n && w[j] ~ /^-/; j++)
+					;
+				made_dir[w[j]] = 1
+			}
+			out = w[i] ~ /^(>|>>|-o|--save|--export|--log|--distill)$/
+			if (w[i] ~ /^>>?[^>]/) {
+				f = w[i]
+				sub(/^>>?/, "", f)
+				made[f] = 1
+				continue
+			}
+			if (out && i < n) {
+				f = w[i + 1]
+				if (!folder(f))
+					print "folder " f
+				made[f] = 1
+				i++
+				continue
+			}
+			f = w[i]
+			sub(/^(<|>|>>)/, "", f)
+			if (!isfile(f) || f in made || f in have)
+				continue
+			if (f ~ /^tables\// || f ~ /^examples\// || f ~ /\.png$/)
+				continue
+			print "read " f
+		}
+	}'
+}
+
+@test "every page's examples run from a fresh clone: each file they read or folder they write into is the clone's or made by an earlier example" {
+	local page bad=""
+	git -C "$ROOT_DIR" rev-parse --git-dir >/dev/null 2>&1 ||
+	    skip "not a git checkout: no list of a clone's files"
+	git -C "$ROOT_DIR" ls-files > "$BATS_TEST_TMPDIR/clone"
+	for page in "$MAN_DIR"/*.[1357]; do
+		bad=$bad$(unmade_files "$page" "$BATS_TEST_TMPDIR/clone" |
+		    sed "s|^|${page##*/}: |")
+	done
+	printf '%s\n' "$bad"
+	[ -z "$bad" ]
+}
+
+@test "the fresh-clone check finds a net saved into a folder no one made, and a file no one wrote" {
+	local page=$BATS_TEST_TMPDIR/bad.1
+	cat > "$page" <<-'PAGE'
+	.Sh EXAMPLES
+	.Bd -literal -offset indent
+	$ 2048-learn --games 10 \e
+	      --save net/train.net
+	$ 2048-eval boards.txt
+	$ mkdir out
+	$ 2048-new > out/b.txt
+	$ 2048-eval out/b.txt
+	.Ed
+	PAGE
+	: > "$BATS_TEST_TMPDIR/clone"
+	run unmade_files "$page" "$BATS_TEST_TMPDIR/clone"
+	[ "$output" = "$(printf 'folder net/train.net\nread boards.txt')" ]
+}
+
 @test "lib2048(3) has an entry for every function 2048.h declares, and none for another" {
 	local header page
 	header=$(grep -o 'g2048_[a-z0-9_]*(' "$ROOT_DIR/lib/include/2048.h" |
