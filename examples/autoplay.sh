@@ -3,9 +3,11 @@
 # 2048-solve picks the move, 2048-move makes it, 2048-spawn adds the tile.
 # Writes every board of the game, the same trace as
 # `2048-new --seed SEED | 2048-solve --play [OPTIONS]`.  Three processes
-# a move: with --fast, game 7 is 11,192 moves, 17 min here on two busy
-# cores; --depth 1 (game 7: 180 moves, 3 s) is a quick look; the default
-# setting, 21,545 moves, 15 min of two cores or more.
+# a move, some 3.5 ms of CPU a move for them and the shell, where --play's
+# search of depth 1 takes microseconds: --depth 1 (game 7: 180 moves,
+# 0.6 s of CPU; 1.4 s of wall time at a load of 10) is a quick look;
+# with --fast, game 7 is 11,192 moves, 17 min here on two busy cores; the
+# default setting, 21,545 moves, 15 min of two cores or more.
 #   usage: examples/autoplay.sh SEED [2048-solve OPTIONS ...]
 set -eu
 # shellcheck source=examples/lib/tools.sh

@@ -267,7 +267,8 @@ moved() {
 	run --separate-stderr 2048-move --strict left "$in" "$in"
 	[ "$status" -eq 2 ]
 	head -4 "$in" > "$in.4x4"
-	run --separate-stderr 2048-move --strict left "$in.4x4" - < "$in.4x4"
+	cp "$in.4x4" "$in.copy"
+	run --separate-stderr 2048-move --strict left "$in.4x4" - < "$in.copy"
 	[ "$status" -eq 0 ]
 	[ "$stderr" = "" ]
 }
