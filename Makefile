@@ -144,12 +144,61 @@ $(SHIM): tests/shim/fault.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -D_GNU_SOURCE $(WARN) -O2 -fPIC -shared -o $@ $< -ldl
 
-# check-bins: all that check runs, built (.ci/run builds it first)
-check-bins: $(TOOLS) $(UNITS) $(SHIM)
+# The Python module g2048 (python/, g2048(3)): the package's files and
+# the C extension _g2048 over a copy of the engine built position-
+# independent (-fPIC), under $(OUT)/python/, importable with
+# PYTHONPATH=$(OUT)/python.  PYTHON is Debian's interpreter, with
+# python3-numpy and python3-dev: a python3 earlier in PATH (pyenv, a
+# venv) may lack numpy.
+PYTHON   ?= /usr/bin/python3
+PY_OUT    = $(OBJ)/python
+PY_PKG    = $(PY_OUT)/g2048
+PY_EXT    = $(PY_PKG)/_g2048.so
+PY_FILES  = $(patsubst python/g2048/%,$(PY_PKG)/%,$(wildcard python/g2048/*.py))
+PY_SRC    = $(wildcard python/src/*.c)
+PY_OBJ    = $(PY_SRC:%.c=$(OBJ)/pic/%.o)
+PIC_LIB   = $(OUT)/lib/lib2048-pic.a
+PIC_OBJ   = $(LIB_SRC:%.c=$(OBJ)/pic/%.o) $(OBJ)/pic/lib/engine/grid/tables.o \
+            $(OBJ)/pic/lib/engine/eval/rows.o
+# the interpreter's headers and numpy's, asked once a build that needs them
+py_inc    = $(shell $(PYTHON) -c 'import sysconfig, numpy; \
+            print("-isystem", sysconfig.get_paths()["include"], \
+            "-isystem", numpy.get_include())')
+$(foreach r,$(ROOMS),$(eval $(OBJ)/pic/lib/engine/$(r)/%.o: INC = $(call room_inc,$(r))))
+PIC_CC    = $(CC) $(CPPFLAGS) $(INC) $(ALLFLAGS) -fPIC -fvisibility=hidden \
+            -MMD -MP -c -o $@ $<
+$(OBJ)/pic/lib/engine/%.o: lib/engine/%.c
+	@mkdir -p $(@D)
+	$(PIC_CC)
+$(OBJ)/pic/lib/engine/grid/tables.o: $(OBJ)/lib/engine/grid/tables.c
+	@mkdir -p $(@D)
+	$(PIC_CC)
+$(OBJ)/pic/lib/engine/eval/rows.o: $(OBJ)/lib/engine/eval/rows.c
+	@mkdir -p $(@D)
+	$(PIC_CC)
+$(PIC_LIB): $(PIC_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $(PIC_OBJ)
+$(OBJ)/pic/python/src/%.o: python/src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Ilib/include $(py_inc) $(ALLFLAGS) -fPIC \
+	    -fvisibility=hidden -MMD -MP -c -o $@ $<
+$(PY_EXT): $(PY_OBJ) $(PIC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) $(LDFLAGS) -shared -Wl,--exclude-libs,ALL -o $@ \
+	    $(PY_OBJ) $(PIC_LIB) -lm -pthread
+$(PY_PKG)/%.py: python/g2048/%.py
+	@mkdir -p $(@D)
+	cp $< $@
+python: $(PY_EXT) $(PY_FILES)
 
-check: $(TOOLS) $(UNITS) $(SHIM)
+# check-bins: all that check runs, built (.ci/run builds it first)
+check-bins: $(TOOLS) $(UNITS) $(SHIM) python
+
+check: $(TOOLS) $(UNITS) $(SHIM) python
 	BIN_DIR=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OBJ)/tests/unit) \
 	    FAULT_SHIM=$(abspath $(SHIM)) SANITIZED=$(if $(SANFLAGS),1,0) \
+	    PYTHON=$(PYTHON) PY_DIR=$(abspath $(PY_OUT)) CC=$(CC) \
 	    tests/run $(TESTS)
 
 bench: $(TOOLS) $(BENCHES)
@@ -387,7 +436,7 @@ lint: check-includes
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all plot check check-bins bench bench-soak fuzz fuzz-bins net tables digest upgrade-tables install \
+.PHONY: all python plot check check-bins bench bench-soak fuzz fuzz-bins net tables digest upgrade-tables install \
         uninstall lint check-includes clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(OBJ)/lib/engine/eval/rows.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 
