@@ -62,7 +62,7 @@ def model_move(board, d):
     out = view.copy()
     score = 0
     for i in range(view.shape[0]):
-        out[i], s = model_line(list(view[i]), cap)
+        out[i], s = model_line([int(t) for t in view[i]], cap)
         score += s
     new = {0: out.T, 1: out[:, ::-1].T, 2: out, 3: out[:, ::-1]}[d]
     return new.astype(np.uint8), score, not np.array_equal(new, b)

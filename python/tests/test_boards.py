@@ -22,7 +22,7 @@ def rank_boards(draw):
                        elements=st.one_of(small, small, st.integers(0, cap))))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(rank_boards(), st.integers(0, 3))
 def test_move_of_every_size_is_the_models(boards, d):
     if max(model_move(b, d)[1] for b in boards) > LONG_MAX:

@@ -78,8 +78,19 @@ def test_the_default_setting_is_2048_solves_on_a_few_boards():
                                                          "--no-tables")
 
 
-def test_values_and_what_decided_are_2048_solves_json():
-    boards = fixed_boards()[-4:]
+# boards of a game at --fast with tables/ (seed 123) that its chain
+# digest decided
+DIGEST_BOARDS = os.path.join(os.path.dirname(__file__), "fixtures",
+                             "digest-boards.txt")
+
+
+@pytest.mark.parametrize("which", ["late", "digest"])
+def test_values_and_what_decided_are_2048_solves_json(which):
+    if which == "late":
+        boards = fixed_boards()[-4:]
+    else:
+        with open(DIGEST_BOARDS) as f:
+            boards = g2048.from_text(f)["boards"]
     tables = os.path.join(ROOT, "tables")
     decision = g2048.Player(fast=True, tables=tables).best(boards)
     out = run(["2048-solve", "--fast", "--tables", tables, "--json",
@@ -87,6 +98,7 @@ def test_values_and_what_decided_are_2048_solves_json():
     for i, line in enumerate(out.splitlines()):
         j = json.loads(line)
         assert g2048.DIRECTIONS[decision.move[i]] == j["move"]
+        assert g2048.SOURCES[decision.source[i]] == j["source"]
         for d, name in enumerate(g2048.DIRECTIONS):
             if name in j["values"] and j["values"][name] is not None:
                 assert decision.values[i, d] == pytest.approx(
