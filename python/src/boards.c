@@ -10,8 +10,12 @@ static int
 shape_plus(const struct batch *b, const npy_intp *extra, int nextra,
     npy_intp *shape)
 {
-	memcpy(shape, b->shape, sizeof(npy_intp) * (size_t)b->ndim);
-	memcpy(shape + b->ndim, extra, sizeof(npy_intp) * (size_t)nextra);
+	int i;
+
+	for (i = 0; i < b->ndim; i++)
+		shape[i] = b->shape[i];
+	for (i = 0; i < nextra; i++)
+		shape[b->ndim + i] = extra[i];
 	return b->ndim + nextra;
 }
 
@@ -357,7 +361,8 @@ py_pack(PyObject *self, PyObject *args, PyObject *kw)
 		    "4x4: expected a shape (..., 4, 4)");
 		return NULL;
 	}
-	memcpy(shape, PyArray_DIMS(a), sizeof(npy_intp) * (size_t)(nd - 2));
+	for (i = 0; i < nd - 2; i++)
+		shape[i] = PyArray_DIM(a, (int)i);
 	if (py_check_ranks(PyArray_DATA(a), PyArray_SIZE(a) / G2048_CELLS, 4,
 	    4, "ranks") < 0 ||
 	    (out = py_new_array(nd - 2, shape, NPY_UINT64)) == NULL ||

@@ -106,7 +106,7 @@ int
 py_batch(PyObject *boards, PyObject *hi, struct batch *b)
 {
 	PyArrayObject *a, *h;
-	int nd;
+	int nd, i;
 
 	memset(b, 0, sizeof *b);
 	if (!PyArray_Check(boards)) {
@@ -125,7 +125,8 @@ py_batch(PyObject *boards, PyObject *hi, struct batch *b)
 		b->rows = b->cols = G2048_SIDE;
 		b->n = PyArray_SIZE(a);
 		b->ndim = nd;
-		memcpy(b->shape, PyArray_DIMS(a), sizeof(npy_intp) * (size_t)nd);
+		for (i = 0; i < nd; i++)
+			b->shape[i] = PyArray_DIM(a, i);
 		b->lo = PyArray_DATA(a);
 		if (hi != NULL && hi != Py_None) {
 			if ((h = py_array(hi, "hi", NPY_UINT16, 0)) == NULL)

@@ -8,6 +8,11 @@ import subprocess
 
 import numpy as np
 import pytest
+from hypothesis import settings
+
+# the same examples every run, and no example database in the tree
+settings.register_profile("g2048", database=None, derandomize=True)
+settings.load_profile("g2048")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
