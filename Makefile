@@ -193,9 +193,9 @@ $(PY_PKG)/%.py: python/g2048/%.py
 python: $(PY_EXT) $(PY_FILES)
 
 # check-bins: all that check runs, built (.ci/run builds it first)
-check-bins: $(TOOLS) $(UNITS) $(SHIM) python
+check-bins: $(TOOLS) $(UNITS) $(SHIM) $(if $(PYTHON),python)
 
-check: $(TOOLS) $(UNITS) $(SHIM) python
+check: $(TOOLS) $(UNITS) $(SHIM) $(if $(PYTHON),python)
 	BIN_DIR=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OBJ)/tests/unit) \
 	    FAULT_SHIM=$(abspath $(SHIM)) SANITIZED=$(if $(SANFLAGS),1,0) \
 	    PYTHON=$(PYTHON) PY_DIR=$(abspath $(PY_OUT)) CC=$(CC) \
@@ -371,7 +371,18 @@ INSTALL_TABLE_FILES ?= $(notdir $(TABLE_FILES) $(CHAIN_FILES))
 # the chain digest a checkout holds: what 2048-solve plays by where no
 # chain files are installed (empty: none)
 INSTALL_DIGEST ?= tables/chain.digest
-install: $(TOOLS) $(LIB)
+# The Python module into the interpreter's site directory for PREFIX
+# (python/site-dir.py: /usr/lib/python3/dist-packages for /usr on
+# Debian), the extension named for the interpreter; PYTHON= for none.
+install-python: $(if $(PYTHON),python)
+	$(if $(PYTHON),d=$(DESTDIR)$$($(PYTHON) python/site-dir.py $(PREFIX))/g2048 && \
+	    mkdir -p $$d && cp $(PY_FILES) $$d/ && \
+	    cp $(PY_EXT) $$d/_g2048$$($(PYTHON) -c 'import sysconfig; \
+	    print(sysconfig.get_config_var("EXT_SUFFIX"))'),@:)
+uninstall-python:
+	$(if $(PYTHON),rm -rf $(DESTDIR)$$($(PYTHON) python/site-dir.py $(PREFIX))/g2048)
+
+install: $(TOOLS) $(LIB) install-python
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(PCDIR) $(DESTDIR)$(PREFIX)/include
 	for s in 1 3 5 7; do mkdir -p $(DESTDIR)$(PREFIX)/share/man/man$$s; done
 	cp $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
@@ -411,7 +422,7 @@ install: $(TOOLS) $(LIB)
 	    echo "make install: not $$f, not of make tables" \
 	        "(INSTALL_TABLE_FILES names the files to install)"; done
 
-uninstall:
+uninstall: uninstall-python
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t \
 	    $(BASHCOMPDIR)/$$t $(ZSHCOMPDIR)/_$$t; done
 	rm -f $(DESTDIR)$(LIBDIR)/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h \
@@ -436,7 +447,7 @@ lint: check-includes
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all python plot check check-bins bench bench-soak fuzz fuzz-bins net tables digest upgrade-tables install \
+.PHONY: all python install-python uninstall-python plot check check-bins bench bench-soak fuzz fuzz-bins net tables digest upgrade-tables install \
         uninstall lint check-includes clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(OBJ)/lib/engine/eval/rows.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 
