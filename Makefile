@@ -442,7 +442,7 @@ lint: check-includes
 	    --std=c11 $(ALL_ROOMS_INC) -Ilib/cli -Icmd/2048-play \
 	    --suppress=missingIncludeSystem lib cmd tests/unit tests/fuzz tests/shim bench
 	shellcheck -s bash completions/2048.bash
-	shellcheck tests/run tests/check-includes tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run bench/same-output .ci/run
+	shellcheck tests/run tests/python-run tests/check-includes tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run bench/same-output .ci/run
 
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
