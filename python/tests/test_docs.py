@@ -37,3 +37,16 @@ def test_the_manual_page_examples_run():
     outs = [run_python(code.replace("\\e", "\\")) for code in blocks]
     assert outs[0].split()[1] == "True"
     assert outs[1].count("score ") == 3
+
+
+def test_the_td_example_trains_and_compares_with_random_play():
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "examples",
+                                                     "td-ntuple.py"),
+                        "--minutes", "0.05", "--games-at-once", "64",
+                        "--eval-games", "40"], capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0].startswith("trained on ")
+    assert lines[1].split()[:3] == ["player", "mean", "score"]
+    assert [line.split()[0] for line in lines[2:]] == ["net", "random"]
