@@ -106,3 +106,19 @@ def test_tiles_of_the_cap_do_not_merge():
     b[0] = [5, 5]             # 2x2: the cap is 2^5 = 32
     new, score, changed = g2048.move(b, g2048.LEFT)
     assert not changed and score == 0
+
+
+def test_legal_is_whether_each_move_changes_the_board(rng):
+    # ranks to 15, two 32768 side by side among them: the engine's fast
+    # legality against its moves
+    ranks = rng.integers(0, 16, size=(200000, 4, 4)).astype(np.uint8)
+    ranks[rng.random(ranks.shape) < 0.5] = 0
+    ranks[:1000, 0, :2] = 15
+    packed = g2048.pack(ranks)
+    hi = np.zeros(packed.shape, np.uint16)
+    mask = g2048.legal(packed)
+    for d in range(4):
+        assert np.array_equal(mask[:, d], g2048.move(packed, d, hi=hi)[2])
+    for b in ranks[:3000]:
+        assert [model_move(b, d)[2] for d in range(4)] == list(
+            g2048.legal(b))
