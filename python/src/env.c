@@ -67,14 +67,25 @@ new_game(EnvObject *e, npy_intp i)
 	gm->over = 0;
 }
 
+/* A 4x4 grid's ranks, a byte a cell: the nibbles spread to bytes two
+ * words at a time, then each cell's fifth bit where there is one. */
 static void
 write_grid(uint8_t *r, g2048_grid g)
 {
+	const uint64_t low = 0x0F0F0F0F0F0F0F0FULL;
+	uint64_t even = g.lo & low, odd = (g.lo >> 4) & low;
+	uint8_t out[16];
 	int cell;
 
-	for (cell = 0; cell < G2048_CELLS; cell++)
-		r[cell] = (uint8_t)(((g.lo >> (4 * cell)) & 0xF) |
-		    (((g.hi >> cell) & 1) << 4));
+	/* byte k of even holds cell 2k, of odd cell 2k + 1 */
+	for (cell = 0; cell < 8; cell++) {
+		out[2 * cell] = (uint8_t)(even >> (8 * cell));
+		out[2 * cell + 1] = (uint8_t)(odd >> (8 * cell));
+	}
+	if (g.hi)
+		for (cell = 0; cell < G2048_CELLS; cell++)
+			out[cell] = (uint8_t)(out[cell] | ((g.hi >> cell) & 1) << 4);
+	memcpy(r, out, sizeof out);
 }
 
 static void
