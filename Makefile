@@ -441,6 +441,9 @@ lint: check-includes
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
 	    --std=c11 $(ALL_ROOMS_INC) -Ilib/cli -Icmd/2048-play \
 	    --suppress=missingIncludeSystem lib cmd tests/unit tests/fuzz tests/shim bench
+	$(if $(PYTHON),cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
+	    --std=c11 -Ilib/include $(subst -isystem ,-I,$(py_inc)) \
+	    --suppress=missingIncludeSystem python/src)
 	shellcheck -s bash completions/2048.bash
 	shellcheck tests/run tests/python-run tests/check-includes tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run bench/same-output .ci/run
 
