@@ -433,9 +433,11 @@ class Player(_g2048.Player):
     Unlike 2048-solve, nothing is taken from the environment
     (G2048_TABLES, G2048_NET) or from beside the tools: say what to use.
 
-    ``threads``: the boards of a batch are shared by this many threads,
-    each with a fork of the player (the GIL released); the moves do not
-    depend on it.  One call at a time per Player.
+    ``threads``: the threads a batch is decided on, the GIL released:
+    each board's moves searched on up to four of them, as 2048-solve
+    does; past four, several boards at once, each on a fork of the
+    player.  The moves do not depend on it.  One call at a time per
+    Player.
     """
 
     def best(self, boards, four=0.1, hi=None):
