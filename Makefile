@@ -144,12 +144,61 @@ $(SHIM): tests/shim/fault.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -D_GNU_SOURCE $(WARN) -O2 -fPIC -shared -o $@ $< -ldl
 
-# check-bins: all that check runs, built (.ci/run builds it first)
-check-bins: $(TOOLS) $(UNITS) $(SHIM)
+# The Python module g2048 (python/, g2048(3)): the package's files and
+# the C extension _g2048 over a copy of the engine built position-
+# independent (-fPIC), under $(OUT)/python/, importable with
+# PYTHONPATH=$(OUT)/python.  PYTHON is Debian's interpreter, with
+# python3-numpy and python3-dev: a python3 earlier in PATH (pyenv, a
+# venv) may lack numpy.
+PYTHON   ?= /usr/bin/python3
+PY_OUT    = $(OBJ)/python
+PY_PKG    = $(PY_OUT)/g2048
+PY_EXT    = $(PY_PKG)/_g2048.so
+PY_FILES  = $(patsubst python/g2048/%,$(PY_PKG)/%,$(wildcard python/g2048/*.py))
+PY_SRC    = $(wildcard python/src/*.c)
+PY_OBJ    = $(PY_SRC:%.c=$(OBJ)/pic/%.o)
+PIC_LIB   = $(OUT)/lib/lib2048-pic.a
+PIC_OBJ   = $(LIB_SRC:%.c=$(OBJ)/pic/%.o) $(OBJ)/pic/lib/engine/grid/tables.o \
+            $(OBJ)/pic/lib/engine/eval/rows.o
+# the interpreter's headers and numpy's, asked once a build that needs them
+py_inc    = $(shell $(PYTHON) -c 'import sysconfig, numpy; \
+            print("-isystem", sysconfig.get_paths()["include"], \
+            "-isystem", numpy.get_include())')
+$(foreach r,$(ROOMS),$(eval $(OBJ)/pic/lib/engine/$(r)/%.o: INC = $(call room_inc,$(r))))
+PIC_CC    = $(CC) $(CPPFLAGS) $(INC) $(ALLFLAGS) -fPIC -fvisibility=hidden \
+            -MMD -MP -c -o $@ $<
+$(OBJ)/pic/lib/engine/%.o: lib/engine/%.c
+	@mkdir -p $(@D)
+	$(PIC_CC)
+$(OBJ)/pic/lib/engine/grid/tables.o: $(OBJ)/lib/engine/grid/tables.c
+	@mkdir -p $(@D)
+	$(PIC_CC)
+$(OBJ)/pic/lib/engine/eval/rows.o: $(OBJ)/lib/engine/eval/rows.c
+	@mkdir -p $(@D)
+	$(PIC_CC)
+$(PIC_LIB): $(PIC_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $(PIC_OBJ)
+$(OBJ)/pic/python/src/%.o: python/src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Ilib/include $(py_inc) $(ALLFLAGS) -fPIC \
+	    -fvisibility=hidden -MMD -MP -c -o $@ $<
+$(PY_EXT): $(PY_OBJ) $(PIC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) $(LDFLAGS) -shared -Wl,--exclude-libs,ALL -o $@ \
+	    $(PY_OBJ) $(PIC_LIB) -lm -pthread
+$(PY_PKG)/%.py: python/g2048/%.py
+	@mkdir -p $(@D)
+	cp $< $@
+python: $(PY_EXT) $(PY_FILES)
 
-check: $(TOOLS) $(UNITS) $(SHIM)
+# check-bins: all that check runs, built (.ci/run builds it first)
+check-bins: $(TOOLS) $(UNITS) $(SHIM) $(if $(PYTHON),python)
+
+check: $(TOOLS) $(UNITS) $(SHIM) $(if $(PYTHON),python)
 	BIN_DIR=$(abspath $(BIN)) UNIT_DIR=$(abspath $(OBJ)/tests/unit) \
 	    FAULT_SHIM=$(abspath $(SHIM)) SANITIZED=$(if $(SANFLAGS),1,0) \
+	    PYTHON=$(PYTHON) PY_DIR=$(abspath $(PY_OUT)) CC=$(CC) \
 	    tests/run $(TESTS)
 
 bench: $(TOOLS) $(BENCHES)
@@ -322,7 +371,18 @@ INSTALL_TABLE_FILES ?= $(notdir $(TABLE_FILES) $(CHAIN_FILES))
 # the chain digest a checkout holds: what 2048-solve plays by where no
 # chain files are installed (empty: none)
 INSTALL_DIGEST ?= tables/chain.digest
-install: $(TOOLS) $(LIB)
+# The Python module into the interpreter's site directory for PREFIX
+# (python/site-dir.py: /usr/lib/python3/dist-packages for /usr on
+# Debian), the extension named for the interpreter; PYTHON= for none.
+install-python: $(if $(PYTHON),python)
+	$(if $(PYTHON),d=$(DESTDIR)$$($(PYTHON) python/site-dir.py $(PREFIX))/g2048 && \
+	    mkdir -p $$d && cp $(PY_FILES) $$d/ && \
+	    cp $(PY_EXT) $$d/_g2048$$($(PYTHON) -c 'import sysconfig; \
+	    print(sysconfig.get_config_var("EXT_SUFFIX"))'),@:)
+uninstall-python:
+	$(if $(PYTHON),rm -rf $(DESTDIR)$$($(PYTHON) python/site-dir.py $(PREFIX))/g2048)
+
+install: $(TOOLS) $(LIB) install-python
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(PCDIR) $(DESTDIR)$(PREFIX)/include
 	for s in 1 3 5 7; do mkdir -p $(DESTDIR)$(PREFIX)/share/man/man$$s; done
 	cp $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
@@ -362,7 +422,7 @@ install: $(TOOLS) $(LIB)
 	    echo "make install: not $$f, not of make tables" \
 	        "(INSTALL_TABLE_FILES names the files to install)"; done
 
-uninstall:
+uninstall: uninstall-python
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(PREFIX)/bin/$$t \
 	    $(BASHCOMPDIR)/$$t $(ZSHCOMPDIR)/_$$t; done
 	rm -f $(DESTDIR)$(LIBDIR)/lib2048.a $(DESTDIR)$(PREFIX)/include/2048.h \
@@ -381,13 +441,16 @@ lint: check-includes
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
 	    --std=c11 $(ALL_ROOMS_INC) -Ilib/cli -Icmd/2048-play \
 	    --suppress=missingIncludeSystem lib cmd tests/unit tests/fuzz tests/shim bench
+	$(if $(PYTHON),cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
+	    --std=c11 -Ilib/include $(subst -isystem ,-I,$(py_inc)) \
+	    --suppress=missingIncludeSystem python/src)
 	shellcheck -s bash completions/2048.bash
-	shellcheck tests/run tests/check-includes tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run bench/same-output .ci/run
+	shellcheck tests/run tests/python-run tests/check-includes tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run bench/same-output .ci/run
 
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all plot check check-bins bench bench-soak fuzz fuzz-bins net tables digest upgrade-tables install \
+.PHONY: all python install-python uninstall-python plot check check-bins bench bench-soak fuzz fuzz-bins net tables digest upgrade-tables install \
         uninstall lint check-includes clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(OBJ)/lib/engine/eval/rows.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 

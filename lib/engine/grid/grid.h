@@ -55,6 +55,11 @@ extern const uint16_t grid_row_right[65536];
 extern const uint64_t grid_col_up[65536];
 extern const uint64_t grid_col_down[65536];
 extern const uint32_t grid_row_score[65536];   /* merge score of a row */
+/* The moved row in the low 16 bits and its score / 4 in the high 16 (a
+ * merge makes 4 or more; the most a row scores, 131072, is 32768 * 4):
+ * g2048_move's one lookup a row for both. */
+extern const uint32_t grid_row_left_scored[65536];
+extern const uint32_t grid_row_right_scored[65536];
 
 /* The exact path, for any grid: five-bit ranks, a loop per line. */
 g2048_grid grid_slide_exact(g2048_grid g, enum g2048_dir d);

@@ -34,7 +34,7 @@ as_column(unsigned row)
 	return c;
 }
 
-enum { LEFT, RIGHT, UP, DOWN, SCORE };
+enum { LEFT, RIGHT, UP, DOWN, SCORE, LEFT_SCORED, RIGHT_SCORED };
 
 static void
 table(const char *type, const char *name, int which)
@@ -44,9 +44,12 @@ table(const char *type, const char *name, int which)
 
 	printf("const %s %s[65536] = {\n", type, name);
 	for (row = 0; row < 65536; row++) {
-		unsigned m = moved(row, which == RIGHT || which == DOWN, &score);
+		unsigned m = moved(row, which == RIGHT || which == DOWN ||
+		    which == RIGHT_SCORED, &score);
 		unsigned long long v = which == SCORE ? score :
-		    which == UP || which == DOWN ? as_column(m) : m;
+		    which == UP || which == DOWN ? as_column(m) :
+		    which == LEFT_SCORED || which == RIGHT_SCORED ?
+		    m | (unsigned long long)(score / 4) << 16 : m;
 
 		printf("%#llx,%c", v, row % 8 == 7 ? '\n' : ' ');
 	}
@@ -63,5 +66,7 @@ main(void)
 	table("uint64_t", "grid_col_up", UP);
 	table("uint64_t", "grid_col_down", DOWN);
 	table("uint32_t", "grid_row_score", SCORE);
+	table("uint32_t", "grid_row_left_scored", LEFT_SCORED);
+	table("uint32_t", "grid_row_right_scored", RIGHT_SCORED);
 	return fflush(stdout) != 0 || ferror(stdout);
 }
