@@ -143,8 +143,8 @@ draw_help(struct play_canvas *c, const struct play_layout *l)
 		"arrows/wasd/hjkl move   u undo   ? hint   v review   n new   q save+quit",
 		"arrows/wasd/hjkl move  u undo  ? hint  v review  n new  q save+quit",
 		"arrows move u undo ? hint v review n new q save+quit",
-		"arrows u undo ? hint v review n new q quit",
-		"arrows u ? hint v review n q",
+		"arrows u undo ? hint v review n new q save+quit",
+		"arrows u ? hint v review n q save+quit",
 		"arrows u ? v n q",
 	};
 

@@ -2,7 +2,8 @@
  * review.c - the words of 2048-play's review (v, and a game's end): its
  * summary in forms from the whole to the shortest, so that the message
  * line shows the most it can in the window, the accuracy and the worst
- * move first, the worst move to the last.
+ * move first, the worst move to the last (and that the game is over to
+ * the last but one).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -68,12 +69,14 @@ play_review_text(char *buf, size_t size, const struct play_review_tally *t,
 	    (unsigned long long)t->count[BEST], in, mi, bl, worst);
 	add_form(buf, size, "%sAccuracy %s of %s%s; %s, %s, %s", game_over,
 	    acc, moves, worst, bl, mi, in);
-	add_form(buf, size, "Accuracy %s of %s%s; %s, %s", acc, moves, worst,
-	    bl, mi);
-	add_form(buf, size, "Accuracy %s%s", acc, worst);
+	add_form(buf, size, "%sAccuracy %s of %s%s; %s, %s", game_over, acc,
+	    moves, worst, bl, mi);
+	add_form(buf, size, "%sAccuracy %s%s", game_over, acc, worst);
 	if (t->worst_move) {
-		add_form(buf, size, "%s; %s", acc, worst_move);
+		add_form(buf, size, "%s%s; %s", over ? "Game over! " : "", acc,
+		    worst_move);
 		add_form(buf, size, "%s", worst_move);
 	} else
-		add_form(buf, size, "Accuracy %s", acc);
+		add_form(buf, size, "%sAccuracy %s", over ? "Game over! " : "",
+		    acc);
 }
