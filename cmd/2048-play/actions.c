@@ -240,6 +240,7 @@ do_review(struct play_ui *u)
 	struct play_review_tally t = { { 0 }, 0, 0, 0, -1, -1 };
 	double last = cli_now();
 	enum cli_judgement judged;
+	char of[40];
 	size_t i;
 	g2048_board b;
 
@@ -272,8 +273,9 @@ do_review(struct play_ui *u)
 		}
 		if (cli_now() - last >= 0.25) {
 			last = cli_now();
-			snprintf(u->text, sizeof u->text, "Reviewing: %zu of %zu "
-			    "moves (a key stops)", i + 1, u->game.n - 1);
+			snprintf(u->text, sizeof u->text, "Reviewing: %zu of %s "
+			    "(a key stops)", i + 1, cli_count(of, sizeof of,
+			    u->game.n - 1, "move", "moves"));
 			u->message = u->text;
 			play_show(u);
 		}
