@@ -289,19 +289,20 @@ score_of() {
 	stop
 	pipe_game 3 left > "$T/other"
 
-	# q asks; any other key plays on; q again quits keeping the saved game
-	start 80x30 "2048-play --no-anim < '$T/other'"
+	# q asks, naming the file; any other key plays on; q again quits
+	# keeping the saved game, with exit status 1: not saved
+	start 200x30 "2048-play --no-anim < '$T/other'"
 	wait_for "moves 1"
 	keys q
-	wait_for "Another game is saved there: y replaces it, q quits keeping it"
+	wait_for "Another game is saved in $saved: y replaces it, q quits keeping it"
 	keys x Down
 	wait_for "moves 2"
 	refute_screen "Another game"
 	keys q
-	wait_for "Another game is saved there"
+	wait_for "Another game is saved in $saved: y replaces it"
 	keys q
 	wait_for ENDED
-	[ "$(cat "$T/status")" = "exit 0" ]
+	[ "$(cat "$T/status")" = "exit 1" ]
 	screen -J | grep -qF "2048-play: the game was not saved: $saved holds another game, kept (--save FILE saves elsewhere)"
 	[ "$(cat "$saved")" = "$first" ]
 	stop
@@ -320,7 +321,8 @@ score_of() {
 	start 80x30 "2048-play --no-anim < '$T/other'"
 	wait_for "moves 1"
 	keys q
-	wait_for "Another game is saved there"
+	# in a narrower window, shorter, the file still named
+	wait_for "saved-game: y replaces it, q keeps it"
 	keys y
 	wait_for ENDED
 	[ "$(cat "$T/status")" = "exit 0" ]
@@ -939,4 +941,55 @@ score_of() {
 	keys Right
 	wait_for "moves 1"
 	refute_screen "No tile moves"
+}
+
+@test "the review's summary fits the window, most important first; the worst move is never lost" {
+	local cols line summary acc worst
+	board 'seed 3' '512 256 128 64' '4 8 16 32' '2 . . .' '. . . .' > "$T/b"
+	for cols in 80 100; do
+		# down: the row of large tiles leaves its edge
+		start ${cols}x24 "2048-play --no-anim --load '$T/b' -o '$T/game'"
+		wait_for "moves 0"
+		keys Down
+		wait_for "moves 1"
+		keys Up
+		wait_for "moves 2"
+		keys v
+		wait_for "worst: move "
+		line=$(screen | grep -F 'worst: move ' | sed 's/^ *//; s/ *$//')
+		keys q
+		wait_for ENDED
+		[ "$(cat "$T/status")" = "exit 0" ]
+		stop
+		# the figures of 2048-review, whose judgement the review is
+		summary=$(2048-review -q -J "$T/game" | tail -1)
+		acc=$(jq -r '.best * 100 / .moves' <<<"$summary" | awk '{ printf "%.1f", $1 }')
+		worst=$(jq -r '.largest[0] | "move \(.move), \(.played) for \(.best)"' <<<"$summary")
+		[ "${#line}" -le "$cols" ]
+		[[ "$line" == "Accuracy $acc% of 2 moves; worst: $worst; "* ]]
+		# the wider window has room for more, the counts of each
+		if [ "$cols" -eq 100 ]; then
+			[[ "$line" == *"; $(jq -r '"\(.blunders) blunder"' <<<"$summary")"* ]]
+			[[ "$line" == *" inaccurac"* ]]
+		fi
+		rm "$T/game"
+	done
+	# a narrow window: the worst move all the same
+	start 34x24 "2048-play --no-anim --load '$T/b' -o '$T/game'"
+	wait_for "moves 0"
+	keys Down
+	wait_for "moves 1"
+	keys v
+	wait_for "worst: move 1"
+}
+
+@test "the v key is in -h and in every window's key legend" {
+	2048-play -h | grep -q ' v reviews'
+	start 40x24 "2048-play --no-anim --seed 1"
+	wait_for "moves 0"
+	screen | grep -q ' v review '
+	stop
+	start 72x24 "2048-play --no-anim --seed 1"
+	wait_for "moves 0"
+	screen | grep -q ' v review '
 }

@@ -15,6 +15,10 @@ setup_file() {
 	2048-table -q -o "$TDIR/2x2.tbl" --size 2x2
 	2048-table -q -o "$TDIR/2x3.tbl" --size 2x3
 	2048-table -q -o "$PDIR/2x3.tbl" --size 2x3 -t 32 --objective prob
+	# the chance of a 64 on 3x3 (3 s of CPU, 11 MB)
+	export P3DIR=$BATS_FILE_TMPDIR/prob3
+	mkdir -p "$P3DIR"
+	2048-table -q -o "$P3DIR/3x3.tbl" --size 3x3 -t 64 --objective prob
 }
 
 # each test in a folder of its own: its games and streams are files there
@@ -168,8 +172,14 @@ table_values() {
 	    --only-mistakes planted
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "move 4: $worst, blunder: loses "* ]]
-	# the board of a mistake is drawn
+	# the board of a mistake is drawn: the position of move 4, with no
+	# move beside it but move 4's (not the move before, its `move` key)
 	[ "${lines[2]}" = "$(nth 4 < planted | head -1)" ]
+	nth 4 < planted | grep -q '^move '
+	[ "$(sed -n '3,/^$/p' <<<"$output" | grep -c '^move ')" -eq 0 ]
+	[ "$(sed -n '3,/^$/p' <<<"$output" | grep -v '^$')" = "$(nth 4 < planted | grep -v '^move ')" ]
+	# so is each of the largest losses'
+	[[ "$output" == *$'\nlargest loss:\nmove 4: '"$worst for "*$'\n'"$(nth 4 < planted | grep -v '^move ')"* ]]
 	[[ "$output" == *"decided at move 4, the last mistake before the game was lost"* || \
 	    "$output" != *'"over":true'* ]]
 	run 2048-review --tables "$PDIR" --blunder 1 --mistake 1 --only-mistakes planted
@@ -238,10 +248,78 @@ table_values() {
 	run 2048-review -d 1 -q game
 	[ "$status" -eq 0 ]
 	[ "${lines[-1]}" = "reviewed 30 moves: accuracy 100.0% (30 best), 0 inaccuracies, 0 mistakes, 0 blunders" ]
-	# one board: nothing to review
+}
+
+@test "a review of no move says so, with no accuracy" {
 	run 2048-review -d 1 < <(2048-new --seed 3)
 	[ "$status" -eq 0 ]
-	[ "$output" = "reviewed 0 moves: accuracy 0.0% (0 best), 0 inaccuracies, 0 mistakes, 0 blunders" ]
+	[ "$output" = "no move reviewed: a game of one board has no move" ]
+	run 2048-review -d 1 -J < <(2048-new --seed 3)
+	[ "$output" = '{"summary":true,"moves":0,"accuracy":null,"best":0,"inaccuracies":0,"mistakes":0,"blunders":0,"over":false,"decided":null,"largest":[]}' ]
+	run 2048-review -d 1 < /dev/null
+	[ "$status" -eq 0 ]
+	[ "$output" = "no move reviewed: no board" ]
+}
+
+@test "counts in words: 1 move, 1 mistake, 1 blunder, 1 inaccuracy; 2 moves" {
+	2048-new --size 2x3 --seed 9 | 2048-solve --tables "$PDIR" --play > game
+	nth 4 < game | 2048-table --table "$PDIR/2x3.tbl" > answer
+	worst=$(awk '/^(up|down|left|right) / { print $2, $1 }' answer | \
+	    sort -g | head -1 | cut -d' ' -f2)
+	# the game to board 4, then the worst move: one move that loses
+	{ first 4 < game; nth 4 < game | 2048-move "$worst" | 2048-spawn; } > planted
+	tail -n +$(($(first 3 < game | wc -l) + 1)) planted > one
+	run 2048-review --tables "$PDIR" one
+	[ "$status" -eq 0 ]
+	[[ "$(grep '^reviewed' <<<"$output")" == "reviewed 1 move: accuracy 0.0% (0 best), "* ]]
+	run 2048-review --tables "$PDIR" --mistake 0.0000001 --blunder 1 one
+	[[ "$(grep '^reviewed' <<<"$output")" == *", 0 inaccuracies, 1 mistake, 0 blunders" ]]
+	run 2048-review --tables "$PDIR" --mistake 0.0000001 --blunder 0.0000002 one
+	[[ "$(grep '^reviewed' <<<"$output")" == *", 0 inaccuracies, 0 mistakes, 1 blunder" ]]
+	run 2048-review --tables "$PDIR" --mistake 1 --blunder 1 one
+	[[ "$(grep '^reviewed' <<<"$output")" == *", 1 inaccuracy, 0 mistakes, 0 blunders" ]]
+	# the largest loss, one
+	[[ "$output" == *$'\nlargest loss:\n'* ]]
+	run 2048-review --tables "$PDIR" planted
+	[[ "$output" == *$'\nreviewed 4 moves: '* ]]
+}
+
+@test "the search's noise is no mistake: a loss within it is best; a table's figures judge exactly" {
+	local noise=0.003 size dir
+	for size in 2x3 3x3; do
+		dir=$TDIR
+		[ $size = 3x3 ] && dir=$P3DIR
+		2048-new --size $size --seed 1 | 2048-solve --tables "$dir" --play > game
+		# by the table that played it: every move best
+		run 2048-review --tables "$dir" -J game
+		[[ "${lines[-1]}" == '{"summary":true,"moves":'*',"accuracy":1.000000,'* ]]
+		# by the search: a move it values within its noise of the best
+		# is best (there are such moves: the search cannot tell the
+		# table's move from its own), one it values below is not
+		run 2048-review --no-tables -J game
+		[ "$status" -eq 0 ]
+		jq -e -s --argjson n $noise '[.[] | select(.move)] |
+		    (map(select(.share > 0 and .share <= $n)) | length > 0) and
+		    all((.judgement == "best") == (.share <= $n))' <<<"$output"
+		# the summary's largest losses are moves judged below best
+		jq -e -s --argjson n $noise '.[-1].largest | all(.share > $n)' <<<"$output"
+	done
+	# a table's loss, however small, is not best: the 2x3 score table's
+	# move of least loss (a share under the search's noise) played
+	2048-new --size 2x3 --seed 1 | 2048-solve --tables "$TDIR" --play > game
+	read -r k move < <(first 12 < game | 2048-table --table "$TDIR/2x3.tbl" |
+	    awk 'BEGIN { RS = ""; FS = "\n" }
+	    { best = ""; for (i = 1; i <= NF; i++) { split($i, f, " ")
+	        if (f[1] == "best") best = f[2]; if (f[1] == "value") v = f[2] }
+	      for (i = 1; i <= NF; i++) { split($i, f, " ")
+	        if (f[1] ~ /^(up|down|left|right)$/ && f[1] != best &&
+	            f[2] < v && (v - f[2]) / v < 0.003)
+	            { print NR, f[1]; exit } } }')
+	[ -n "$k" ]
+	{ first "$k" < game; nth "$k" < game | 2048-move "$move" | 2048-spawn; } > planted
+	run 2048-review --tables "$TDIR" -J planted
+	line=$(grep "^{\"move\":$k," <<<"$output")
+	[[ "$line" == *'"judgement":"inaccuracy"'*'"kind":"score"'* ]]
 }
 
 @test "one blank line, never two, before the summary, after a board or a move line" {

@@ -235,14 +235,14 @@ do_hint(struct play_ui *u)
 static void
 do_review(struct play_ui *u)
 {
-	struct cli_judge j = { 0, CLI_MISTAKE_SHARE, CLI_BLUNDER_SHARE };
+	struct cli_judge j;
 	struct cli_reviewed m;
-	uint64_t count[CLI_NJUDGEMENTS] = { 0 }, worst_move = 0;
-	double worst = 0, last = cli_now();
-	int worst_played = -1, worst_best = -1;
-	size_t i, done = 0;
+	struct play_review_tally t = { { 0 }, 0, 0, 0, -1, -1 };
+	double last = cli_now();
+	enum cli_judgement judged;
+	char of[40];
+	size_t i;
 	g2048_board b;
-	char tail[96] = "";
 
 	if (u->game.n < 2) {
 		u->message = "No move to review.";
@@ -254,6 +254,7 @@ do_review(struct play_ui *u)
 		u->message = "Review unavailable: out of memory.";
 		return;
 	}
+	cli_judge_defaults(&j);
 	for (i = 0; i + 1 < u->game.n; i++) {
 		if (play_wait_input(u, 0))
 			break;
@@ -262,34 +263,25 @@ do_review(struct play_ui *u)
 			continue;
 		cli_review_move(u->player, &u->review_search, &u->player_opts,
 		    &b, u->game.hist[i + 1].last_move, &m);
-		count[cli_judge(&j, &m)]++;
-		done++;
-		if (m.share > worst) {
-			worst = m.share;
-			worst_move = b.moves + 1;
-			worst_played = m.played;
-			worst_best = m.best;
+		t.count[judged = cli_judge(&j, &m)]++;
+		t.done++;
+		if (judged != CLI_BEST && m.share > t.worst) {
+			t.worst = m.share;
+			t.worst_move = b.moves + 1;
+			t.worst_played = m.played;
+			t.worst_best = m.best;
 		}
 		if (cli_now() - last >= 0.25) {
 			last = cli_now();
-			snprintf(u->text, sizeof u->text, "Reviewing: %zu of %zu "
-			    "moves (a key stops)", i + 1, u->game.n - 1);
+			snprintf(u->text, sizeof u->text, "Reviewing: %zu of %s "
+			    "(a key stops)", i + 1, cli_count(of, sizeof of,
+			    u->game.n - 1, "move", "moves"));
 			u->message = u->text;
 			play_show(u);
 		}
 	}
-	if (worst_move)
-		snprintf(tail, sizeof tail, "; worst: move %llu, %s for %s",
-		    (unsigned long long)worst_move,
-		    g2048_dir_name((enum g2048_dir)worst_played),
-		    g2048_dir_name((enum g2048_dir)worst_best));
-	snprintf(u->text, sizeof u->text, "%sReview of %zu moves: accuracy "
-	    "%.1f%% (%llu best), %llu inaccuracies, %llu mistakes, %llu "
-	    "blunders%s", play_game_over(&u->game) ? "Game over!  " : "", done, done ? 100.0 * (double)count[CLI_BEST] /
-	    (double)done : 0, (unsigned long long)count[CLI_BEST],
-	    (unsigned long long)count[CLI_INACCURACY],
-	    (unsigned long long)count[CLI_MISTAKE],
-	    (unsigned long long)count[CLI_BLUNDER], tail);
+	play_review_text(u->text, sizeof u->text, &t,
+	    play_game_over(&u->game));
 	u->message = u->text;
 }
 
@@ -313,6 +305,26 @@ play_new_game(struct play_ui *u)
 	u->message = "New game.";
 }
 
+/* Ask whether to replace the other game in the save file, naming it: in
+ * forms for the window, the file's whole path first, then its name. */
+static void
+ask_replace(struct play_ui *u)
+{
+	const char *path = u->save_path, *slash = strrchr(path, '/');
+	const char *name = slash && slash[1] ? slash + 1 : path;
+
+	snprintf(u->text, sizeof u->text, "Another game is saved in %.200s: "
+	    "y replaces it, q quits keeping it, any other key plays on.\n"
+	    "Another game is saved in %.200s: y replaces it, q quits keeping "
+	    "it\n"
+	    "Another game is in %.200s: y replaces it, q keeps it\n"
+	    "Another game is in %.100s: y replaces it, q keeps it\n"
+	    "%.100s holds a game: y replace, q keep", path, path, path, name,
+	    name);
+	u->message = u->text;
+	u->replace_asked = 1;
+}
+
 /* q: save and quit; when saving failed, a second q quits all the same;
  * another game in the save file is replaced only after a yes */
 static void
@@ -324,9 +336,7 @@ do_quit(struct play_ui *u, int again)
 		return;
 	}
 	if (other_game_saved(u)) {
-		u->message = "Another game is saved there: y replaces it, q "
-		    "quits keeping it, any other key plays on.";
-		u->replace_asked = 1;
+		ask_replace(u);
 		return;
 	}
 	if (save_game(u) == 0) {

@@ -141,13 +141,14 @@ draw_help(struct play_canvas *c, const struct play_layout *l)
 {
 	static const char *const help[] = {
 		"arrows/wasd/hjkl move   u undo   ? hint   v review   n new   q save+quit",
-		"arrows/wasd/hjkl move   u undo   ? hint   n new   q save+quit",
-		"arrows/wasd/hjkl move  u undo  ? hint  n new  q save+quit",
-		"arrows move u undo ? hint n new q save+quit",
-		"arrows u ? n q",
+		"arrows/wasd/hjkl move  u undo  ? hint  v review  n new  q save+quit",
+		"arrows move u undo ? hint v review n new q save+quit",
+		"arrows u undo ? hint v review n new q save+quit",
+		"arrows u ? hint v review n q save+quit",
+		"arrows u ? v n q",
 	};
 
-	centred(c, 0, l->cols, l->help_y, fitting(help, 5, l->cols),
+	centred(c, 0, l->cols, l->help_y, fitting(help, 6, l->cols),
 	    PLAY_ST_DIM);
 }
 
@@ -188,6 +189,21 @@ draw_tiles(struct play_canvas *c, const struct play_layout *l,
 		else
 			draw_tile(c, x, y, w, h, r);
 	}
+}
+
+/* The first of the message's forms (lines, the longest first) that
+ * fits the window, else the last one clipped. */
+static void
+draw_message(struct play_canvas *c, const struct play_layout *l,
+    const char *s)
+{
+	char line[PLAY_TEXT_MAX];
+	size_t n;
+
+	while ((n = strcspn(s, "\n")) > (size_t)l->cols && s[n] == '\n')
+		s += n + 1;
+	snprintf(line, sizeof line, "%.*s", (int)n, s);
+	centred(c, 0, l->cols, l->message_y, line, PLAY_ST_MSG);
 }
 
 /* the words of s in lines of at most w columns, centred on the canvas */
@@ -240,6 +256,6 @@ play_draw(struct play_canvas *c, const struct play_layout *l,
 	    ' ', PLAY_ST_BOARD);
 	draw_tiles(c, l, s);
 	if (s->message)
-		centred(c, 0, l->cols, l->message_y, s->message, PLAY_ST_MSG);
+		draw_message(c, l, s->message);
 	draw_help(c, l);
 }

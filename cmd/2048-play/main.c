@@ -37,8 +37,8 @@ usage(int status)
 	    "usage: %s [-Ar] [-s SEED] [--size RxC] [-f P] [-l FILE] [-o FILE]\n"
 	    "       [--colors MODE]\n"
 	    "Play 2048 in the terminal.  Arrows, WASD or hjkl move, u undoes,\n"
-	    "? or H shows the solver's move, n starts a new game, q saves the\n"
-	    "game and quits.  A board stream on stdin is resumed like --load.\n"
+	    "? or H shows the solver's move, v reviews the game, n starts a new\n"
+	    "one, q saves it and quits.  A stream on stdin is resumed like -l.\n"
 	    "\n"
 	    "  -s, --seed SEED     the game of seed SEED, as 2048-new --seed SEED\n"
 	    "      --size RxC      a new game of R rows and C columns (default 4x4)\n"
@@ -53,8 +53,8 @@ usage(int status)
 	    "  -h, --help          show this help and exit\n"
 	    "      --version       show the version and exit\n"
 	    "\n"
-	    "Exit status: 0 the game was saved, 2 usage, input or terminal error\n"
-	    "or the game could not be saved.  See 2048-play(1).\n",
+	    "Exit status: 0 saved, 1 quit without saving (another game kept),\n"
+	    "2 usage, input or terminal error, or not saved.  See 2048-play(1).\n",
 	    progname);
 	exit(status ? 2 : cli_finish(0));
 }
@@ -228,8 +228,9 @@ play(const struct opts *o)
 		signal(u->signal, SIG_DFL);
 		raise(u->signal);
 	}
-	return (u->save_error[0] && !u->kept_other) || u->best_error[0] ?
-	    2 : 0;
+	if ((u->save_error[0] && !u->kept_other) || u->best_error[0])
+		return 2;
+	return u->kept_other ? 1 : 0;
 }
 
 int

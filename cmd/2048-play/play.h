@@ -59,6 +59,8 @@ const struct play_colour *play_colour(int style);
 /* The SGR sequence that selects style at depth, NUL-terminated in buf
  * (PLAY_SGR_MAX bytes suffice); returns its length. */
 #define PLAY_SGR_MAX 48
+/* A message's forms, all together. */
+#define PLAY_TEXT_MAX 1536
 int play_sgr(int style, enum play_depth depth, char *buf, size_t size);
 
 /* ---- layout ----------------------------------------------------------- */
@@ -157,7 +159,9 @@ enum play_phase { PLAY_REST, PLAY_SLIDE, PLAY_POP };
 struct play_scene {
 	g2048_cells cells;              /* tiles at rest (REST and POP) */
 	uint64_t score, best, moves;
-	const char *message;            /* under the board, or NULL */
+	const char *message;            /* under the board, or NULL; its
+					 * forms a line each, the longest
+					 * first: the first that fits */
 	enum play_phase phase;
 	const struct play_motion *motion;   /* SLIDE: tiles on their way */
 	int nmotion, step, steps;
@@ -292,8 +296,8 @@ struct play_ui {
 	g2048_player *review_search;     /* the review's search alone */
 	char tables_error[64];           /* why the tables did not open */
 	int rows, cols;                  /* the first new game's size */
-	const char *message;
-	char text[256];                  /* a message made up on the spot */
+	const char *message;             /* as play_scene's */
+	char text[PLAY_TEXT_MAX];        /* a message made up on the spot */
 	char save_error[4200];           /* why the game was not saved */
 	char best_error[4200];           /* why the best score was not */
 	char best_path[4096], save_path[4096];
@@ -321,6 +325,21 @@ void play_animate(struct play_ui *u, const g2048_cells *before,
 /* A new game: of u->rows x u->cols at first, then of the size and odds
  * of the game in play, whose best score is kept first. */
 void play_new_game(struct play_ui *u);
+
+/* review.c: the review's summary (v, and a game's end). */
+struct play_review_tally {
+	/* by judgement: best, inaccuracy, mistake, blunder (the order of
+	 * cli.h's enum cli_judgement) */
+	uint64_t count[4];
+	uint64_t worst_move;         /* the worst below best, 0: none */
+	size_t done;                 /* moves reviewed */
+	double worst;                /* the worst move's share lost */
+	int worst_played, worst_best;
+};
+/* The summary of t into buf as a message's forms, from the whole to the
+ * shortest; over: the game is over. */
+void play_review_text(char *buf, size_t size,
+    const struct play_review_tally *t, int over);
 /* What key k does, the answer to a question pending included; the screen
  * is redrawn unless it quits. */
 void play_handle_key(struct play_ui *u, enum play_key k);

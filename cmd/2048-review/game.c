@@ -171,6 +171,20 @@ struct job {
 };
 
 static void
+draw_status(struct review *rv)
+{
+	char w[3][64];
+
+	cli_status_draw(&rv->status, "%s reviewed, %llu best, %s, %s",
+	    cli_count(w[0], sizeof w[0], rv->reviewed +
+	    atomic_load(&rv->done), "move", "moves"),
+	    (unsigned long long)rv->count[CLI_BEST], cli_count(w[1],
+	    sizeof w[1], rv->count[CLI_MISTAKE], "mistake", "mistakes"),
+	    cli_count(w[2], sizeof w[2], rv->count[CLI_BLUNDER], "blunder",
+	    "blunders"));
+}
+
+static void
 work(struct review *rv, struct worker *w, int draws)
 {
 	size_t i;
@@ -179,13 +193,7 @@ work(struct review *rv, struct worker *w, int draws)
 		value_position(rv, w, &rv->batch[i]);
 		atomic_fetch_add(&rv->done, 1);
 		if (draws && cli_status_due(&rv->status))
-			cli_status_draw(&rv->status, "%llu moves reviewed, "
-			    "%llu best, %llu mistakes, %llu blunders",
-			    (unsigned long long)(rv->reviewed +
-			    atomic_load(&rv->done)),
-			    (unsigned long long)rv->count[CLI_BEST],
-			    (unsigned long long)rv->count[CLI_MISTAKE],
-			    (unsigned long long)rv->count[CLI_BLUNDER]);
+			draw_status(rv);
 	}
 }
 

@@ -56,7 +56,8 @@ usage(int status)
 	    "      --threshold R  write only the moves losing a share R or more\n"
 	    "                     of the best move's value\n"
 	    "      --inaccuracy R a loss of a share up to R is still best\n"
-	    "                     (default 0)\n"
+	    "                     (default: the search's noise, 0.003; 0 for\n"
+	    "                     a table's exact figures)\n"
 	    "      --mistake R    a mistake loses a share R or more of the best\n"
 	    "                     move's value (default 0.02)\n"
 	    "      --blunder R    a blunder, R or more (default 0.1)\n"
@@ -122,7 +123,7 @@ parse_options(int argc, char **argv, struct review *rv)
 	};
 	/* the letters of 2048(7)'s table; the other options are long only */
 	static const char *shortopts = "cJq" CLI_PLAYER_SHORTOPTS;
-	int c;
+	int c, inaccuracy_given = 0;
 
 	opterr = 0;
 	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1)
@@ -150,7 +151,9 @@ parse_options(int argc, char **argv, struct review *rv)
 			rv->threshold = cli_double(optarg, "--threshold", 0, 1);
 			break;
 		case 'I':
-			rv->judge.inaccuracy = cli_double(optarg, "--inaccuracy", 0, 1);
+			rv->judge.inaccuracy = rv->judge.exact_inaccuracy =
+			    cli_double(optarg, "--inaccuracy", 0, 1);
+			inaccuracy_given = 1;
 			break;
 		case 'M':
 			rv->judge.mistake = cli_double(optarg, "--mistake", 0, 1);
@@ -181,7 +184,11 @@ parse_options(int argc, char **argv, struct review *rv)
 	rv->workers = cli_player_options_done(&rv->pl);
 	cli_player_check_ranges(&rv->pl);
 	cli_player_check_exact(&rv->pl);
-	if (rv->judge.inaccuracy >= rv->judge.mistake || rv->judge.mistake > rv->judge.blunder)
+	/* the search's noise, below a --mistake of less */
+	if (!inaccuracy_given && rv->judge.inaccuracy >= rv->judge.mistake)
+		rv->judge.inaccuracy = rv->judge.exact_inaccuracy;
+	if (rv->judge.inaccuracy >= rv->judge.mistake ||
+	    rv->judge.mistake > rv->judge.blunder)
 		cli_usage_error("the thresholds must rise: --inaccuracy %g below "
 		    "--mistake %g, at most --blunder %g", rv->judge.inaccuracy,
 		    rv->judge.mistake, rv->judge.blunder);
@@ -217,8 +224,7 @@ main(int argc, char **argv)
 	int i, status;
 
 	argv[0] = cli_init(argv[0]);
-	rv.judge.mistake = CLI_MISTAKE_SHARE;
-	rv.judge.blunder = CLI_BLUNDER_SHARE;
+	cli_judge_defaults(&rv.judge);
 	rv.largest = 3;
 	rv.every = 1;
 	parse_options(argc, argv, &rv);

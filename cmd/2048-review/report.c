@@ -105,14 +105,18 @@ describe(const struct review *rv, const struct position *p, char *buf,
 	}
 }
 
-/* A board as the tools write it, then a blank line (text form); whether
- * the blank line was written. */
+/* The position of a move as the tools write boards, then a blank line
+ * (text form): without its `move` key, the move before it, so that the
+ * only move beside it is the one judged; whether the blank line was
+ * written. */
 static int
-draw_board(const g2048_board *b)
+draw_position(const g2048_board *position)
 {
 	char buf[G2048_TEXT_MAX] = "";
+	g2048_board b = *position;
 
-	if ((cli_out.compact ? g2048_format_compact : g2048_format)(b, buf,
+	b.last_move = -1;
+	if ((cli_out.compact ? g2048_format_compact : g2048_format)(&b, buf,
 	    sizeof buf) < 0)
 		return 0;
 	fputs(buf, stdout);
@@ -150,7 +154,7 @@ write_position(const struct review *rv, const struct position *p)
 	}
 	describe(rv, p, what, sizeof what);
 	printf("  [%s]\n", what);
-	return p->judged >= CLI_MISTAKE && draw_board(&p->b);
+	return p->judged >= CLI_MISTAKE && draw_position(&p->b);
 }
 
 static int
@@ -205,13 +209,14 @@ json_position(const struct review *rv, const struct position *p)
 	    max_tile_rank(&p->b)));
 }
 
-/* Keep p among the largest losses: by share, the earlier first. */
+/* Keep p among the largest losses: by share, the earlier first; a move
+ * judged best loses nothing that counts. */
 static void
 keep_top(struct review *rv, const struct position *p)
 {
 	int i;
 
-	if (rv->largest == 0 || p->m.loss <= 0)
+	if (rv->largest == 0 || p->judged == CLI_BEST)
 		return;
 	for (i = rv->ntop; i > 0 && rv->top[i - 1].m.share < p->m.share; i--)
 		;
@@ -247,8 +252,20 @@ report_position(struct review *rv, struct position *p)
 static double
 accuracy(const struct review *rv)
 {
-	return rv->reviewed ? (double)rv->count[CLI_BEST] / (double)rv->reviewed :
-	    0;
+	return (double)rv->count[CLI_BEST] / (double)rv->reviewed;
+}
+
+/* The counts of the judgements below best, in words. */
+static void
+write_counts(const struct review *rv)
+{
+	char w[3][64];
+
+	printf("%s, %s, %s", cli_count(w[0], sizeof w[0],
+	    rv->count[CLI_INACCURACY], "inaccuracy", "inaccuracies"),
+	    cli_count(w[1], sizeof w[1], rv->count[CLI_MISTAKE], "mistake",
+	    "mistakes"), cli_count(w[2], sizeof w[2],
+	    rv->count[CLI_BLUNDER], "blunder", "blunders"));
 }
 
 static void
@@ -257,14 +274,18 @@ write_summary(struct review *rv)
 	char v[64];
 	int i;
 
-	printf("%sreviewed %llu moves: accuracy %.1f%% (%llu best), "
-	    "%llu inaccuracies, %llu mistakes, %llu blunders\n",
-	    rv->written && !rv->blank_last ? "\n" : "",
-	    (unsigned long long)rv->reviewed,
-	    100 * accuracy(rv), (unsigned long long)rv->count[CLI_BEST],
-	    (unsigned long long)rv->count[CLI_INACCURACY],
-	    (unsigned long long)rv->count[CLI_MISTAKE],
-	    (unsigned long long)rv->count[CLI_BLUNDER]);
+	if (rv->reviewed == 0) {
+		printf("no move reviewed: %s\n", rv->boards == 0 ? "no board" :
+		    rv->boards == 1 ? "a game of one board has no move" :
+		    "no move valued");
+		return;
+	}
+	printf("%sreviewed %s: accuracy %.1f%% (%llu best), ",
+	    rv->written && !rv->blank_last ? "\n" : "", cli_count(v, sizeof v, rv->reviewed,
+	    "move", "moves"), 100 * accuracy(rv),
+	    (unsigned long long)rv->count[CLI_BEST]);
+	write_counts(rv);
+	putchar('\n');
 	if (rv->over && rv->last_mistake)
 		printf("decided at move %llu, the last mistake before the "
 		    "game was lost\n", (unsigned long long)rv->last_mistake);
@@ -279,7 +300,7 @@ write_summary(struct review *rv)
 		    dir_name(rv->top[i].played), dir_name(rv->top[i].m.best), v,
 		    100 * rv->top[i].m.share, kind_name(rv->top[i].m.kind),
 		    (unsigned long)g2048_tile(max_tile_rank(&rv->top[i].b)));
-		draw_board(&rv->top[i].b);
+		draw_position(&rv->top[i].b);
 	}
 }
 
@@ -290,7 +311,10 @@ json_summary(struct review *rv)
 
 	printf("{\"summary\":true,\"moves\":%llu,\"accuracy\":",
 	    (unsigned long long)rv->reviewed);
-	cli_json_number(accuracy(rv), 6);
+	if (rv->reviewed)
+		cli_json_number(accuracy(rv), 6);
+	else
+		fputs("null", stdout);
 	printf(",\"best\":%llu,\"inaccuracies\":%llu,\"mistakes\":%llu,"
 	    "\"blunders\":%llu,\"over\":%s,\"decided\":",
 	    (unsigned long long)rv->count[CLI_BEST],

@@ -322,17 +322,29 @@ struct cli_reviewed {
 	double loss, share;
 };
 /* The judgement's thresholds, shares of the best move's figure: best up
- * to inaccuracy, blunder from blunder, mistake from mistake. */
+ * to inaccuracy (the search's figures) or exact_inaccuracy (a table's),
+ * blunder from blunder, mistake from mistake. */
 struct cli_judge {
-	double inaccuracy, mistake, blunder;
+	double inaccuracy, exact_inaccuracy, mistake, blunder;
 };
+/* The search's noise: a loss it values below this share is within the
+ * spread of its own values (one move deeper moves a judgement that much:
+ * bench/REVIEW.md), so the moves are equal.  A table's figures are exact:
+ * any loss counts. */
+#define CLI_SEARCH_NOISE_SHARE 0.003
 #define CLI_MISTAKE_SHARE 0.02
 #define CLI_BLUNDER_SHARE 0.1
+/* The default thresholds. */
+void cli_judge_defaults(struct cli_judge *j);
 void cli_review_move(g2048_player *p, g2048_player **search,
     const g2048_player_opts *o, const g2048_board *b, int played,
     struct cli_reviewed *m);
 enum cli_judgement cli_judge(const struct cli_judge *j,
     const struct cli_reviewed *m);
 const char *cli_judgement_name(enum cli_judgement j);
+/* "N word" with the word for n: one ("1 mistake") or many ("0 mistakes"),
+ * in buf. */
+const char *cli_count(char *buf, size_t size, uint64_t n, const char *one,
+    const char *many);
 
 #endif

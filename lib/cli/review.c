@@ -4,6 +4,7 @@
  * player's figures for each legal move and what kind they are, the loss
  * of the move played and its judgement (see cli.h).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
@@ -86,10 +87,22 @@ cli_review_move(g2048_player *p, g2048_player **search,
 		m->share = m->value[d] > 0 ? m->loss / m->value[d] : 1;
 }
 
+void
+cli_judge_defaults(struct cli_judge *j)
+{
+	j->inaccuracy = CLI_SEARCH_NOISE_SHARE;
+	j->exact_inaccuracy = 0;
+	j->mistake = CLI_MISTAKE_SHARE;
+	j->blunder = CLI_BLUNDER_SHARE;
+}
+
 enum cli_judgement
 cli_judge(const struct cli_judge *j, const struct cli_reviewed *m)
 {
-	if (m->loss <= 0 || m->share <= j->inaccuracy)
+	double equal = m->kind == CLI_KIND_SEARCH ? j->inaccuracy :
+	    j->exact_inaccuracy;
+
+	if (m->loss <= 0 || m->share <= equal)
 		return CLI_BEST;
 	if (m->share >= j->blunder)
 		return CLI_BLUNDER;
@@ -108,4 +121,13 @@ cli_next_best(const g2048_search_result *r)
 		    (next < 0 || r->value[d] > r->value[next]))
 			next = d;
 	return next;
+}
+
+const char *
+cli_count(char *buf, size_t size, uint64_t n, const char *one,
+    const char *many)
+{
+	snprintf(buf, size, "%llu %s", (unsigned long long)n,
+	    n == 1 ? one : many);
+	return buf;
 }

@@ -1,7 +1,8 @@
 /*
  * test-cli.c - libcli's status line: a line fitted to the terminal by
  * whole fields, and the time left of --games, which must not swing as
- * games end in bursts.
+ * games end in bursts; a review's judgement: the search's noise is best,
+ * a table's loss is not; counts in words.
  */
 #include <math.h>
 #include <stdint.h>
@@ -113,10 +114,48 @@ test_games_left(void)
 	CHECK(swing >= 1.8);
 }
 
+/* A move losing share of the best's figure, of kind k, judged by j. */
+static enum cli_judgement
+judged(const struct cli_judge *j, enum cli_kind k, double share)
+{
+	struct cli_reviewed m;
+
+	memset(&m, 0, sizeof m);
+	m.kind = k;
+	m.loss = share * 1000;
+	m.share = share;
+	return cli_judge(j, &m);
+}
+
+static void
+test_judge(void)
+{
+	struct cli_judge j;
+	char buf[64];
+
+	cli_judge_defaults(&j);
+	/* the search's noise is best, a table's figures exact */
+	CHECK(judged(&j, CLI_KIND_SEARCH, 2.4e-7) == CLI_BEST);
+	CHECK(judged(&j, CLI_KIND_SEARCH, CLI_SEARCH_NOISE_SHARE) == CLI_BEST);
+	CHECK(judged(&j, CLI_KIND_SEARCH, 0.005) == CLI_INACCURACY);
+	CHECK(judged(&j, CLI_KIND_SCORE, 2.4e-7) == CLI_INACCURACY);
+	CHECK(judged(&j, CLI_KIND_PROB, 0.002) == CLI_INACCURACY);
+	CHECK(judged(&j, CLI_KIND_SCORE, 0) == CLI_BEST);
+	CHECK(judged(&j, CLI_KIND_SEARCH, 0.02) == CLI_MISTAKE);
+	CHECK(judged(&j, CLI_KIND_PROB, 0.1) == CLI_BLUNDER);
+	CHECK(strcmp(cli_count(buf, sizeof buf, 1, "mistake", "mistakes"),
+	    "1 mistake") == 0);
+	CHECK(strcmp(cli_count(buf, sizeof buf, 0, "mistake", "mistakes"),
+	    "0 mistakes") == 0);
+	CHECK(strcmp(cli_count(buf, sizeof buf, 2, "inaccuracy",
+	    "inaccuracies"), "2 inaccuracies") == 0);
+}
+
 int
 main(void)
 {
 	RUN(test_fit);
 	RUN(test_games_left);
+	RUN(test_judge);
 	return UNIT_EXIT();
 }

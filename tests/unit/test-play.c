@@ -431,6 +431,72 @@ test_draw_board(void)
 	CHECK(at(&c, 3, 29) == ' ');
 }
 
+/* line y of the canvas, its blanks at both ends trimmed */
+static void
+line_at(const struct play_canvas *c, int y, char *buf, size_t size)
+{
+	int x, a = 0, b = c->w;
+
+	while (a < b && at(c, a, y) == ' ')
+		a++;
+	while (b > a && at(c, b - 1, y) == ' ')
+		b--;
+	for (x = a; x < b && (size_t)(x - a) + 1 < size; x++)
+		buf[x - a] = at(c, x, y);
+	buf[x - a] = '\0';
+}
+
+/* The review's summary: every window shows a form that fits it, the
+ * worst move in every form; the whole where there is room. */
+static void
+test_review_forms(void)
+{
+	static struct play_cell cells[130 * 30];
+	static const int widths[] = { 130, 100, 80, 60, 40, 33 };
+	struct play_review_tally t = { { 10, 1, 0, 1 }, 9, 12, 0.2, 1, 2 };
+	struct play_canvas c = { 0, 30, cells };
+	struct play_layout l;
+	struct play_scene s;
+	char text[PLAY_TEXT_MAX], line[128];
+	g2048_board b;
+	size_t i;
+
+	g2048_new_game(&b, 7);
+	play_review_text(text, sizeof text, &t, 1);
+	CHECK(strncmp(text, "Game over!  Review of 12 moves: accuracy 83.3% "
+	    "(10 best), 1 inaccuracy, 0 mistakes, 1 blunder; worst: move 9, "
+	    "down for left\n", 105) == 0);
+	memset(&s, 0, sizeof s);
+	s.cells = cells_grid(b.grid);
+	s.spawned = -1;
+	s.message = text;
+	for (i = 0; i < sizeof widths / sizeof *widths; i++) {
+		c.w = widths[i];
+		play_layout(&l, c.w, 30, 4, 4);
+		play_draw(&c, &l, &s);
+		line_at(&c, l.message_y, line, sizeof line);
+		CHECK(strstr(line, "worst: move 9") != NULL);
+		CHECK(strlen(line) <= (size_t)c.w);
+		if (c.w >= 60)
+			CHECK(strstr(line, "Game over!") != NULL &&
+			    strstr(line, "83.3%") != NULL);
+		if (c.w == 130)
+			CHECK(strstr(line, "Review of 12 moves") == line + 12);
+	}
+	/* no move judged below best: no worst; one move: a move */
+	t.count[0] = 1;
+	t.count[1] = t.count[3] = 0;
+	t.done = 1;
+	t.worst_move = 0;
+	play_review_text(text, sizeof text, &t, 0);
+	CHECK(strncmp(text, "Review of 1 move: accuracy 100.0% (1 best), 0 "
+	    "inaccuracies, 0 mistakes, 0 blunders\n", 76) == 0);
+	CHECK(strstr(text, "worst") == NULL);
+	t.done = 0;
+	play_review_text(text, sizeof text, &t, 0);
+	CHECK(strcmp(text, "No move reviewed.") == 0);
+}
+
 static void
 test_draw_frames(void)
 {
@@ -919,5 +985,6 @@ main(void)
 	RUN(test_motions_sizes);
 	RUN(test_draw_sizes);
 	RUN(test_game_sizes);
+	RUN(test_review_forms);
 	return UNIT_EXIT();
 }
