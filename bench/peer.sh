@@ -66,13 +66,17 @@ build_peer() {
 	}
 }
 
-# its tables are files of its working directory, built by its first run
+# Its tables are files of its working directory, computed as its games
+# reach them and saved at a run's end only if the file is new: a first
+# run that stopped early would keep a table of little, and every later
+# run compute the rest again.  So the first run is one whole game (its
+# seed 1, depth 2), which computes nearly all of both.
 build_peer_tables() {
 	[ -f "$PEER_DIR/tables/tuple_moves.10a" ] &&
 	    [ -f "$PEER_DIR/tables/tuple_moves.11a" ] && return
 	echo "$prog: macroxue's first run builds its tables in" \
 	    "$PEER_DIR/tables: ~9 min, 4.4 GB of memory, 2.6 GB of disk" >&2
-	(cd "$PEER_DIR/tables" && "$PEER_DIR/2048" -d 1 -i 1 -R 3 1) \
+	(cd "$PEER_DIR/tables" && "$PEER_DIR/2048" -d 2 -i 1 1) \
 	    >"$work/tables.log" || {
 		cat "$work/tables.log" >&2
 		exit 1
@@ -97,16 +101,23 @@ timed() {
 	/usr/bin/time -p "$@" >"$work/out" 2>"$work/times"
 }
 
+# per_second N SECONDS: N / SECONDS, whole; "-" where too short to time
+per_second() {
+	awk -v n="$1" -v t="$2" 'BEGIN {
+		if (t > 0) printf "%.0f", n / t; else print "-"
+	}'
+}
+
 # row PLAYER SETTING GAMES REACHED MOVES: a line of the table from the
 # times of the run just made
 row() {
 	cpu=$(awk '$1 == "user" || $1 == "sys" { s += $2 } END { print s }' \
 	    "$work/times")
 	wall=$(awk '$1 == "real" { print $2 }' "$work/times")
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%.1f\t%.0f\t%.0f\n' "$1" "$2" \
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%.2f\t%s\t%s\n' "$1" "$2" \
 	    "$3" "$4" "$(wilson "$4" "$3")" "$5" "$cpu" "$wall" \
-	    "$(echo "$5 $cpu" | awk '{ print $1 / $2 }')" \
-	    "$(echo "$5 $wall" | awk '{ print $1 / $2 }')" >>"$OUT.tsv"
+	    "$(per_second "$5" "$cpu")" "$(per_second "$5" "$wall")" \
+	    >>"$OUT.tsv"
 	tail -n 1 "$OUT.tsv" >&2
 }
 
@@ -179,6 +190,7 @@ plot() {
 	set output "$OUT.png"
 	set datafile separator "\t"
 	set logscale x
+	set format x "%.0f"
 	set xlabel "moves per CPU second (log scale)"
 	set ylabel "games reaching 32768, % (95% interval)"
 	set yrange [0:100]
