@@ -24,6 +24,8 @@
 #     wall seconds, moves per CPU second and per wall second; OUT.png,
 #     the two frontiers (the rate against moves per CPU second, the
 #     intervals drawn; gnuplot); and the table in markdown on stdout.
+#     `bench/peer.sh --plot` draws OUT.png and prints the table again
+#     from OUT.tsv, playing nothing.
 # Both play on THREADS cores (default 2): ours as `-j THREADS`, its games
 # split among THREADS processes.  Speed is moves per CPU second (user +
 # sys of the processes, table loading included), steady on a shared
@@ -31,14 +33,14 @@
 set -eu
 prog=bench/peer.sh
 if [ $# -ne 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
-	echo "usage: $prog CHECKOUT-OF-macroxue/2048-ai" >&2
+	echo "usage: $prog CHECKOUT-OF-macroxue/2048-ai | --plot" >&2
 	exit 2
 fi
-if [ ! -f "$1/2048.cc" ] || [ ! -f "$1/board.cc" ]; then
+if [ "$1" != --plot ] && { [ ! -f "$1/2048.cc" ] || [ ! -f "$1/board.cc" ]; }; then
 	echo "$prog: $1: not a checkout of macroxue/2048-ai (no 2048.cc)" >&2
 	exit 2
 fi
-src=$(cd "$1" && pwd)
+[ "$1" = --plot ] || src=$(cd "$1" && pwd)
 cd "$(dirname "$0")/.."
 : "${BIN_DIR:=$PWD/bin}" "${GAMES:=20}" "${SEED:=900301}" "${THREADS:=2}"
 : "${PEER_DIR:=${XDG_CACHE_HOME:-$HOME/.cache}/2048-tools-peer}"
@@ -70,8 +72,16 @@ build_peer() {
 # reach them and saved at a run's end only if the file is new: a first
 # run that stopped early would keep a table of little, and every later
 # run compute the rest again.  So the first run is one whole game (its
-# seed 1, depth 2), which computes nearly all of both.
+# seed 1, depth 2), which computes nearly all of both (some 1.2 and
+# 1.35 GB: a file of under 100 MB was kept by a run that stopped early).
 build_peer_tables() {
+	for t in tuple_moves.10a tuple_moves.11a; do
+		[ -f "$PEER_DIR/tables/$t" ] || continue
+		[ "$(wc -c <"$PEER_DIR/tables/$t")" -ge 100000000 ] && continue
+		echo "$prog: $PEER_DIR/tables/$t holds little (a first run" \
+		    "that stopped early): delete it to build it whole" >&2
+		exit 1
+	done
 	[ -f "$PEER_DIR/tables/tuple_moves.10a" ] &&
 	    [ -f "$PEER_DIR/tables/tuple_moves.11a" ] && return
 	echo "$prog: macroxue's first run builds its tables in" \
@@ -215,6 +225,11 @@ markdown() {
 	}' "$OUT.tsv"
 }
 
+if [ "$1" = --plot ]; then
+	plot
+	markdown
+	exit
+fi
 build_peer
 build_peer_tables
 printf 'player\tsetting\tgames\treached\tpercent\tlow\thigh\tmoves\tcpu_s\twall_s\tmoves_per_cpu_s\tmoves_per_wall_s\n' \
