@@ -149,11 +149,10 @@ peer() {
 	EOF
 	timed sh "$work/peer-run"
 	# a game's last board is followed by "score S max T sum U", then
-	# "game# G moves M seconds ..."
-	set -- "$1" "$2" "$(awk '{ if (match($0, /max [0-9]+/)) {
-		    t = substr($0, RSTART + 4, RLENGTH - 4) + 0
-		    if (t >= 32768) k++ }
-		} END { print k + 0 }' "$work/out")" \
+	# "game# G moves M seconds ...", then (of many games) "N-game
+	# average A max T*K(P%) ..."
+	set -- "$1" "$2" "$(awk '$1 == "score" && $3 == "max" &&
+		    $4 >= 32768 { k++ } END { print k + 0 }' "$work/out")" \
 	    "$(awk '$1 == "game#" { m += $4 } END { print m + 0 }' \
 	    "$work/out")"
 	played=$(grep -c '^game#' "$work/out" || true)
