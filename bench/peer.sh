@@ -14,7 +14,7 @@
 #     setting may end in @N for N games instead.  Every game stops at
 #     its first 32768 (its -R 15, our --until 32768): the rate of 32768
 #     is what is compared.  Our games are those of seeds SEED... (default
-#     900301, of the reserved seeds: bench/README.md); its games those of
+#     900401, of the reserved seeds: bench/README.md); its games those of
 #     its own generator's seeds SEED... (C rand() after srand(seed)), so
 #     not the same boards.  Ours run without a net (G2048_NET=), on the
 #     tables found as a user finds them (the digest in a checkout) unless
@@ -42,7 +42,7 @@ if [ "$1" != --plot ] && { [ ! -f "$1/2048.cc" ] || [ ! -f "$1/board.cc" ]; }; t
 fi
 [ "$1" = --plot ] || src=$(cd "$1" && pwd)
 cd "$(dirname "$0")/.."
-: "${BIN_DIR:=$PWD/bin}" "${GAMES:=20}" "${SEED:=900301}" "${THREADS:=2}"
+: "${BIN_DIR:=$PWD/bin}" "${GAMES:=20}" "${SEED:=900401}" "${THREADS:=2}"
 : "${PEER_DIR:=${XDG_CACHE_HOME:-$HOME/.cache}/2048-tools-peer}"
 : "${PEER_DEPTHS:=3 4 5 6}" "${OURS:=--depth 2;--fast;--depth 4;default}"
 : "${OUT:=bench/peer}"
