@@ -191,6 +191,7 @@ main(int argc, char **argv)
 	rv.every = 1;
 	parse_options(argc, argv, &rv);
 	cli_player_make(&rv.pl, 0, 0, NULL);
+	cli_keeper_start(&rv.pl, rv.quiet, NULL);
 	make_workers(&rv);
 	cli_status_start(&rv.status, rv.quiet);
 	status = cli_boards(argv + optind, argc - optind, review_board, &rv);
