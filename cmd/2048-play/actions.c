@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -100,6 +101,16 @@ do_move(struct play_ui *u, enum g2048_dir d)
 		keep_best(u);
 }
 
+/* The chain cache's folder, if it is there (2048-solve makes it). */
+static const char *
+existing_cache(void)
+{
+	const char *dir = cli_default_cache();
+	struct stat st;
+
+	return dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? dir : NULL;
+}
+
 /*
  * The hint's player, made at the first hint: 2048-solve's default on
  * every size, with the default folder's tables (G2048_TABLES, else the
@@ -125,6 +136,10 @@ hint_player(struct play_ui *u)
 	o.eval = u->eval;
 	o.tables = cli_default_tables();
 	o.chain = G2048_CHAIN_FOLDER;
+	/* the chain cache 2048-solve keeps, read only: a hint never waits
+	 * for states to be computed */
+	o.chain_cache = existing_cache();
+	o.chain_lookup_only = 1;
 	if (o.tables && (u->player = g2048_player_new(&o, err,
 	    sizeof err)) == NULL) {
 		const char *file = strrchr(err, '/');
@@ -183,7 +198,9 @@ hint_text(struct play_ui *u, const g2048_board *b,
 		    dir, u->tables_error);
 	else if (r->table < 0 || g2048_tables_info(ts, r->table, &in) < 0) {
 		hint_search_reason(why, sizeof why, r);
-		snprintf(u->text, sizeof u->text, "Hint: %s (%s)", dir, why);
+		snprintf(u->text, sizeof u->text, "Hint: %s (%s%s)", dir, why,
+		    r->chain_missing ? "; chain tables: not computed here "
+		    "yet, 2048-solve computes them" : "");
 	}
 	else if (in.board && in.objective == G2048_EXACT_SCORE)
 		snprintf(u->text, sizeof u->text, "Hint: %s (exact, table "
