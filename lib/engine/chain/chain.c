@@ -115,9 +115,6 @@ chain_value(struct chain_table *t, g2048_grid g, int *dir)
 		return 0;
 	}
 	e = atomic_load_explicit(&t->e[i], memory_order_relaxed);
-	/* what the digest beneath a cache holds is not computed */
-	if (e == 0 && t->under)
-		e = chain_digest_entry(t->under, i);
 	if (e == 0) {
 		if (t->stop && *t->stop)
 			return -1;
@@ -211,6 +208,24 @@ held(struct chain_table *t, size_t i)
 	    (t->under && chain_digest_entry(t->under, i) != 0);
 }
 
+/* chain_value of a board's own state: what the digest beneath a cache
+ * holds is not computed (asked here only, not in the recursion, where
+ * the digest's few states would cost a search at every state) */
+static double
+top_value(struct chain_table *t, g2048_grid g, int *dir)
+{
+	size_t i = chain_state_index(t, g);
+	unsigned e;
+
+	if (t->under && atomic_load_explicit(&t->e[i],
+	    memory_order_relaxed) == 0 &&
+	    (e = chain_digest_entry(t->under, i)) != 0) {
+		*dir = (int)((e - 1) & 3);
+		return (double)((e - 1) >> 2) / CHAIN_Q;
+	}
+	return chain_value(t, g, dir);
+}
+
 double
 chain_suggest(struct chain_table *t, g2048_grid g, int *dir, size_t *index,
     struct chain_ask *ask)
@@ -232,7 +247,7 @@ chain_suggest(struct chain_table *t, g2048_grid g, int *dir, size_t *index,
 			ask->missing = 1;
 			continue;
 		}
-		if ((v = chain_value(t, h, &d)) > best) {
+		if ((v = top_value(t, h, &d)) > best) {
 			best = v;
 			*dir = sym_dir_back(s, d);
 			ask->computed = !was;
