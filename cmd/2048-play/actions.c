@@ -114,9 +114,10 @@ existing_cache(void)
 /*
  * The hint's player, made at the first hint: 2048-solve's default on
  * every size, with the default folder's tables (G2048_TABLES, else the
- * tables of make tables): a whole board's exact table decides the boards
- * of its size and odds, the chain tables or a pattern's the 4x4
- * endgames they cover.  With the heuristic, as 2048-solve's default: at
+ * tables of make tables and make pattern-tables): a whole board's exact
+ * table decides the boards of its size and odds, the chain tables (their
+ * files, else the chain cache and the digest, computing nothing) or a
+ * pattern's the 4x4 endgames they cover.  With the heuristic, as 2048-solve's default: at
  * this budget it is stronger than a net (README), so no net is loaded.
  * Tables that cannot be opened are shown, and the hint searches.  0, or
  * -1 (out of memory).

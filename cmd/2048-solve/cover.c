@@ -57,7 +57,7 @@ why_not(const struct run *run, const g2048_board *b, char *buf, size_t size)
 	}
 	if (run->pl.tablesdir == NULL) {
 		snprintf(buf, size, "no exact table of %s: no tables (make "
-		    "tables, or --tables DIR)", rules);
+		    "pattern-tables, or --tables DIR)", rules);
 		return 1;
 	}
 	switch (g2048_player_cover(run->pl.player, b, &i)) {

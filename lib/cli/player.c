@@ -320,7 +320,7 @@ cli_player_check_exact(const struct cli_player *p)
 	if (p->exact && p->tablesdir == NULL)
 		cli_usage_error("--algo exact plays by the tables of whole "
 		    "boards: not with --no-tables, and no tables were found "
-		    "(make tables, --tables DIR or G2048_TABLES)");
+		    "(make pattern-tables, --tables DIR or G2048_TABLES)");
 }
 
 /* Which chain tables the player consults: the folder's where it plays by
