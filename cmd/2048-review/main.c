@@ -61,6 +61,8 @@ usage(int status)
 	    "      --chain        the chain tables, computed where not in files\n"
 	    "      --chain-min P  the chain tables decide from P\n"
 	    "      --no-chain     not the chain tables, nor their digest\n"
+	    "      --cache DIR    the chain cache (default as 2048-solve)\n"
+	    "      --no-cache     no chain cache: nothing computed is kept\n"
 	    "      --downgrade T  with a net, halve the tiles above a gap from T\n"
 	    "      --no-bitboard  move cell by cell instead of by row tables\n"
 	    "  -h, --help         show this help and exit\n"
