@@ -49,7 +49,7 @@ ROOM_USES_eval   = grid
 ROOM_USES_search = grid eval
 ROOM_USES_net    = grid eval blocks text
 ROOM_USES_exact  = grid blocks text
-ROOM_USES_chain  = grid blocks
+ROOM_USES_chain  = grid blocks text
 ROOM_USES_player = grid eval search net exact chain
 room_inc  = -Ilib/include $(foreach r,$(1) $(ROOM_USES_$(1)),-Ilib/engine/$(r))
 ALL_ROOMS_INC = -Ilib/include $(ROOMS:%=-Ilib/engine/%)

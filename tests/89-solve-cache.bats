@@ -119,6 +119,7 @@ chain_line() {
 @test "killed during a save (kill -9): the next run's answers are right" {
 	local c=$BATS_TEST_TMPDIR/cache pid
 	env G2048_CACHE="$c" 2048-solve < <(near_chain) > /dev/null
+	# shellcheck disable=SC2086 # FAULT_ENV: words VAR=VALUE
 	env $FAULT_ENV FAULT_PATH=/chain-six FAULT_SLOW=20000 \
 	    G2048_CACHE="$c" 2048-solve < <(unsure_chain) > /dev/null 2>&1 &
 	pid=$!
