@@ -14,6 +14,9 @@
 #define KEEPER_TICK_MS  250
 #define KEEPER_SHOW_S   15.0      /* a line of progress, not on a terminal */
 #define KEEPER_SAVE_S   600.0     /* a save while states are computed */
+/* a save when the states not saved may hold this much memory: it gives
+ * it back, the run staying under 4 GB */
+#define KEEPER_SAVE_BYTES ((uint64_t)2 << 30)
 
 struct cli_keeper {
 	struct cli_player *p;
@@ -73,8 +76,9 @@ tick(struct cli_keeper *k)
 	}
 	if (!k->quiet && (k->tty || cli_now() - k->shown >= KEEPER_SHOW_S))
 		show(k, states, 0);
-	if (cli_now() - k->saved >= KEEPER_SAVE_S &&
-	    g2048_player_unsaved(k->p->player) > 0)
+	if ((cli_now() - k->saved >= KEEPER_SAVE_S &&
+	    g2048_player_unsaved(k->p->player) > 0) ||
+	    g2048_player_unsaved_bytes(k->p->player) >= KEEPER_SAVE_BYTES)
 		save(k);
 }
 

@@ -1013,6 +1013,10 @@ int g2048_chain_cache_save(g2048_chain *c, char *err, size_t errsize);
  * saved yet. */
 int g2048_chain_is_cache(const g2048_chain *c);
 uint64_t g2048_chain_unsaved(const g2048_chain *c);
+/* The memory those states may hold at most (the blocks they are in);
+ * a save gives it back to the system (the saved files are mapped in
+ * its place). */
+uint64_t g2048_chain_unsaved_bytes(const g2048_chain *c);
 /* Distilling a digest from whole tables (not a digest's): each board
  * added counts the state whose table decides its move (none: nothing);
  * save writes the max_states most counted, ties by state, whatever the
@@ -1152,6 +1156,7 @@ int g2048_player_drop_broken(g2048_player *p);
  * those not kept yet. */
 uint64_t g2048_player_computed(const g2048_player *p);
 uint64_t g2048_player_unsaved(const g2048_player *p);
+uint64_t g2048_player_unsaved_bytes(const g2048_player *p);
 /* Keep what p computed: the chain cache's files written again
  * (g2048_chain_cache_save), or nothing without a cache or anything
  * new.  0, or -1 with a message. */

@@ -43,6 +43,7 @@ struct chain_cache {
 	unsigned char *zero_sums;    /* the sum of each block as a hole
 	                                (made at the first save) */
 	atomic_ullong unsaved;       /* states computed since the last save */
+	atomic_ullong nmarked;       /* blocks marked */
 	pthread_mutex_t lock;        /* one block checked at a time */
 };
 
@@ -65,12 +66,14 @@ bit(_Atomic(uint64_t) *bits, uint64_t b)
 	    (b & 63) & 1;
 }
 
-static void
+/* 1 if bit b was not set before */
+static int
 set_bit(_Atomic(uint64_t) *bits, uint64_t b)
 {
-	if (!bit(bits, b))
-		atomic_fetch_or_explicit(&bits[b >> 6], (uint64_t)1 << (b & 63),
-		    memory_order_release);
+	uint64_t m = (uint64_t)1 << (b & 63);
+
+	return !bit(bits, b) && !(atomic_fetch_or_explicit(&bits[b >> 6], m,
+	    memory_order_release) & m);
 }
 
 /* ---- lookups ---------------------------------------------------------- */
@@ -93,7 +96,8 @@ chain_cache_touch(struct chain_table *t, uint64_t b)
 			for (i = 0; i < len / 2; i++)
 				atomic_store_explicit(&t->e[b * CHAIN_BLOCK / 2 +
 				    i], 0, memory_order_relaxed);
-			set_bit(k->marked, b);
+			if (set_bit(k->marked, b))
+				atomic_fetch_add(&k->nmarked, 1);
 		}
 		set_bit(k->seen, b);
 	}
@@ -103,7 +107,9 @@ chain_cache_touch(struct chain_table *t, uint64_t b)
 void
 chain_cache_computed(struct chain_table *t, size_t i)
 {
-	set_bit(t->cache->marked, i * 2 / CHAIN_BLOCK);
+	if (set_bit(t->cache->marked, i * 2 / CHAIN_BLOCK))
+		atomic_fetch_add_explicit(&t->cache->nmarked, 1,
+		    memory_order_relaxed);
 	atomic_fetch_add_explicit(&t->cache->unsaved, 1, memory_order_relaxed);
 }
 
@@ -143,6 +149,28 @@ fail:
 
 /* ---- opened ----------------------------------------------------------- */
 
+/* t's entries (len bytes) as zeros where a file's would be mapped: 0,
+ * or -1 */
+static int
+map_zeros(struct chain_table *t, uint64_t len)
+{
+	size_t size = (size_t)(CHAIN_HEADER + len +
+	    blocks_count(len, CHAIN_BLOCK) * 8);
+	unsigned char *map;
+	int fd;
+
+	if ((fd = open("/dev/zero", O_RDWR)) < 0)
+		return -1;
+	map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return -1;
+	t->map = map;
+	t->map_size = size;
+	t->e = (_Atomic uint16_t *)(void *)(map + CHAIN_HEADER);
+	return 0;
+}
+
 static int
 open_table(struct chain_table *t, const char *dir, const char *name,
     char *err, size_t errsize)
@@ -176,8 +204,10 @@ open_table(struct chain_table *t, const char *dir, const char *name,
 		close(k->fd);
 		k->fd = -1;
 	}
-	/* no file yet (or one to replace): the pages a game touches */
-	if ((t->e = calloc(t->n, sizeof *t->e)) == NULL)
+	/* no file yet (or one to replace): zeros, the pages a game touches
+	 * the memory it costs, laid out as a file's mapping (a save maps
+	 * its file over them) */
+	if (map_zeros(t, len) < 0)
 		return chain_fail(err, errsize, dir, "no memory for the chain "
 		    "tables");
 	return 0;
@@ -221,8 +251,6 @@ chain_cache_free(struct chain_table *t)
 
 	if (t->map)
 		munmap(t->map, t->map_size);
-	else
-		free((void *)t->e);
 	if (k->fd >= 0)
 		close(k->fd);
 	free((void *)k->seen);
@@ -236,6 +264,15 @@ int
 g2048_chain_is_cache(const g2048_chain *c)
 {
 	return c->five.cache != NULL;
+}
+
+uint64_t
+g2048_chain_unsaved_bytes(const g2048_chain *c)
+{
+	if (c->five.cache == NULL)
+		return 0;
+	return (atomic_load(&c->five.cache->nmarked) +
+	    atomic_load(&c->six.cache->nmarked)) * CHAIN_BLOCK;
 }
 
 uint64_t
@@ -322,6 +359,44 @@ merge_block(void *ctx, uint64_t b, unsigned char *out, size_t n)
 	return 0;
 }
 
+/*
+ * The file just saved mapped over t's entries, where they were: the
+ * memory of the states computed goes back to the system (the file holds
+ * them), so a long first run stays within its memory.  A state a thread
+ * computes meanwhile may be lost (computed again), never changed: an
+ * entry is 0 or its one value.  Every block of the file was checked or
+ * written by this process: none is checked again.
+ */
+static void
+remap(struct chain_table *t)
+{
+	struct chain_cache *k = t->cache;
+	unsigned char *sums;
+	struct stat st;
+	uint64_t w;
+	int fd;
+
+	if ((fd = open_valid(t, k->path, &st, &sums)) < 0)
+		return;
+	free(sums);
+	if ((size_t)st.st_size != t->map_size ||
+	    mmap(t->map, t->map_size, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+		close(fd);
+		return;
+	}
+	if (k->fd >= 0)
+		close(k->fd);
+	k->fd = fd;
+	k->st = st;
+	k->sums = t->map + CHAIN_HEADER + t->n * 2;
+	for (w = 0; w < k->nblocks / 64 + 1; w++) {
+		atomic_store(&k->seen[w], ~(uint64_t)0);
+		atomic_store(&k->marked[w], 0);
+	}
+	atomic_store(&k->nmarked, 0);
+}
+
 static int
 save_table(struct chain_table *t, char *err, size_t errsize)
 {
@@ -356,8 +431,10 @@ save_table(struct chain_table *t, char *err, size_t errsize)
 		close(m.fd);
 	free(m.sums);
 	free(m.buf);
-	if (rc == 0)
+	if (rc == 0) {
 		atomic_fetch_sub(&k->unsaved, unsaved);
+		remap(t);
+	}
 	return rc;
 }
 
