@@ -14,9 +14,9 @@
 #define KEEPER_TICK_MS  250
 #define KEEPER_SHOW_S   15.0      /* a line of progress, not on a terminal */
 #define KEEPER_SAVE_S   600.0     /* a save while states are computed */
-/* a save when the states not saved may hold this much memory: it gives
- * it back, the run staying under 4 GB */
-#define KEEPER_SAVE_BYTES ((uint64_t)2 << 30)
+/* a save when the process holds this much memory: the saved files are
+ * mapped in place of the tables, the run staying under 4 GB */
+#define KEEPER_SAVE_BYTES ((uint64_t)3 << 30)
 
 struct cli_keeper {
 	struct cli_player *p;
@@ -54,6 +54,21 @@ save(struct cli_keeper *k)
 	k->saved = cli_now();
 }
 
+/* the process's resident memory (Linux; elsewhere 0: no save for it) */
+static uint64_t
+resident(void)
+{
+	unsigned long long size = 0, pages = 0;
+	FILE *fp = fopen("/proc/self/statm", "r");
+
+	if (fp == NULL)
+		return 0;
+	if (fscanf(fp, "%llu %llu", &size, &pages) != 2)
+		pages = 0;
+	fclose(fp);
+	return (uint64_t)pages * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
 /* a tick: the announcement, the progress, the periodic save */
 static void
 tick(struct cli_keeper *k)
@@ -78,7 +93,7 @@ tick(struct cli_keeper *k)
 		show(k, states, 0);
 	if ((cli_now() - k->saved >= KEEPER_SAVE_S &&
 	    g2048_player_unsaved(k->p->player) > 0) ||
-	    g2048_player_unsaved_bytes(k->p->player) >= KEEPER_SAVE_BYTES)
+	    resident() >= KEEPER_SAVE_BYTES)
 		save(k);
 }
 

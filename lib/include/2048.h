@@ -1006,17 +1006,14 @@ g2048_chain *g2048_chain_cache_open(const char *dir, const char *digest,
 /* Write the cache's files again, each whole or not at all: what they
  * hold now, what this context computed, and what another process saved
  * meanwhile (under a lock of the folder's, one save at a time); nothing
- * if nothing was computed since the last save.  0, or -1 with a
- * message (the files as they were). */
+ * if nothing was computed since the last save.  The files are then
+ * mapped in place of the tables' memory, which goes back to the system.
+ * 0, or -1 with a message (the files as they were). */
 int g2048_chain_cache_save(g2048_chain *c, char *err, size_t errsize);
 /* 1 if c is a cache's, else 0; the states it computed and has not
  * saved yet. */
 int g2048_chain_is_cache(const g2048_chain *c);
 uint64_t g2048_chain_unsaved(const g2048_chain *c);
-/* The memory those states may hold at most (the blocks they are in);
- * a save gives it back to the system (the saved files are mapped in
- * its place). */
-uint64_t g2048_chain_unsaved_bytes(const g2048_chain *c);
 /* Distilling a digest from whole tables (not a digest's): each board
  * added counts the state whose table decides its move (none: nothing);
  * save writes the max_states most counted, ties by state, whatever the
@@ -1156,7 +1153,6 @@ int g2048_player_drop_broken(g2048_player *p);
  * those not kept yet. */
 uint64_t g2048_player_computed(const g2048_player *p);
 uint64_t g2048_player_unsaved(const g2048_player *p);
-uint64_t g2048_player_unsaved_bytes(const g2048_player *p);
 /* Keep what p computed: the chain cache's files written again
  * (g2048_chain_cache_save), or nothing without a cache or anything
  * new.  0, or -1 with a message. */

@@ -488,9 +488,11 @@ test_cache(void)
 	g2048_chain_move(c, g, &a);
 	CHECK(g2048_chain_move(k, g, &b) == a.dir && b.prob == a.prob &&
 	    b.computed);
-	CHECK(g2048_chain_unsaved(k) > 0 && g2048_chain_unsaved_bytes(k) > 0);
+	CHECK(g2048_chain_unsaved(k) > 0);
 	CHECK(g2048_chain_cache_save(k, err, sizeof err) == 0);
-	CHECK(g2048_chain_unsaved(k) == 0 && g2048_chain_unsaved_bytes(k) == 0);
+	CHECK(g2048_chain_unsaved(k) == 0);
+	/* nothing new: no save, the file mapped again all the same */
+	CHECK(g2048_chain_cache_save(k, err, sizeof err) == 0);
 	/* the same header as the whole tables' save of the same state */
 	CHECK(header_has(six, "checksum 7887de02b2f76a88\n"));
 	CHECK(g2048_chain_move(k, g, &b) == a.dir && b.prob == a.prob &&

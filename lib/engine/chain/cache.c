@@ -43,7 +43,6 @@ struct chain_cache {
 	unsigned char *zero_sums;    /* the sum of each block as a hole
 	                                (made at the first save) */
 	atomic_ullong unsaved;       /* states computed since the last save */
-	atomic_ullong nmarked;       /* blocks marked */
 	pthread_mutex_t lock;        /* one block checked at a time */
 };
 
@@ -66,14 +65,12 @@ bit(_Atomic(uint64_t) *bits, uint64_t b)
 	    (b & 63) & 1;
 }
 
-/* 1 if bit b was not set before */
-static int
+static void
 set_bit(_Atomic(uint64_t) *bits, uint64_t b)
 {
-	uint64_t m = (uint64_t)1 << (b & 63);
-
-	return !bit(bits, b) && !(atomic_fetch_or_explicit(&bits[b >> 6], m,
-	    memory_order_release) & m);
+	if (!bit(bits, b))
+		atomic_fetch_or_explicit(&bits[b >> 6], (uint64_t)1 << (b & 63),
+		    memory_order_release);
 }
 
 /* ---- lookups ---------------------------------------------------------- */
@@ -96,8 +93,7 @@ chain_cache_touch(struct chain_table *t, uint64_t b)
 			for (i = 0; i < len / 2; i++)
 				atomic_store_explicit(&t->e[b * CHAIN_BLOCK / 2 +
 				    i], 0, memory_order_relaxed);
-			if (set_bit(k->marked, b))
-				atomic_fetch_add(&k->nmarked, 1);
+			set_bit(k->marked, b);
 		}
 		set_bit(k->seen, b);
 	}
@@ -107,9 +103,7 @@ chain_cache_touch(struct chain_table *t, uint64_t b)
 void
 chain_cache_computed(struct chain_table *t, size_t i)
 {
-	if (set_bit(t->cache->marked, i * 2 / CHAIN_BLOCK))
-		atomic_fetch_add_explicit(&t->cache->nmarked, 1,
-		    memory_order_relaxed);
+	set_bit(t->cache->marked, i * 2 / CHAIN_BLOCK);
 	atomic_fetch_add_explicit(&t->cache->unsaved, 1, memory_order_relaxed);
 }
 
@@ -267,15 +261,6 @@ g2048_chain_is_cache(const g2048_chain *c)
 }
 
 uint64_t
-g2048_chain_unsaved_bytes(const g2048_chain *c)
-{
-	if (c->five.cache == NULL)
-		return 0;
-	return (atomic_load(&c->five.cache->nmarked) +
-	    atomic_load(&c->six.cache->nmarked)) * CHAIN_BLOCK;
-}
-
-uint64_t
 g2048_chain_unsaved(const g2048_chain *c)
 {
 	if (c->five.cache == NULL)
@@ -379,6 +364,12 @@ remap(struct chain_table *t)
 	if ((fd = open_valid(t, k->path, &st, &sums)) < 0)
 		return;
 	free(sums);
+	/* the file mapped already, with states not saved: kept */
+	if (k->fd >= 0 && st.st_dev == k->st.st_dev &&
+	    st.st_ino == k->st.st_ino && atomic_load(&k->unsaved) > 0) {
+		close(fd);
+		return;
+	}
 	if ((size_t)st.st_size != t->map_size ||
 	    mmap(t->map, t->map_size, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
@@ -394,7 +385,6 @@ remap(struct chain_table *t)
 		atomic_store(&k->seen[w], ~(uint64_t)0);
 		atomic_store(&k->marked[w], 0);
 	}
-	atomic_store(&k->nmarked, 0);
 }
 
 static int
@@ -408,8 +398,10 @@ save_table(struct chain_table *t, char *err, size_t errsize)
 
 	uint64_t b;
 
-	if (unsaved == 0)
+	if (unsaved == 0) {
+		remap(t);              /* the memory back all the same */
 		return 0;
+	}
 	if (k->zero_sums == NULL) {
 		if ((k->zero_sums = malloc((size_t)k->nblocks * 8)) == NULL)
 			return chain_fail(err, errsize, k->path,
@@ -445,8 +437,13 @@ g2048_chain_cache_save(g2048_chain *c, char *err, size_t errsize)
 	struct flock fl;
 	int fd, rc;
 
-	if (c->five.cache == NULL || g2048_chain_unsaved(c) == 0)
+	if (c->five.cache == NULL)
 		return 0;
+	if (g2048_chain_unsaved(c) == 0) {
+		remap(&c->five);
+		remap(&c->six);
+		return 0;
+	}
 	/* one save at a time in the folder: each merges what the last
 	 * one wrote */
 	snprintf(lock, sizeof lock, "%.*s/chain.lock",
