@@ -200,8 +200,8 @@ hint_text(struct play_ui *u, const g2048_board *b,
 	else if (r->table < 0 || g2048_tables_info(ts, r->table, &in) < 0) {
 		hint_search_reason(why, sizeof why, r);
 		snprintf(u->text, sizeof u->text, "Hint: %s (%s%s)", dir, why,
-		    r->chain_missing ? "; chain tables: not computed here "
-		    "yet, 2048-solve computes them" : "");
+		    r->chain_missing ? "; chain tables not computed yet" :
+		    "");
 	}
 	else if (in.board && in.objective == G2048_EXACT_SCORE)
 		snprintf(u->text, sizeof u->text, "Hint: %s (exact, table "
