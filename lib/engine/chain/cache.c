@@ -396,8 +396,6 @@ save_table(struct chain_table *t, char *err, size_t errsize)
 	struct stat st;
 	int rc;
 
-	uint64_t b;
-
 	if (unsaved == 0) {
 		remap(t);              /* the memory back all the same */
 		return 0;
@@ -406,9 +404,7 @@ save_table(struct chain_table *t, char *err, size_t errsize)
 		if ((k->zero_sums = malloc((size_t)k->nblocks * 8)) == NULL)
 			return chain_fail(err, errsize, k->path,
 			    "out of memory");
-		for (b = 0; b < k->nblocks; b++)
-			chain_put_le64(k->zero_sums + 8 * b, chain_zero_sum(
-			    blocks_len(t->n * 2, CHAIN_BLOCK, b), b));
+		chain_zero_sums(k->zero_sums, t->n * 2);
 	}
 	if ((m.buf = malloc(CHAIN_BLOCK)) == NULL)
 		return chain_fail(err, errsize, k->path, "out of memory");

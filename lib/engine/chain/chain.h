@@ -146,6 +146,8 @@ uint64_t chain_block_sum(const unsigned char *p, size_t len,
 uint64_t chain_sums_sum(const unsigned char *sums, uint64_t nblocks);
 /* chain_block_sum of len zeros (a hole), without reading them. */
 uint64_t chain_zero_sum(size_t len, uint64_t index);
+/* That of every block of a body of len bytes, into sums. */
+void chain_zero_sums(unsigned char *sums, uint64_t len);
 /* The header's checksum (format 2, of a file or a digest): of its n
  * bytes of text before the checksum, and of the sums' sum. */
 uint64_t chain_head_sum(const char *text, size_t n, uint64_t sums_sum);

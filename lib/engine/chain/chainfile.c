@@ -62,6 +62,32 @@ chain_zero_sum(size_t len, uint64_t index)
 	return h ^ len;
 }
 
+void
+chain_zero_sums(unsigned char *sums, uint64_t len)
+{
+	uint64_t nblocks = blocks_count(len, CHAIN_BLOCK), b, h[8];
+	size_t i;
+	int k;
+
+	/* eight blocks at once: each one's chain of multiplies is serial,
+	 * eight side by side keep the multiplier busy */
+	for (b = 0; b + 8 <= nblocks && (b + 8) * CHAIN_BLOCK <= len; b += 8) {
+		for (k = 0; k < 8; k++)
+			h[k] = 0x9E3779B97F4A7C15ULL ^ (b + (uint64_t)k);
+		for (i = 0; i < CHAIN_BLOCK / 8; i++)
+			for (k = 0; k < 8; k++) {
+				h[k] *= 0xff51afd7ed558ccdULL;
+				h[k] ^= h[k] >> 32;
+			}
+		for (k = 0; k < 8; k++)
+			chain_put_le64(sums + 8 * (b + (uint64_t)k),
+			    h[k] ^ CHAIN_BLOCK);
+	}
+	for (; b < nblocks; b++)
+		chain_put_le64(sums + 8 * b, chain_zero_sum(
+		    blocks_len(len, CHAIN_BLOCK, b), b));
+}
+
 /* the header's checksum: of the sums */
 uint64_t
 chain_sums_sum(const unsigned char *sums, uint64_t nblocks)
