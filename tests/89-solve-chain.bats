@@ -286,5 +286,5 @@ empty_chain_files() {
 	ln -s real.digest "$d/chain.digest"
 	2048-table --distill "$d/chain.digest" --tables "$t" -q < <(unsure_chain)
 	[ -L "$d/chain.digest" ]
-	! cmp -s "$d/real.digest" "$BATS_TEST_TMPDIR/digest"
+	run ! cmp -s "$d/real.digest" "$BATS_TEST_TMPDIR/digest"
 }
