@@ -49,7 +49,7 @@ ROOM_USES_eval   = grid
 ROOM_USES_search = grid eval
 ROOM_USES_net    = grid eval blocks text
 ROOM_USES_exact  = grid blocks text
-ROOM_USES_chain  = grid blocks
+ROOM_USES_chain  = grid blocks text
 ROOM_USES_player = grid eval search net exact chain
 room_inc  = -Ilib/include $(foreach r,$(1) $(ROOM_USES_$(1)),-Ilib/engine/$(r))
 ALL_ROOMS_INC = -Ilib/include $(ROOMS:%=-Ilib/engine/%)
@@ -289,10 +289,14 @@ net: $(BIN)/2048-learn
 	    --export net/2048.net --log net/curve-settle.tsv
 	@echo "net/2048.net: from now on the evaluator of 2048-solve --fast and --depth 1"
 
-# Exact tables (2048-table(1), bench/EXACT.md): the recommended set, in
-# tables/: 26 minutes of the two cores here in all, 6.5 GB of memory at
-# most (bench/EXACT.md): the pattern tables and boards, 8.8 GB of files,
-# then the chain tables (2048-chain(5)), whole, 6.7 GB of files.  A
+# Exact tables (2048-table(1), bench/EXACT.md), in tables/.  make tables:
+# what the default player reads, the chain tables (2048-chain(5)), whole,
+# 6.7 GB of files (without them it computes the states games ask into the
+# chain cache, 2048-solve(1)).  make pattern-tables: the 4x4 endgame
+# pattern tables, which the player consults only without the chain tables
+# (--no-chain), and the small boards' (2x2 to 3x3), 8.8 GB of files.
+# Both: 26 minutes of the two cores here, the chain tables 18 of it, 6.5
+# GB of memory at most (bench/EXACT.md).  A
 # table is built once (an order-only prerequisite: a new 2048-table does
 # not rebuild it; remove the file for that); an interrupted build goes on
 # from tables/work-NAME/ (the chain tables: from their files, kept when
@@ -304,7 +308,8 @@ TABLE_PATTERNS ?= $(foreach t,$(TABLE_TARGETS),L3o-$(t) 442o-$(t) 442i-$(t) \
 TABLE_BOARDS   ?= 2x2 2x3 2x4 3x3
 TABLE_FILES     = $(TABLE_PATTERNS:%=tables/%.tbl) $(TABLE_BOARDS:%=tables/%.tbl)
 CHAIN_FILES     = tables/chain-six.chain tables/chain-five.chain
-tables: $(TABLE_FILES) $(CHAIN_FILES)
+tables: $(CHAIN_FILES)
+pattern-tables: $(TABLE_FILES)
 tables/chain-six.chain: | $(BIN)/2048-table
 	$(BIN)/2048-table --chain tables -j 2
 tables/chain-five.chain: tables/chain-six.chain
@@ -450,7 +455,7 @@ lint: check-includes
 clean:
 	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all python install-python uninstall-python plot check check-bins bench bench-soak fuzz fuzz-bins net tables digest upgrade-tables install \
+.PHONY: all python install-python uninstall-python plot check check-bins bench bench-soak fuzz fuzz-bins net tables pattern-tables digest upgrade-tables install \
         uninstall lint check-includes clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(OBJ)/lib/engine/eval/rows.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 

@@ -90,6 +90,8 @@ case $service in
     '--chain[play by the chain tables first]' \
     '--chain-min=[least probability the chain tables decide at]:probability:' \
     '--no-chain[not the chain tables]' \
+    '--cache=[the chain cache]:cache directory:_files -/' \
+    '--no-cache[no chain cache: the digest alone]' \
     '--downgrade=[tile-downgrading]:tile:' \
     '--no-bitboard[move cell by cell]' \
     '*:board file:_files'
@@ -184,6 +186,8 @@ case $service in
     '--chain[play by the chain tables first]' \
     '--chain-min=[least probability the chain tables decide at]:probability:' \
     '--no-chain[not the chain tables]' \
+    '--cache=[the chain cache]:cache directory:_files -/' \
+    '--no-cache[no chain cache: the digest alone]' \
     '--downgrade=[tile-downgrading]:tile:' \
     '--no-bitboard[move cell by cell]' \
     '*:game file:_files'

@@ -446,6 +446,24 @@ score_of() {
 	wait_for "Hint: up (table p.tbl: 96.6%)"
 }
 
+@test "the hint reads the chain cache and never computes: where it lacks the board, the search answers and says so" {
+	board '32768 16384 8192 4' '4096 2048 1024 2' '512 256 128 .' \
+	    '. . . 128' >"$T/b"
+	mkdir "$T/cache"
+	start 100x30 "G2048_CACHE='$T/cache' 2048-play --no-anim --load '$T/b'"
+	wait_for "moves 0"
+	keys H
+	wait_for "; chain tables not computed yet)"
+	[ ! -e "$T/cache/chain-six.chain" ]
+	stop
+	# 2048-solve computes it into the cache; the hint reads it there
+	[ "$(G2048_CACHE="$T/cache" 2048-solve "$T/b")" = up ]
+	start 100x30 "G2048_CACHE='$T/cache' 2048-play --no-anim --load '$T/b'"
+	wait_for "moves 0"
+	keys H
+	wait_for "Hint: up (chain table of 6: 100.0%)"
+}
+
 @test "a nearly full board: one move, then game over" {
 	board "8 16 8 16" "16 8 16 8" "8 16 8 16" "32 64 32 ." >"$T/full"
 	start 80x30 "2048-play --no-anim --seed 5 --load '$T/full'"

@@ -369,7 +369,7 @@ pattern_board() {
 	run 2048-solve --no-tables --explain < <(2048-new --size 2x3 --seed 1)
 	[[ "$output" == *"  exact: no exact table of 2x3, four 0.1 consulted (--no-tables); searched"* ]]
 	G2048_TABLES='' run 2048-solve --explain < <(2048-new --size 2x3 --seed 1)
-	[[ "$output" == *"  exact: no exact table of 2x3, four 0.1: no tables (make tables, or --tables DIR); searched"* ]]
+	[[ "$output" == *"  exact: no exact table of 2x3, four 0.1: no tables (make pattern-tables, or --tables DIR); searched"* ]]
 	# a covered board that cannot move: nothing to say
 	run 2048-solve --tables "$TDIR" --table-min 0 --explain < <(board '2 4' '8 16')
 	[ "$status" -eq 1 ]

@@ -254,3 +254,37 @@ empty_chain_files() {
 	[[ "$output" == *"corrupt"*"distil it again" ]]
 	[ "$(head -c 20 "$d/chain.digest")" = "2048-chain-digest 1" ]
 }
+
+@test "chain files and digests are kept as every file: a full disk or a failing fsync leaves the old ones whole, a link stays a link" {
+	local t=$BATS_TEST_TMPDIR/t d=$BATS_TEST_TMPDIR/d fault
+	empty_chain_files "$t"
+	mkdir -p "$d"
+	2048-table --distill "$d/chain.digest" --tables "$t" -q < <(near_chain)
+	cp "$d/chain.digest" "$BATS_TEST_TMPDIR/digest"
+	head -c 4096 "$t/chain-six.chain" > "$BATS_TEST_TMPDIR/six"
+	for fault in FAULT_WRITE_LIMIT=100 FAULT_FSYNC=1 FAULT_CLOSE=1; do
+		run faulty "$fault" 2048-table --distill "$d/chain.digest" \
+		    --tables "$t" -q < <(unsure_chain)
+		[ "$status" -eq 2 ]
+		[[ "$output" == "2048-table: $d/chain.digest: "* ]]
+		cmp "$d/chain.digest" "$BATS_TEST_TMPDIR/digest"
+		[ -z "$(compgen -G "$d/chain.digest.tmp*")" ]
+		# the chain files written again after a build goes on, at once
+		# stopped: refused whole
+		run faulty "$fault" FAULT_PATH=/chain-six timeout --preserve-status -s TERM 1 \
+		    2048-table --chain "$t" -j 1 -q
+		[ "$status" -eq 2 ]
+		[[ "$output" == *"$t/chain-six.chain: "* ]]
+		cmp "$BATS_TEST_TMPDIR/six" <(head -c 4096 "$t/chain-six.chain")
+		[ -z "$(compgen -G "$t/chain-six.chain.tmp*")" ]
+	done
+	run 2048-solve --tables "$d" --explain < <(near_chain)
+	[[ "${lines[5]}" == '  chain table of the block of 6 (the digest), probability 1.000000 time '* ]]
+	# written as every kept file is (g2048_file_replace): through a
+	# symbolic link, which stays
+	mv "$d/chain.digest" "$d/real.digest"
+	ln -s real.digest "$d/chain.digest"
+	2048-table --distill "$d/chain.digest" --tables "$t" -q < <(unsure_chain)
+	[ -L "$d/chain.digest" ]
+	run ! cmp -s "$d/real.digest" "$BATS_TEST_TMPDIR/digest"
+}

@@ -4,11 +4,13 @@ TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT_DIR=$(dirname "$TESTS_DIR")
 FIXTURES=$TESTS_DIR/fixtures
 PATH=${BIN_DIR:-$ROOT_DIR/bin}:$PATH
-# the tools' default net (make net) and tables (make tables) would change
-# the AI's play: tests that want them say which
+# the tools' default net (make net), tables (make tables) and chain cache
+# (computed, minutes and GB) would change the AI's play: tests that want
+# them say which
 G2048_NET=
 G2048_TABLES=
-export PATH FIXTURES G2048_NET G2048_TABLES
+G2048_CACHE=
+export PATH FIXTURES G2048_NET G2048_TABLES G2048_CACHE
 # a suite run by a make that another make started (debian/rules, make -C,
 # MAKEFLAGS=-w) would hand its flags to the tests' own makes, and they
 # would say the directories they enter: they start afresh

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -100,12 +101,23 @@ do_move(struct play_ui *u, enum g2048_dir d)
 		keep_best(u);
 }
 
+/* The chain cache's folder, if it is there (2048-solve makes it). */
+static const char *
+existing_cache(void)
+{
+	const char *dir = cli_default_cache();
+	struct stat st;
+
+	return dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? dir : NULL;
+}
+
 /*
  * The hint's player, made at the first hint: 2048-solve's default on
  * every size, with the default folder's tables (G2048_TABLES, else the
- * tables of make tables): a whole board's exact table decides the boards
- * of its size and odds, the chain tables or a pattern's the 4x4
- * endgames they cover.  With the heuristic, as 2048-solve's default: at
+ * tables of make tables and make pattern-tables): a whole board's exact
+ * table decides the boards of its size and odds, the chain tables (their
+ * files, else the chain cache and the digest, computing nothing) or a
+ * pattern's the 4x4 endgames they cover.  With the heuristic, as 2048-solve's default: at
  * this budget it is stronger than a net (README), so no net is loaded.
  * Tables that cannot be opened are shown, and the hint searches.  0, or
  * -1 (out of memory).
@@ -125,6 +137,10 @@ hint_player(struct play_ui *u)
 	o.eval = u->eval;
 	o.tables = cli_default_tables();
 	o.chain = G2048_CHAIN_FOLDER;
+	/* the chain cache 2048-solve keeps, read only: a hint never waits
+	 * for states to be computed */
+	o.chain_cache = existing_cache();
+	o.chain_lookup_only = 1;
 	if (o.tables && (u->player = g2048_player_new(&o, err,
 	    sizeof err)) == NULL) {
 		const char *file = strrchr(err, '/');
@@ -183,7 +199,9 @@ hint_text(struct play_ui *u, const g2048_board *b,
 		    dir, u->tables_error);
 	else if (r->table < 0 || g2048_tables_info(ts, r->table, &in) < 0) {
 		hint_search_reason(why, sizeof why, r);
-		snprintf(u->text, sizeof u->text, "Hint: %s (%s)", dir, why);
+		snprintf(u->text, sizeof u->text, "Hint: %s (%s%s)", dir, why,
+		    r->chain_missing ? "; chain tables not computed yet" :
+		    "");
 	}
 	else if (in.board && in.objective == G2048_EXACT_SCORE)
 		snprintf(u->text, sizeof u->text, "Hint: %s (exact, table "

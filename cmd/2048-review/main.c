@@ -91,6 +91,8 @@ usage(int status)
 	    "      --chain        the chain tables, computed where not in files\n"
 	    "      --chain-min P  the chain tables decide from P\n"
 	    "      --no-chain     not the chain tables, nor their digest\n"
+	    "      --cache DIR    the chain cache (default as 2048-solve)\n"
+	    "      --no-cache     no chain cache: nothing computed is kept\n"
 	    "      --downgrade T  with a net, halve the tiles above a gap from T\n"
 	    "      --no-bitboard  move cell by cell instead of by row tables\n"
 	    "  -h, --help         show this help and exit\n"
@@ -229,6 +231,7 @@ main(int argc, char **argv)
 	rv.every = 1;
 	parse_options(argc, argv, &rv);
 	cli_player_make(&rv.pl, 0, 0, NULL);
+	cli_keeper_start(&rv.pl, rv.quiet, NULL);
 	make_workers(&rv);
 	cli_status_start(&rv.status, rv.quiet);
 	status = cli_boards(argv + optind, argc - optind, review_board, &rv);

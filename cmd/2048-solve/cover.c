@@ -57,7 +57,7 @@ why_not(const struct run *run, const g2048_board *b, char *buf, size_t size)
 	}
 	if (run->pl.tablesdir == NULL) {
 		snprintf(buf, size, "no exact table of %s: no tables (make "
-		    "tables, or --tables DIR)", rules);
+		    "pattern-tables, or --tables DIR)", rules);
 		return 1;
 	}
 	switch (g2048_player_cover(run->pl.player, b, &i)) {
@@ -155,8 +155,10 @@ explain_source(const struct run *run, const g2048_board *b,
 	case G2048_BY_CHAIN:
 	case G2048_BY_DIGEST:
 		printf("  chain table of the block of %d%s, probability %.6f "
-		    "time %.3f ms\n", r->chain, r->source == G2048_BY_DIGEST ?
-		    " (the digest)" : "", r->value[r->dir], r->seconds * 1000);
+		    "time %.3f ms%s\n", r->chain, r->source == G2048_BY_DIGEST ?
+		    " (the digest)" : "", r->value[r->dir], r->seconds * 1000,
+		    r->chain_computed ? " (computed now: no file, cache or "
+		    "digest held it)" : "");
 		return;
 	case G2048_BY_PATTERN:
 		printf("  pattern table %s probability %.6f time %.3f ms\n",

@@ -328,11 +328,13 @@ struct pool {
  * end where they are (not counted), the finished ones are written and
  * counted, marked partial. */
 static atomic_int stop_signal;
+volatile sig_atomic_t games_stop;
 
 static void
 on_stop(int sig)
 {
 	atomic_store(&stop_signal, sig);
+	games_stop = 1;
 }
 
 static int

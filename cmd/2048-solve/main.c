@@ -171,6 +171,7 @@ make_player(struct run *run, const struct timespec *started)
 		cli_usage_error("--net: the net values 4x4 boards, not the "
 		    "%dx%d of --size", run->rows, run->cols);
 	cli_player_make(&run->pl, run->new_games, run->tally, started);
+	cli_keeper_start(&run->pl, run->quiet, &games_stop);
 	run->st.tables = g2048_player_has_tables(run->pl.player);
 	run->st.until_rank = run->until_rank;
 }

@@ -125,6 +125,9 @@ void log_decision(struct run *run, const g2048_board *b,
 void play_board(struct run *run, g2048_board *b);
 /* --games: play the run's new games on its workers, written in order. */
 void play_new_games(struct run *run);
+/* Set by --games' handler of SIGINT and SIGTERM: the chain tables stop
+ * computing (cli_keeper_start). */
+extern volatile sig_atomic_t games_stop;
 /* Start the status line of --games or --play (none with -q or when
  * stderr is not a terminal); erase it at the end. */
 void progress_start(struct run *run);

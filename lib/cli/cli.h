@@ -129,6 +129,12 @@ const char *cli_default_net(void);
  * none), else the one installed beside the tool, else the one make
  * tables built; NULL if none. */
 const char *cli_default_tables(void);
+/* The chain cache's folder when none is named: $G2048_CACHE (empty:
+ * none), else $XDG_CACHE_HOME/2048-tools, else ~/.cache/2048-tools;
+ * NULL if none.  cli_make_dirs makes a folder and those above it: 0, or
+ * -1 with "dir: why" in err. */
+const char *cli_default_cache(void);
+int cli_make_dirs(const char *path, char *err, size_t errsize);
 
 /* Close fp, a file the tool wrote (name says which); any write to it that
  * failed, now or before, ends the tool (exit 2, the error). */
@@ -209,6 +215,8 @@ double cli_games_left(struct cli_eta *e, double elapsed, uint64_t finished,
 #define CLI_PLAYER_LONGOPTS \
 	{ "adaptive", required_argument, NULL, 'A' }, \
 	{ "algo", required_argument, NULL, 'a' }, \
+	{ "cache", required_argument, NULL, 'Q' }, \
+	{ "no-cache", no_argument, NULL, 'W' }, \
 	{ "chain", no_argument, NULL, 'Y' }, \
 	{ "chain-min", required_argument, NULL, 'm' }, \
 	{ "no-chain", no_argument, NULL, 'y' }, \
@@ -252,6 +260,9 @@ struct cli_player {
 	int tables_given;            /* --tables DIR: also with a net */
 	int downgrade_given;         /* else the net's own (g2048_net_downgrade) */
 	int use_chain, no_chain;     /* --chain, --no-chain */
+	const char *cache;           /* the chain cache's folder, or NULL
+	                                (--no-cache, or none) */
+	struct cli_keeper *keeper;   /* what keeps the cache (cache.c) */
 	int exact;                   /* --algo exact: a table must cover */
 	int threads;                 /* --threads, 0: not given */
 	int deepen_given;
@@ -259,7 +270,7 @@ struct cli_player {
 	/* the first pass */
 	int fast, one_ply, heuristic_given;
 	const char *scan_tables;
-	int scan_no_tables, scan_chain, scan_no_chain;
+	int scan_no_tables, scan_chain, scan_no_chain, scan_no_cache;
 	g2048_player_opts player_opts; /* what the player was made of */
 	g2048_player *player;
 };
@@ -282,6 +293,18 @@ void cli_player_make(struct cli_player *p, int one_size, int no_tables,
     const struct timespec *started);
 /* Exit 2 once the net or a table has failed its check. */
 void cli_player_check(const struct cli_player *p);
+/*
+ * The chain cache's keeper (cache.c), started by cli_player_make where
+ * the player computes into a cache: a thread that announces the first
+ * states computed on stderr (unless quiet) with their progress, and
+ * saves the cache every few minutes while they are computed; stopped
+ * (the cache saved, a failure a warning) by cli_player_free.  stop, if
+ * not NULL, is set by a tool's signal handler: the states being computed
+ * are dropped at once and the move left to the search.
+ */
+void cli_keeper_start(struct cli_player *p, int quiet,
+    const volatile sig_atomic_t *stop);
+void cli_keeper_end(struct cli_player *p);
 /* The name of what evaluates b: the evaluator, or for a board its net
  * does not value, the heuristic's; --net FILE on such a board is an
  * error (exit 2). */

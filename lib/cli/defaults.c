@@ -125,3 +125,51 @@ cli_net_check(const g2048_net *net)
 	if (net && g2048_net_check(net, err, sizeof err) < 0)
 		cli_die(2, "%s", err);
 }
+
+const char *
+cli_default_cache(void)
+{
+	static char path[4096];
+	const char *env = getenv("G2048_CACHE"), *xdg, *home;
+
+	if (env)
+		return *env ? env : NULL;
+	/* the XDG base directories: a relative path there is ignored */
+	if ((xdg = getenv("XDG_CACHE_HOME")) != NULL && xdg[0] == '/')
+		snprintf(path, sizeof path, "%s/2048-tools", xdg);
+	else if ((home = getenv("HOME")) != NULL && home[0] == '/')
+		snprintf(path, sizeof path, "%s/.cache/2048-tools", home);
+	else
+		return NULL;
+	return path;
+}
+
+int
+cli_make_dirs(const char *path, char *err, size_t errsize)
+{
+	char dir[4096], *s;
+
+	if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) {
+		snprintf(err, errsize, "%s: %s", path, strerror(ENAMETOOLONG));
+		return -1;
+	}
+	for (s = dir + 1; ; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		int end = *s == '\0';
+
+		*s = '\0';
+		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+			snprintf(err, errsize, "%s: %s", dir, strerror(errno));
+			return -1;
+		}
+		if (end)
+			break;
+		*s = '/';
+	}
+	if (directory(path) == NULL) {
+		snprintf(err, errsize, "%s: not a directory", path);
+		return -1;
+	}
+	return 0;
+}

@@ -197,7 +197,8 @@ cli_player_scan(struct cli_player *p, int c, const char *arg)
 	} else if (c == 'Y' || c == 'y') {
 		p->scan_chain = c == 'Y';
 		p->scan_no_chain = c == 'y';
-	}
+	} else if (c == 'Q' || c == 'W')
+		p->scan_no_cache = c == 'W';
 }
 
 void
@@ -208,6 +209,7 @@ cli_player_preset(struct cli_player *p, int no_net)
 
 	p->net_given = p->netpath != NULL;
 	p->tablesdir = cli_default_tables();
+	p->cache = cli_default_cache();
 	if (tables == NULL && !p->scan_no_tables)
 		tables = p->tablesdir;
 	/* Each setting's evaluator is the one measured strongest at its
@@ -216,8 +218,10 @@ cli_player_preset(struct cli_player *p, int no_net)
 	 * plays by the chain tables; the heuristic at the default setting,
 	 * where the net is not stronger, which so loads no net.  A net
 	 * values 4x4 boards: new games of another size need none. */
+	/* the chain cache counts as the chain tables: it computes them */
 	if (!p->scan_no_chain && (p->scan_chain || (tables &&
-	    g2048_chain_present(tables))))
+	    g2048_chain_present(tables)) || (!p->scan_no_cache &&
+	    cli_default_cache() != NULL)))
 		fast_chain = p->fast && !p->one_ply;
 	if (p->netpath == NULL && !p->heuristic_given &&
 	    (p->fast || p->one_ply) && !fast_chain && !no_net)
@@ -260,6 +264,14 @@ cli_player_option(struct cli_player *p, int c, const char *arg)
 	case 'y':
 		p->no_chain = 1;
 		p->use_chain = 0;
+		break;
+	case 'Q':
+		if (*arg == '\0')
+			cli_usage_error("--cache: expected a folder: ''");
+		p->cache = arg;
+		break;
+	case 'W':
+		p->cache = NULL;
 		break;
 	case 'O':
 		p->tablesdir = NULL;
@@ -308,7 +320,7 @@ cli_player_check_exact(const struct cli_player *p)
 	if (p->exact && p->tablesdir == NULL)
 		cli_usage_error("--algo exact plays by the tables of whole "
 		    "boards: not with --no-tables, and no tables were found "
-		    "(make tables, --tables DIR or G2048_TABLES)");
+		    "(make pattern-tables, --tables DIR or G2048_TABLES)");
 }
 
 /* Which chain tables the player consults: the folder's where it plays by
@@ -356,6 +368,16 @@ cli_player_make(struct cli_player *p, int one_size, int no_tables,
 	o.patterns = !p->net || p->tables_given;
 	o.tables = no_tables ? NULL : p->tablesdir;
 	o.chain = which_chain(p, no_tables);
+	/* the cache where the player consults chain tables and the folder
+	 * has no chain files; a cache that cannot be made: the digest */
+	if (o.chain == G2048_CHAIN_NONE || (o.tables &&
+	    g2048_chain_present(o.tables)))
+		p->cache = NULL;
+	if (p->cache && cli_make_dirs(p->cache, err, sizeof err) < 0) {
+		cli_warn("the chain cache: %s: without it", err);
+		p->cache = NULL;
+	}
+	o.chain_cache = p->cache;
 	o.exact = p->exact;
 	p->player_opts = o;
 	if ((p->player = g2048_player_new(&o, err, sizeof err)) == NULL)
@@ -395,6 +417,7 @@ cli_player_evaluator_for(struct cli_player *p, const g2048_board *b)
 void
 cli_player_free(struct cli_player *p)
 {
+	cli_keeper_end(p);
 	g2048_player_free(p->player);
 	g2048_eval_free(p->eval);
 	g2048_eval_free(p->plain_eval);

@@ -500,6 +500,12 @@ typedef struct {
 	                                -1: none */
 	int chain;                   /* the chain table that chose it: 5 or 6,
 	                                its block's tiles; 0: none */
+	int chain_computed;          /* its state was computed for this move
+	                                (no file, cache or digest held it) */
+	int chain_missing;           /* a player that computes nothing
+	                                (chain_lookup_only): the chain tables
+	                                lack a state this board asks, so the
+	                                search decided */
 } g2048_search_result;
 
 /* A search context: options, evaluator, transposition tables, threads.
@@ -914,6 +920,9 @@ typedef struct {
 	int dir;           /* the move, -1: no chain table decides */
 	double prob;       /* its probability of a chain */
 	int block;         /* 5 or 6: the table's block (0: none) */
+	int computed;      /* its state was computed for this board */
+	int missing;       /* g2048_chain_lookup: a state it would ask is
+	                      not held (computing it would take time) */
 } g2048_chain_result;
 
 /* A context of both tables, computing nothing yet; NULL: no memory. */
@@ -921,8 +930,15 @@ g2048_chain *g2048_chain_new(void);
 void g2048_chain_free(g2048_chain *c);
 /* The chain tables' move for g, by the rule above, into *r: r->dir. */
 int g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r);
+/* The move as g2048_chain_move would choose it among the states the
+ * tables hold (their files, the cache, the digest), computing none: at
+ * once, with r->missing set where a state was not held. */
+int g2048_chain_lookup(g2048_chain *c, g2048_grid g, g2048_chain_result *r);
 /* The states computed so far. */
 uint64_t g2048_chain_states(const g2048_chain *c);
+/* Once *stop is nonzero (NULL: never), no state is computed any more:
+ * one being computed is dropped unfinished, its board given no chance. */
+void g2048_chain_set_stop(g2048_chain *c, const volatile sig_atomic_t *stop);
 /*
  * Compute every state of both tables (3.3 G states less those already
  * computed), on threads threads; progress, if not NULL, is called now and
@@ -979,6 +995,29 @@ g2048_chain *g2048_chain_open_dir(const char *dir, char *err, size_t errsize);
 int g2048_chain_usable(const char *dir);
 /* 1 if c is a digest's, else 0. */
 int g2048_chain_is_digest(const g2048_chain *c);
+/*
+ * The chain cache (2048-chain(5), CACHE): the two files of a folder,
+ * holding the states computed so far (the rest are holes), mapped as
+ * chain files are, where every state a game asks for that they lack is
+ * computed and kept for g2048_chain_cache_save; beneath them the digest
+ * at digest (if not NULL and it opens), whose states are not computed.
+ * A missing or damaged file is a cache empty so far (replaced at the
+ * next save); a block that fails its check is computed again.  NULL with
+ * a message only for want of memory.
+ */
+g2048_chain *g2048_chain_cache_open(const char *dir, const char *digest,
+    char *err, size_t errsize);
+/* Write the cache's files again, each whole or not at all: what they
+ * hold now, what this context computed, and what another process saved
+ * meanwhile (under a lock of the folder's, one save at a time); nothing
+ * if nothing was computed since the last save.  The files are then
+ * mapped in place of the tables' memory, which goes back to the system.
+ * 0, or -1 with a message (the files as they were). */
+int g2048_chain_cache_save(g2048_chain *c, char *err, size_t errsize);
+/* 1 if c is a cache's, else 0; the states it computed and has not
+ * saved yet. */
+int g2048_chain_is_cache(const g2048_chain *c);
+uint64_t g2048_chain_unsaved(const g2048_chain *c);
 /* Distilling a digest from whole tables (not a digest's): each board
  * added counts the state whose table decides its move (none: nothing);
  * save writes the max_states most counted, ties by state, whatever the
@@ -1051,6 +1090,14 @@ typedef struct {
 	                           eval (step 3); the whole boards' tables
 	                           always do */
 	enum g2048_chain_use chain;
+	/* the chain cache's folder (g2048_chain_cache_open), or NULL: where
+	 * the tables' folder has no chain files, the chain tables are the
+	 * cache's, the folder's digest beneath it (G2048_CHAIN_FOLDER and
+	 * G2048_CHAIN_COMPUTE alike) */
+	const char *chain_cache;
+	int chain_lookup_only;  /* the chain tables compute nothing: where
+	                           they lack a state, the search decides at
+	                           once (an interactive hint) */
 	int exact;              /* a board that no whole board's table holds
 	                           is not searched: G2048_UNCOVERED */
 } g2048_player_opts;
@@ -1106,6 +1153,18 @@ int g2048_player_error(const g2048_player *p, char *err, size_t errsize);
 /* Stop consulting what failed its check (the rest go on): 1 if
  * something was dropped, else 0.  Not with forks of p alive. */
 int g2048_player_drop_broken(g2048_player *p);
+/* The chain states p's tables computed so far (its forks' too), and
+ * those not kept yet. */
+uint64_t g2048_player_computed(const g2048_player *p);
+uint64_t g2048_player_unsaved(const g2048_player *p);
+/* Keep what p computed: the chain cache's files written again
+ * (g2048_chain_cache_save), or nothing without a cache or anything
+ * new.  0, or -1 with a message. */
+int g2048_player_save(g2048_player *p, char *err, size_t errsize);
+/* Once *stop (a signal handler's flag; NULL: never) is nonzero, p's
+ * chain tables compute nothing more: a state being computed is dropped
+ * unfinished, and the search decides the move. */
+void g2048_player_set_stop(g2048_player *p, const volatile sig_atomic_t *stop);
 
 /* Why a whole board's table does or does not decide b. */
 enum g2048_cover {

@@ -463,6 +463,64 @@ test_digest(void)
 	g2048_chain_free(c);
 }
 
+/* The chain cache: a state computed is kept by a save, answered after
+ * it (the saved file mapped in place of the memory), read by the next
+ * context without computing; a block of the file that fails its sum is
+ * computed again, the same. */
+static void
+test_cache(void)
+{
+	char dir[] = "/tmp/test-chain-XXXXXX", five[4096], six[4096];
+	char err[512];
+	g2048_chain *c = g2048_chain_new(), *k = NULL, *m;
+	g2048_chain_result a, b;
+	g2048_grid g = grid_of(near_chain);
+
+	if (c == NULL || mkdtemp(dir) == NULL ||
+	    (k = g2048_chain_cache_open(dir, NULL, err, sizeof err)) == NULL) {
+		CHECK(0);
+		g2048_chain_free(c);
+		return;
+	}
+	g2048_chain_paths(dir, five, six, sizeof five);
+	CHECK(g2048_chain_is_cache(k) && !g2048_chain_is_cache(c));
+	CHECK(g2048_chain_lookup(k, g, &b) == -1 && b.missing);
+	g2048_chain_move(c, g, &a);
+	CHECK(g2048_chain_move(k, g, &b) == a.dir && b.prob == a.prob &&
+	    b.computed);
+	CHECK(g2048_chain_unsaved(k) > 0);
+	CHECK(g2048_chain_cache_save(k, err, sizeof err) == 0);
+	CHECK(g2048_chain_unsaved(k) == 0);
+	/* nothing new: no save, the file mapped again all the same */
+	CHECK(g2048_chain_cache_save(k, err, sizeof err) == 0);
+	/* the same header as the whole tables' save of the same state */
+	CHECK(header_has(six, "checksum 7887de02b2f76a88\n"));
+	CHECK(g2048_chain_move(k, g, &b) == a.dir && b.prob == a.prob &&
+	    !b.computed);
+	CHECK(g2048_chain_lookup(k, g, &b) == a.dir && !b.missing);
+	g2048_chain_free(k);
+	CHECK((m = g2048_chain_cache_open(dir, NULL, err, sizeof err)) != NULL);
+	if (m != NULL) {
+		CHECK(g2048_chain_move(m, g, &b) == a.dir && b.prob == a.prob &&
+		    g2048_chain_states(m) == 0);
+		g2048_chain_free(m);
+	}
+	flip_byte(six, 4096 + (off_t)(chain_state_index(&c->six, g) * 2));
+	CHECK((m = g2048_chain_cache_open(dir, NULL, err, sizeof err)) != NULL);
+	if (m != NULL) {
+		CHECK(g2048_chain_move(m, g, &b) == a.dir && b.prob == a.prob &&
+		    g2048_chain_states(m) > 0);
+		CHECK(g2048_chain_error(m, err, sizeof err) == 0);
+		g2048_chain_free(m);
+	}
+	g2048_chain_free(c);
+	unlink(five);
+	unlink(six);
+	snprintf(five, sizeof five, "%s/chain.lock", dir);
+	unlink(five);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -471,5 +529,6 @@ main(void)
 	RUN(test_one_move_from_a_chain);
 	RUN(test_files);
 	RUN(test_digest);
+	RUN(test_cache);
 	return UNIT_EXIT();
 }

@@ -106,8 +106,11 @@ chain_value(struct chain_table *t, g2048_grid g, int *dir)
 		return e ? (double)((e - 1) >> 2) / CHAIN_Q : 0;
 	}
 	/* a file's block is checked before its first read or write; a
-	 * corrupt one decides nothing (g2048_chain_error says so) */
-	if (t->blocks && check_block(t, i * 2 / CHAIN_BLOCK)) {
+	 * corrupt one decides nothing (g2048_chain_error says so); a
+	 * cache's is computed again */
+	if (t->cache)
+		chain_cache_touch(t, i * 2 / CHAIN_BLOCK);
+	else if (t->blocks && check_block(t, i * 2 / CHAIN_BLOCK)) {
 		*dir = 0;
 		return 0;
 	}
@@ -130,6 +133,8 @@ chain_value(struct chain_table *t, g2048_grid g, int *dir)
 		    memory_order_relaxed);
 		atomic_fetch_add_explicit(&t->computed, 1,
 		    memory_order_relaxed);
+		if (t->cache)
+			chain_cache_computed(t, i);
 	}
 	*dir = (int)((e - 1) & 3);
 	return (double)((e - 1) >> 2) / CHAIN_Q;
@@ -188,12 +193,46 @@ sym_dir_back(int s, int d)
 	return k;
 }
 
+/* Whether state i of t is held (by its entries or the digest beneath),
+ * its block checked first. */
+static int
+held(struct chain_table *t, size_t i)
+{
+	if (t->dg)
+		return 1;
+	if (t->cache)
+		chain_cache_touch(t, i * 2 / CHAIN_BLOCK);
+	else if (t->blocks && check_block(t, i * 2 / CHAIN_BLOCK))
+		return 1;
+	return atomic_load_explicit(&t->e[i], memory_order_relaxed) != 0 ||
+	    (t->under && chain_digest_entry(t->under, i) != 0);
+}
+
+/* chain_value of a board's own state: what the digest beneath a cache
+ * holds is not computed (asked here only, not in the recursion, where
+ * the digest's few states would cost a search at every state) */
+static double
+top_value(struct chain_table *t, g2048_grid g, int *dir)
+{
+	size_t i = chain_state_index(t, g);
+	unsigned e;
+
+	if (t->under && atomic_load_explicit(&t->e[i],
+	    memory_order_relaxed) == 0 &&
+	    (e = chain_digest_entry(t->under, i)) != 0) {
+		*dir = (int)((e - 1) & 3);
+		return (double)((e - 1) >> 2) / CHAIN_Q;
+	}
+	return chain_value(t, g, dir);
+}
+
 double
-chain_suggest(struct chain_table *t, g2048_grid g, int *dir, size_t *index)
+chain_suggest(struct chain_table *t, g2048_grid g, int *dir, size_t *index,
+    struct chain_ask *ask)
 {
 	const struct chain_layout *l = t->l;
 	double best = 0, v;
-	int s, i, d;
+	int s, i, d, was;
 
 	*dir = -1;
 	for (s = 0; s < 8; s++) {
@@ -203,9 +242,15 @@ chain_suggest(struct chain_table *t, g2048_grid g, int *dir, size_t *index)
 			continue;
 		for (i = 0; i < l->nblock; i++)
 			h = g2048_set_rank(h, l->block[i], l->prefill[i]);
-		if ((v = chain_value(t, h, &d)) > best) {
+		was = held(t, chain_state_index(t, h));
+		if (!was && ask->lookup_only) {
+			ask->missing = 1;
+			continue;
+		}
+		if ((v = top_value(t, h, &d)) > best) {
 			best = v;
 			*dir = sym_dir_back(s, d);
+			ask->computed = !was;
 			if (index)
 				*index = chain_state_index(t, h);
 		}
@@ -257,7 +302,9 @@ g2048_chain_new(void)
 static void
 table_free(struct chain_table *t)
 {
-	if (t->map)
+	if (t->cache)
+		chain_cache_free(t);
+	else if (t->map)
 		chain_table_unmap(t);
 	else
 		free((void *)t->e);
@@ -275,12 +322,13 @@ g2048_chain_free(g2048_chain *c)
 	}
 	table_free(&c->five);
 	table_free(&c->six);
+	g2048_chain_free(c->beneath);
 	free(c);
 }
 
 int
 chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
-    struct chain_table **t, size_t *index)
+    struct chain_table **t, size_t *index, struct chain_ask *ask)
 {
 	unsigned legal = g2048_legal(g);
 	int d;
@@ -290,17 +338,21 @@ chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
 	*t = NULL;
 	if (g2048_chain_error(c, NULL, 0))
 		return -1;
-	r->prob = chain_suggest(&c->five, g, &d, index);
+	ask->computed = 0;
+	r->prob = chain_suggest(&c->five, g, &d, index, ask);
 	if (r->prob >= G2048_CHAIN_FIVE_MIN && d >= 0 && (legal >> d & 1) &&
 	    !g2048_chain_error(c, NULL, 0)) {
+		r->computed = ask->computed;
 		r->dir = d;
 		r->block = 5;
 		*t = &c->five;
 		return d;
 	}
-	r->prob = chain_suggest(&c->six, g, &d, index);
+	ask->computed = 0;
+	r->prob = chain_suggest(&c->six, g, &d, index, ask);
 	if (r->prob > 0 && d >= 0 && (legal >> d & 1) &&
 	    !g2048_chain_error(c, NULL, 0)) {
+		r->computed = ask->computed;
 		r->dir = d;
 		r->block = 6;
 		*t = &c->six;
@@ -313,9 +365,21 @@ chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
 int
 g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r)
 {
+	struct chain_ask ask = { 0, 0, 0 };
 	struct chain_table *t;
 
-	return chain_decide(c, g, r, &t, NULL);
+	return chain_decide(c, g, r, &t, NULL, &ask);
+}
+
+int
+g2048_chain_lookup(g2048_chain *c, g2048_grid g, g2048_chain_result *r)
+{
+	struct chain_ask ask = { 1, 0, 0 };
+	struct chain_table *t;
+	int d = chain_decide(c, g, r, &t, NULL, &ask);
+
+	r->missing = ask.missing;
+	return d;
 }
 
 uint64_t
@@ -323,4 +387,10 @@ g2048_chain_states(const g2048_chain *c)
 {
 	return atomic_load(&((g2048_chain *)c)->five.computed) +
 	    atomic_load(&((g2048_chain *)c)->six.computed);
+}
+
+void
+g2048_chain_set_stop(g2048_chain *c, const volatile sig_atomic_t *stop)
+{
+	c->five.stop = c->six.stop = stop;
 }

@@ -93,12 +93,18 @@ struct chain_table {
 	 * the digest's body; no other state decides anything */
 	const struct chain_digest *dg;
 	uint64_t dg_off, dg_n;
+	/* a cache's (cache.c): its file and the blocks computed into;
+	 * beneath it, the digest's table whose states it need not compute
+	 * (NULL: none) */
+	struct chain_cache *cache;
+	const struct chain_table *under;
 };
 #define CHAIN_Q 16382
 
 struct g2048_chain {
 	struct chain_table five, six;
 	struct chain_digest *digest;   /* NULL: the tables are whole */
+	g2048_chain *beneath;          /* a cache's digest (NULL: none) */
 };
 
 /* The index of g's state in t: its free ranks in mixed radix. */
@@ -110,26 +116,38 @@ g2048_chain *chain_alloc(void);
  * block prefilled), computed once; *dir its best move.  -1 once the
  * table's stop is set: nothing unfinished is kept. */
 double chain_value(struct chain_table *t, g2048_grid g, int *dir);
+/* How a table is asked: states computed where none holds them, or only
+ * what a file, the cache or the digest holds (*missing set where a state
+ * is not held). */
+struct chain_ask {
+	int lookup_only;
+	int missing;                   /* a state asked was not held */
+	int computed;                  /* the best state was computed now */
+};
 /* The table's best probability for g over the eight symmetries in which
  * g is regular and not yet a goal, *dir its move in g (-1: none), and
  * *index (if not NULL) that state's index. */
 double chain_suggest(struct chain_table *t, g2048_grid g, int *dir,
-    size_t *index);
+    size_t *index, struct chain_ask *ask);
 /* The tables' move for g by the rule of g2048_chain_move; *t the table
  * that decides (NULL: none) and *index (if index is not NULL) its
  * state. */
 int chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
-    struct chain_table **t, size_t *index);
+    struct chain_table **t, size_t *index, struct chain_ask *ask);
 
 /* ---- chainfile.c: files; build.c: every state ---- */
 
 /* Unmap a file's table. */
 void chain_table_unmap(struct chain_table *t);
 /* The files' shared parts: a block's sum, the sum of the sums, a
- * message "path: what" (-1), a write of all n bytes. */
+ * message "path: what" (-1). */
 uint64_t chain_block_sum(const unsigned char *p, size_t len,
     uint64_t index);
 uint64_t chain_sums_sum(const unsigned char *sums, uint64_t nblocks);
+/* chain_block_sum of len zeros (a hole), without reading them. */
+uint64_t chain_zero_sum(size_t len, uint64_t index);
+/* That of every block of a body of len bytes, into sums. */
+void chain_zero_sums(unsigned char *sums, uint64_t len);
 /* The header's checksum (format 2, of a file or a digest): of its n
  * bytes of text before the checksum, and of the sums' sum. */
 uint64_t chain_head_sum(const char *text, size_t n, uint64_t sums_sum);
@@ -150,14 +168,32 @@ int chain_open_regular(const char *path, int rw, struct stat *st,
     char *err, size_t errsize);
 int chain_fail(char *err, size_t errsize, const char *path,
     const char *what);
-int chain_write_all(int fd, const void *p, size_t n);
 /* 1 if this machine is little-endian, as the files are. */
 int chain_little_endian(void);
-/* A file written to tmp (fd, ok if every write went well) closed and
- * renamed to path: 0, or -1 with a message and tmp removed. */
-int chain_commit(int fd, int ok, const char *tmp, const char *path,
+/* Block b (n bytes) of a table file's entries into buf: 0, 1 if they
+ * are all zeros (buf as it was), or -1 with errno set. */
+typedef int chain_block_fn(void *ctx, uint64_t b, unsigned char *buf,
+    size_t n);
+/* A body of len bytes written to fd at its offset, each block as block
+ * gives it (a block of zeros a hole, its sum from zero_sums if not
+ * NULL), its sums into sums: 0, or -1 with errno set. */
+int chain_write_body(int fd, uint64_t len, chain_block_fn *block,
+    void *ctx, const unsigned char *zero_sums, unsigned char *sums);
+/* The file at path of table t's layout, its entries as block gives
+ * them, written whole or not at all (g2048_file_replace): 0, or -1 with
+ * "path: why" in err. */
+int chain_replace_table(const char *path, const struct chain_table *t,
+    chain_block_fn *block, void *ctx, const unsigned char *zero_sums,
     char *err, size_t errsize);
 void chain_put_le64(unsigned char *p, uint64_t v);
+
+/* ---- cache.c: the states computed, kept in a folder ---- */
+
+/* Block b of a cache's table checked before its first read (zeroed if
+ * it fails: computed again); state i computed into it. */
+void chain_cache_touch(struct chain_table *t, uint64_t b);
+void chain_cache_computed(struct chain_table *t, size_t i);
+void chain_cache_free(struct chain_table *t);
 
 /* ---- digest.c: the states games meet, without the rest ---- */
 

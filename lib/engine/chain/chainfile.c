@@ -46,6 +46,48 @@ chain_block_sum(const unsigned char *p, size_t len, uint64_t index)
 	return h ^ len;
 }
 
+uint64_t
+chain_zero_sum(size_t len, uint64_t index)
+{
+	uint64_t h = 0x9E3779B97F4A7C15ULL ^ index;
+	size_t i;
+
+	/* chain_block_sum of len zeros, without reading them */
+	for (i = 0; i + 8 <= len; i += 8) {
+		h *= 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	for (; i < len; i++)
+		h *= 0x100000001b3ULL;
+	return h ^ len;
+}
+
+void
+chain_zero_sums(unsigned char *sums, uint64_t len)
+{
+	uint64_t nblocks = blocks_count(len, CHAIN_BLOCK), b, h[8];
+	size_t i;
+	int k;
+
+	/* eight blocks at once: each one's chain of multiplies is serial,
+	 * eight side by side keep the multiplier busy */
+	for (b = 0; b + 8 <= nblocks && (b + 8) * CHAIN_BLOCK <= len; b += 8) {
+		for (k = 0; k < 8; k++)
+			h[k] = 0x9E3779B97F4A7C15ULL ^ (b + (uint64_t)k);
+		for (i = 0; i < CHAIN_BLOCK / 8; i++)
+			for (k = 0; k < 8; k++) {
+				h[k] *= 0xff51afd7ed558ccdULL;
+				h[k] ^= h[k] >> 32;
+			}
+		for (k = 0; k < 8; k++)
+			chain_put_le64(sums + 8 * (b + (uint64_t)k),
+			    h[k] ^ CHAIN_BLOCK);
+	}
+	for (; b < nblocks; b++)
+		chain_put_le64(sums + 8 * b, chain_zero_sum(
+		    blocks_len(len, CHAIN_BLOCK, b), b));
+}
+
 /* the header's checksum: of the sums */
 uint64_t
 chain_sums_sum(const unsigned char *sums, uint64_t nblocks)
@@ -132,24 +174,6 @@ chain_little_endian(void)
 	return *(const unsigned char *)&one == 1;
 }
 
-int
-chain_write_all(int fd, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-	ssize_t w;
-
-	while (n > 0) {
-		if ((w = write(fd, c, n)) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		c += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* The header's lines before the checksum's value (of format 1 or 2),
  * into h: its length. */
 static int
@@ -170,42 +194,95 @@ chain_header_text(char *h, const struct chain_table *t, uint64_t sums_sum)
 	    sums_sum));
 }
 
-/* t's entries to fd: blocks of zeros skipped as holes; their sums
- * into sums */
-static int
-write_entries(int fd, const struct chain_table *t, unsigned char *sums)
+int
+chain_write_body(int fd, uint64_t len, chain_block_fn *block, void *ctx,
+    const unsigned char *zero_sums, unsigned char *sums)
 {
-	const unsigned char *data = (const unsigned char *)t->e;
-	static const unsigned char zero[CHAIN_BLOCK];
-	uint64_t len = t->n * 2, b, nblocks = blocks_count(len, CHAIN_BLOCK);
-	size_t n;
+	unsigned char *buf = malloc(CHAIN_BLOCK);
+	uint64_t b, nblocks = blocks_count(len, CHAIN_BLOCK);
+	size_t n, i;
+	int rc = 0;
 
-	for (b = 0; b < nblocks; b++) {
+	if (buf == NULL)
+		return -1;
+	for (b = 0; b < nblocks && rc == 0; b++) {
 		n = blocks_len(len, CHAIN_BLOCK, b);
-		chain_put_le64(sums + 8 * b,
-		    chain_block_sum(data + b * CHAIN_BLOCK, n, b));
-		if (memcmp(data + b * CHAIN_BLOCK, zero, n) == 0) {
-			if (lseek(fd, (off_t)n, SEEK_CUR) < 0)
-				return -1;
-		} else if (chain_write_all(fd, data + b * CHAIN_BLOCK, n) < 0) {
-			return -1;
+		if ((rc = block(ctx, b, buf, n)) < 0)
+			break;
+		for (i = 0; rc == 0 && i + 8 <= n && blocks_rd64le(buf + i) == 0;
+		    i += 8)
+			continue;
+		for (; rc == 0 && i < n && buf[i] == 0; i++)
+			continue;
+		/* a block of zeros (nothing computed) is a hole */
+		if (rc == 1 || i == n) {
+			chain_put_le64(sums + 8 * b, zero_sums ?
+			    blocks_rd64le(zero_sums + 8 * b) :
+			    chain_zero_sum(n, b));
+			rc = lseek(fd, (off_t)n, SEEK_CUR) < 0 ? -1 : 0;
+		} else {
+			chain_put_le64(sums + 8 * b, chain_block_sum(buf, n, b));
+			rc = g2048_write_all(fd, buf, n);
 		}
 	}
-	return 0;
+	free(buf);
+	return rc;
+}
+
+/* what chain_replace_table's fill is handed */
+struct table_fill {
+	const struct chain_table *t;
+	chain_block_fn *block;
+	void *ctx;
+	const unsigned char *zero_sums;
+};
+
+/* the table file: the header last, once the sums are known */
+static int
+fill_table(int fd, const void *arg)
+{
+	const struct table_fill *f = arg;
+	uint64_t len = f->t->n * 2, nblocks = blocks_count(len, CHAIN_BLOCK);
+	unsigned char *sums = malloc((size_t)nblocks * 8);
+	char *h = malloc(CHAIN_HEADER);
+	int rc = -1, saved;
+
+	if (sums != NULL && h != NULL &&
+	    lseek(fd, CHAIN_HEADER, SEEK_SET) >= 0 &&
+	    chain_write_body(fd, len, f->block, f->ctx, f->zero_sums,
+	    sums) == 0 &&
+	    g2048_write_all(fd, sums, (size_t)nblocks * 8) == 0 &&
+	    lseek(fd, 0, SEEK_SET) == 0) {
+		chain_header_text(h, f->t, chain_sums_sum(sums, nblocks));
+		rc = g2048_write_all(fd, h, CHAIN_HEADER);
+	}
+	saved = errno;
+	free(sums);
+	free(h);
+	errno = saved;
+	return rc;
 }
 
 int
-chain_commit(int fd, int ok, const char *tmp, const char *path, char *err,
-    size_t errsize)
+chain_replace_table(const char *path, const struct chain_table *t,
+    chain_block_fn *block, void *ctx, const unsigned char *zero_sums,
+    char *err, size_t errsize)
 {
-	if (fd >= 0 && close(fd) < 0)
-		ok = 0;
-	ok = ok && rename(tmp, path) == 0;
-	if (!ok) {
-		chain_fail(err, errsize, path, strerror(errno));
-		unlink(tmp);
-	}
-	return ok ? 0 : -1;
+	struct table_fill f = { t, block, ctx, zero_sums };
+
+	if (g2048_file_replace(path, fill_table, &f) < 0)
+		return chain_fail(err, errsize, path, strerror(errno));
+	return 0;
+}
+
+/* block b of t's entries in memory, as a file holds it */
+static int
+memory_block(void *ctx, uint64_t b, unsigned char *buf, size_t n)
+{
+	const struct chain_table *t = ctx;
+
+	memcpy(buf, (const unsigned char *)t->e + b * CHAIN_BLOCK, n);
+	return 0;
 }
 
 static int
@@ -216,31 +293,8 @@ save_table(const struct chain_table *t, const char *path, char *err,
 	if (t->blocks && blocks_check_all(t->blocks) != 0)
 		return chain_fail(err, errsize, path, "corrupt: a block fails "
 		    "its check");
-
-	uint64_t nblocks = blocks_count(t->n * 2, CHAIN_BLOCK);
-	char tmp[4096], *h = malloc(CHAIN_HEADER);
-	unsigned char *sums = malloc((size_t)nblocks * 8);
-	int fd = -1, ok = 0, rc;
-
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	if (h == NULL || sums == NULL) {
-		free(h);
-		free(sums);
-		return chain_fail(err, errsize, path, "out of memory");
-	}
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0 &&
-	    lseek(fd, CHAIN_HEADER, SEEK_SET) >= 0 &&
-	    write_entries(fd, t, sums) == 0 &&
-	    chain_write_all(fd, sums, (size_t)nblocks * 8) == 0 &&
-	    lseek(fd, 0, SEEK_SET) == 0) {
-		chain_header_text(h, t, chain_sums_sum(sums, nblocks));
-		ok = chain_write_all(fd, h, CHAIN_HEADER) == 0 &&
-		    fsync(fd) == 0;
-	}
-	rc = chain_commit(fd, ok, tmp, path, err, errsize);
-	free(h);
-	free(sums);
-	return rc;
+	return chain_replace_table(path, t, memory_block, (void *)t, NULL,
+	    err, errsize);
 }
 
 void

@@ -5,7 +5,7 @@
  * what is written depends on the boards' multiset alone, not on their
  * order, so the same games give the same bytes on any number of threads.
  */
-#include <fcntl.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,13 +83,14 @@ grow(g2048_chain_distill *d)
 int
 g2048_chain_distill_add(g2048_chain_distill *d, g2048_grid g)
 {
+	struct chain_ask ask = { 0, 0, 0 };
 	g2048_chain_result r;
 	struct chain_table *t;
 	size_t index, j;
 	uint64_t key;
 
 	d->boards++;
-	if (chain_decide(d->tables, g, &r, &t, &index) < 0 || t == NULL)
+	if (chain_decide(d->tables, g, &r, &t, &index, &ask) < 0 || t == NULL)
 		return g2048_chain_error(d->tables, NULL, 0) ? -1 : 0;
 	d->decided++;
 	if (2 * (d->used + 1) > d->size && grow(d) < 0)
@@ -164,14 +165,32 @@ body_of(const struct distill_slot *s, size_t n, uint64_t n5)
 	return body;
 }
 
+/* what write_file's fill is handed */
+struct digest_fill {
+	const char *h;
+	const unsigned char *body, *sums;
+	uint64_t len, nblocks;
+};
+
+static int
+fill_digest(int fd, const void *arg)
+{
+	const struct digest_fill *f = arg;
+
+	return g2048_write_all(fd, f->h, CHAIN_HEADER) < 0 ||
+	    g2048_write_all(fd, f->body, (size_t)f->len) < 0 ||
+	    g2048_write_all(fd, f->sums, (size_t)f->nblocks * 8) < 0 ? -1 : 0;
+}
+
 static int
 write_file(const char *path, const unsigned char *body, uint64_t len,
     uint64_t n5, uint64_t n6, char *err, size_t errsize)
 {
 	uint64_t nblocks = blocks_count(len, CHAIN_BLOCK), b;
 	unsigned char *sums = malloc((size_t)nblocks * 8 + 1);
-	char tmp[4096], *h = malloc(CHAIN_HEADER);
-	int fd = -1, ok = 0, rc;
+	char *h = malloc(CHAIN_HEADER);
+	struct digest_fill f = { h, body, sums, len, nblocks };
+	int rc = 0;
 
 	if (sums == NULL || h == NULL) {
 		free(sums);
@@ -182,13 +201,8 @@ write_file(const char *path, const unsigned char *body, uint64_t len,
 		chain_put_le64(sums + 8 * b, chain_block_sum(body + b *
 		    CHAIN_BLOCK, blocks_len(len, CHAIN_BLOCK, b), b));
 	chain_digest_header_text(h, n5, n6, chain_sums_sum(sums, nblocks));
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0)
-		ok = chain_write_all(fd, h, CHAIN_HEADER) == 0 &&
-		    chain_write_all(fd, body, (size_t)len) == 0 &&
-		    chain_write_all(fd, sums, (size_t)nblocks * 8) == 0 &&
-		    fsync(fd) == 0;
-	rc = chain_commit(fd, ok, tmp, path, err, errsize);
+	if (g2048_file_replace(path, fill_digest, &f) < 0)
+		rc = chain_fail(err, errsize, path, strerror(errno));
 	free(sums);
 	free(h);
 	return rc;

@@ -84,12 +84,16 @@ g2048_player_cover(g2048_player *p, const g2048_board *b, int *table)
 
 int
 player_by_chain(g2048_chain *c, g2048_grid g, double min,
-    g2048_search_result *r)
+    int lookup_only, g2048_search_result *r, int *missing)
 {
 	g2048_chain_result t;
 
-	if (g2048_chain_move(c, g, &t) < 0 || t.prob < min)
+	if ((lookup_only ? g2048_chain_lookup(c, g, &t) :
+	    g2048_chain_move(c, g, &t)) < 0 || t.prob < min) {
+		*missing = t.missing;
 		return -1;
+	}
+	r->chain_computed = t.computed;
 	r->dir = t.dir;
 	r->value[t.dir] = t.prob;
 	r->chain = t.block;

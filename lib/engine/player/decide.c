@@ -25,7 +25,7 @@ search_of(const g2048_player *p, const g2048_board *b)
  * (the search decides) with r cleared for it. */
 static int
 by_4x4_tables(const g2048_player *p, const g2048_board *b, int other,
-    g2048_search_result *r)
+    g2048_search_result *r, int *missing)
 {
 	const g2048_search_opts *o = other ? &p->o.other_search :
 	    &p->o.search;
@@ -45,7 +45,8 @@ by_4x4_tables(const g2048_player *p, const g2048_board *b, int other,
 	 * expectimax search only: the baselines stay what they are */
 	if (p->chain) {
 		if (o->algo != G2048_EXPECTIMAX || player_by_chain(p->chain,
-		    b->grid, o->chain_min, r) < 0)
+		    b->grid, o->chain_min, p->o.chain_lookup_only, r,
+		    missing) < 0)
 			return -1;
 	} else if (g2048_max_rank(b->grid) < o->table_from ||
 	    player_by_pattern(p->tables, b->grid, o->table_min, r) < 0)
@@ -63,7 +64,7 @@ g2048_best_move(g2048_player *p, const g2048_board *b,
 	g2048_search *s = search_of(p, b);
 	g2048_rng choice;
 	enum g2048_cover c;
-	int table;
+	int table, missing = 0, d;
 
 	c = player_by_board_table(p, b, r, &table);
 	if (c == G2048_COVER_DECIDES)
@@ -75,10 +76,12 @@ g2048_best_move(g2048_player *p, const g2048_board *b,
 		r->table = -1;
 		return G2048_UNCOVERED;
 	}
-	if (by_4x4_tables(p, b, s == p->other && s != NULL, r) >= 0)
+	if (by_4x4_tables(p, b, s == p->other && s != NULL, r, &missing) >= 0)
 		return r->dir;
 	g2048_choice_rng(b, &choice);
-	return g2048_search_board(s, b, &choice, r);
+	d = g2048_search_board(s, b, &choice, r);
+	r->chain_missing = missing;
+	return d;
 }
 
 int

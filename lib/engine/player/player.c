@@ -37,16 +37,25 @@ g2048_player_defaults(g2048_player_opts *o)
 	o->chain = G2048_CHAIN_NONE;
 }
 
-/* The chain tables of dir as o->chain asks: 0, or -1 with a message. */
+/* The chain tables of dir as o->chain asks: its files, else the cache
+ * (the digest beneath), else computed in memory or the digest alone: 0,
+ * or -1 with a message. */
 static int
 open_chain(g2048_player *p, const char *dir, enum g2048_chain_use use,
     char *err, size_t errsize)
 {
+	char digest[4096];
+
 	if (use == G2048_CHAIN_NONE)
 		return 0;
 	if (dir && g2048_chain_present(dir))
 		p->chain = g2048_chain_open(dir, err, errsize);
-	else if (use == G2048_CHAIN_COMPUTE) {
+	else if (p->o.chain_cache) {
+		if (dir)
+			g2048_chain_digest_path(dir, digest, sizeof digest);
+		p->chain = g2048_chain_cache_open(p->o.chain_cache, dir ?
+		    digest : NULL, err, errsize);
+	} else if (use == G2048_CHAIN_COMPUTE) {
 		if ((p->chain = g2048_chain_new()) == NULL && errsize)
 			snprintf(err, errsize, "no memory for the chain tables");
 	} else if (dir && g2048_chain_usable(dir))
@@ -192,6 +201,31 @@ g2048_player_error(const g2048_player *p, char *err, size_t errsize)
 {
 	return g2048_tables_error(p->tables, err, errsize) ||
 	    (p->chain && g2048_chain_error(p->chain, err, errsize));
+}
+
+uint64_t
+g2048_player_computed(const g2048_player *p)
+{
+	return p->chain ? g2048_chain_states(p->chain) : 0;
+}
+
+uint64_t
+g2048_player_unsaved(const g2048_player *p)
+{
+	return p->chain ? g2048_chain_unsaved(p->chain) : 0;
+}
+
+int
+g2048_player_save(g2048_player *p, char *err, size_t errsize)
+{
+	return p->chain ? g2048_chain_cache_save(p->chain, err, errsize) : 0;
+}
+
+void
+g2048_player_set_stop(g2048_player *p, const volatile sig_atomic_t *stop)
+{
+	if (p->chain)
+		g2048_chain_set_stop(p->chain, stop);
 }
 
 int

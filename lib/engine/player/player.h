@@ -29,11 +29,12 @@ struct g2048_player {
  * index. */
 enum g2048_cover player_by_board_table(g2048_player *p,
     const g2048_board *b, g2048_search_result *r, int *table);
-/* The chain tables' move for g where it is min or more sure: r's dir,
- * value[dir] (the probability), chain and source set; the direction, or
- * -1 and r untouched. */
+/* The chain tables' move for g where it is min or more sure (computing
+ * no state if lookup_only): r's dir, value[dir] (the probability),
+ * chain, chain_computed and source set; the direction, or -1 with r
+ * untouched and *missing set if a state was not held. */
 int player_by_chain(g2048_chain *c, g2048_grid g, double min,
-    g2048_search_result *r);
+    int lookup_only, g2048_search_result *r, int *missing);
 /* The move of the first pattern table of ts that covers g and gives its
  * best move a chance of at least min (and more than 0): r's dir,
  * value[] (probabilities), table and source set, the table's index
