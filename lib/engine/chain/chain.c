@@ -229,21 +229,30 @@ table_init(struct chain_table *t, const struct chain_layout *l)
 }
 
 g2048_chain *
-chain_alloc(void)
+chain_alloc_layouts(const struct chain_layout *five,
+    const struct chain_layout *six)
 {
 	g2048_chain *c = calloc(1, sizeof *c);
 
 	if (c != NULL) {
-		table_init(&c->five, &chain_five);
-		table_init(&c->six, &chain_six);
+		table_init(&c->five, five);
+		table_init(&c->six, six);
 	}
 	return c;
 }
 
 g2048_chain *
-g2048_chain_new(void)
+chain_alloc(void)
 {
-	g2048_chain *c = chain_alloc();
+	return chain_alloc_layouts(&chain_five, &chain_six);
+}
+
+/* a context of these layouts' tables, their entries in memory */
+static g2048_chain *
+chain_new_layouts(const struct chain_layout *five,
+    const struct chain_layout *six)
+{
+	g2048_chain *c = chain_alloc_layouts(five, six);
 
 	if (c == NULL ||
 	    (c->five.e = calloc(c->five.n, sizeof *c->five.e)) == NULL ||
@@ -252,6 +261,24 @@ g2048_chain_new(void)
 		return NULL;
 	}
 	return c;
+}
+
+g2048_chain *
+g2048_chain_new(void)
+{
+	return chain_new_layouts(&chain_five, &chain_six);
+}
+
+g2048_chain *
+g2048_chain_new_small(void)
+{
+	return chain_new_layouts(&chain_five_small, &chain_six_small);
+}
+
+int
+g2048_chain_is_small(const g2048_chain *c)
+{
+	return c->six.l == &chain_six_small;
 }
 
 static void
