@@ -89,6 +89,9 @@ struct chain_table {
 	/* one block checked at a time: a state computed into a block must
 	 * not change it under another thread's check of it */
 	pthread_mutex_t check_lock;
+	/* in memory: a bit per block of entries that a state was stored
+	 * in, so that a save reads and sums no other (NULL: a file's) */
+	_Atomic uint64_t *written;
 	/* a build's stop: once nonzero no state is finished any more */
 	const volatile sig_atomic_t *stop;
 	/* a digest's (digest.c): its states, sorted, at this offset of
