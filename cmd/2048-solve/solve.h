@@ -121,6 +121,9 @@ void log_decision(struct run *run, const g2048_board *b,
 void play_board(struct run *run, g2048_board *b);
 /* --games: play the run's new games on its workers, written in order. */
 void play_new_games(struct run *run);
+/* --games: SIGINT and SIGTERM stop the run from now on (before its
+ * tables are opened, which may take long), keeping the games finished. */
+void games_catch_signals(void);
 /* Start the status line of --games or --play (none with -q or when
  * stderr is not a terminal); erase it at the end. */
 void progress_start(struct run *run);
