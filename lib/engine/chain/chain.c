@@ -302,7 +302,7 @@ g2048_chain_new_small(void)
 int
 g2048_chain_is_small(const g2048_chain *c)
 {
-	return c->six.l == &chain_six_small;
+	return c != NULL && c->six.l == &chain_six_small;
 }
 
 static void
