@@ -85,23 +85,103 @@ near_chain() {
 	[ "${lines[0]}" = up ]
 }
 
+# the same on the small layouts (2048-table --small-layouts: the real
+# ones with the anchor's cap lowered, tables of megabytes): 2048 1024 512
+# in row 1, 256 128 64 under them
+near_chain_small() {
+	board '2048 1024 512 4' '256 128 64 2' '32 16 8 .' '. . . 8'
+}
+
+# wait_for FILE TEXT: until FILE holds TEXT (a sign of progress, not a
+# guess of how long it takes: the suite passes at any load)
+wait_for() {
+	local tries
+	for ((tries = 0; tries < 6000; tries++)); do
+		grep -q "$2" "$1" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
 @test "2048-table --chain stopped by SIGTERM keeps what it computed; 2048-solve plays by it" {
 	local d=$BATS_TEST_TMPDIR/c pid status=0
-	2048-table --chain "$d" -j 2 2> "$BATS_TEST_TMPDIR/err" &
+	2048-table --chain "$d" --small-layouts -j 2 2> "$BATS_TEST_TMPDIR/err" &
 	pid=$!
-	sleep 3
+	wait_for "$BATS_TEST_TMPDIR/err" 'a signal stops it'
 	kill -TERM "$pid"
 	wait "$pid" || status=$?
+	cat "$BATS_TEST_TMPDIR/err"
 	[ "$status" -eq 1 ]
 	grep -q 'states computed (stopped: run again to go on)' \
 	    "$BATS_TEST_TMPDIR/err"
-	[ "$(stat -c %s "$d/chain-six.chain")" -eq 4247255296 ]
-	[ "$(stat -c %s "$d/chain-five.chain")" -eq 2439871560 ]
+	[ "$(stat -c %s "$d/chain-six.chain")" -eq 7377800 ]
+	[ "$(stat -c %s "$d/chain-five.chain")" -eq 3322264 ]
+	[ "$(head -c 29 "$d/chain-six.chain")" = "$(printf '2048-chain 2\nlayout six-small')" ]
 	# holes where nothing was computed
-	[ "$(du -k "$d/chain-six.chain" | cut -f1)" -lt 1000000 ]
-	run 2048-solve --tables "$d" --explain < <(near_chain)
+	[ "$(du -k "$d/chain-six.chain" | cut -f1)" -lt 3600 ]
+	run 2048-solve --tables "$d" --explain < <(near_chain_small)
 	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = up ]
 	[[ "${lines[5]}" == '  chain table of the block of 6, probability 1.000000 time '* ]]
+	# the real layouts' boards are none of the small tables'
+	run 2048-solve --tables "$d" --explain < <(near_chain)
+	[[ "$output" != *'chain table'* ]]
+	# a build goes on from them, of their layouts only
+	run 2048-table --chain "$d" -q
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-table: --chain $d: its files are of the small (test) layouts" ]
+	run 2048-table --distill "$BATS_TEST_TMPDIR/x" --tables "$d" < <(near_chain_small)
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'small (test) layouts: a digest is of the real ones' ]]
+}
+
+# small_chain_files DIR: chain files of the small layouts, a build of
+# them stopped once it began
+small_chain_files() {
+	local pid
+	2048-table --chain "$1" --small-layouts -j 1 2> "$1.err" &
+	pid=$!
+	wait_for "$1.err" 'a signal stops it'
+	kill -TERM "$pid"
+	wait "$pid" || true
+	[ -f "$1/chain-six.chain" ]
+}
+
+# signal_taken PID SIG: until no SIG is pending for the process (its
+# handler has it)
+signal_taken() {
+	local tries pend
+	for ((tries = 0; tries < 6000; tries++)); do
+		pend=$(awk '/^ShdPnd:/ { print $2 }' "/proc/$1/status" 2>/dev/null) ||
+		    return 0
+		[ -n "$pend" ] || return 0
+		(( (16#$pend >> ($2 - 1) & 1) == 0 )) && return 0
+		sleep 0.01
+	done
+	return 1
+}
+
+# (SIGTERM: a job in the background of a script ignores SIGINT, and
+# keeps it ignored; the two take the same path)
+@test "--games with chain files: a stop signal twice at once (as timeout(1) sends it) prints the table of the games finished, with progress or -q" {
+	local d=$BATS_TEST_TMPDIR/c out=$BATS_TEST_TMPDIR/out pid status q
+	small_chain_files "$d"
+	for q in --summary -q; do
+		status=0
+		rm -f "$out"
+		2048-solve --games 100000 --seed 5 --fast --moves 200 --tables "$d" \
+		    --final --summary -j 1 "$q" > "$out" 2> "$BATS_TEST_TMPDIR/err" &
+		pid=$!
+		wait_for "$out" '^score'       # a game finished
+		kill -TERM "$pid"
+		signal_taken "$pid" 15
+		kill -TERM "$pid" || true
+		wait "$pid" || status=$?
+		cat "$BATS_TEST_TMPDIR/err"
+		[ "$status" -eq 143 ]
+		grep -q '^partial: interrupted after [1-9][0-9]* of 100000 games$' "$out"
+		[ "$q" = -q ] || grep -q 'interrupted (Terminated) after' "$BATS_TEST_TMPDIR/err"
+	done
 }
 
 @test "--chain: the baselines are not played by the chain tables" {
@@ -134,19 +214,17 @@ unsure_chain() {
 	[[ "$output" == *'--chain-min: expected a number from 0 to 1'* ]]
 }
 
-# chain files of which nothing is computed but what a query asks: a
-# build stopped once it has begun (its handler set: longer under ASan)
+# chain files of the real layouts of which nothing is computed but what
+# a query asks: a build stopped as soon as it says a signal keeps its
+# work (what it computed by then is in memory of some MB)
 empty_chain_files() {
-	local pid wait
-	for wait in 2 6 15; do
-		2048-table --chain "$1" -j 1 -q &
-		pid=$!
-		sleep "$wait"
-		kill -TERM "$pid"
-		wait "$pid" || true
-		[ -f "$1/chain-six.chain" ] && return 0
-	done
-	return 1
+	local pid
+	2048-table --chain "$1" -j 1 2> "$1.err" &
+	pid=$!
+	wait_for "$1.err" 'a signal stops it'
+	kill -TERM "$pid"
+	wait "$pid" || true
+	[ -f "$1/chain-six.chain" ]
 }
 
 @test "2048-table --distill: a digest of the states that decided the boards; 2048-solve plays by it" {

@@ -329,12 +329,45 @@ struct pool {
  * counted, marked partial. */
 static atomic_int stop_signal;
 volatile sig_atomic_t games_stop;
+static struct timespec stop_time;   /* when the first came */
+static struct sigaction old_int, old_term;
 
+/* The first signal stops the run; one within a second of it is the same
+ * stop (timeout(1) and a process group's kill send it twice); a later
+ * one ends the tool at once. */
 static void
 on_stop(int sig)
 {
-	atomic_store(&stop_signal, sig);
-	games_stop = 1;
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (atomic_load(&stop_signal) == 0) {
+		stop_time = now;
+		atomic_store(&stop_signal, sig);
+		games_stop = 1;
+	} else if ((double)(now.tv_sec - stop_time.tv_sec) +
+	    (double)(now.tv_nsec - stop_time.tv_nsec) / 1e9 > 1) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+}
+
+void
+games_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	/* a signal ignored when we started (a job in the background of a
+	 * shell without job control) stays ignored */
+	if (old_int.sa_handler == SIG_IGN)
+		sigaction(SIGINT, &old_int, NULL);
+	if (old_term.sa_handler == SIG_IGN)
+		sigaction(SIGTERM, &old_term, NULL);
 }
 
 static int
@@ -441,7 +474,6 @@ play_new_games(struct run *run)
 {
 	struct pool p;
 	pthread_t tid[G2048_THREADS_MAX];
-	struct sigaction sa, old_int, old_term;
 	uint64_t i;
 	int w, n = run->workers, played;
 
@@ -462,20 +494,8 @@ play_new_games(struct run *run)
 		cli_die(2, "out of memory");
 	for (p.ready = 0; p.ready < p.window && p.ready < run->games; p.ready++)
 		make_game(&p, p.ready);
-	/* ^C keeps the games finished: the table of them, marked partial;
-	 * a second ^C ends the tool at once */
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop;
-	sa.sa_flags = SA_RESETHAND;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	/* a signal ignored when we started (a job in the background of a
-	 * shell without job control) stays ignored */
-	if (old_int.sa_handler == SIG_IGN)
-		sigaction(SIGINT, &old_int, NULL);
-	if (old_term.sa_handler == SIG_IGN)
-		sigaction(SIGTERM, &old_term, NULL);
+	/* ^C keeps the games finished (the handlers were set before the
+	 * player was made: games_catch_signals) */
 	for (w = 0; w < n; w++)
 		if (pthread_create(&tid[w], NULL, games_worker, &p) != 0)
 			cli_die(2, "cannot start a thread");

@@ -217,6 +217,8 @@ main(int argc, char **argv)
 		g2048_rng_seed(&run.run_rng, run.seed, 0);
 	else if (run.new_games)
 		run.seed = cli_random_seed();
+	if (run.new_games)
+		games_catch_signals();
 	make_player(&run, &started);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (run.play)

@@ -128,6 +128,9 @@ void play_new_games(struct run *run);
 /* Set by --games' handler of SIGINT and SIGTERM: the chain tables stop
  * computing (cli_keeper_start). */
 extern volatile sig_atomic_t games_stop;
+/* --games: SIGINT and SIGTERM stop the run from now on (before its
+ * tables are opened, which may take long), keeping the games finished. */
+void games_catch_signals(void);
 /* Start the status line of --games or --play (none with -q or when
  * stderr is not a terminal); erase it at the end. */
 void progress_start(struct run *run);

@@ -49,27 +49,38 @@ build_progress(void *ctx, uint64_t done, uint64_t total)
 
 /* --chain DIR: both tables computed whole, then written; the files of
  * a build stopped by a signal hold what it computed, and the next goes
- * on from them. */
+ * on from them.  small: the small layouts' tables (--small-layouts, for
+ * the tests: g2048_chain_new_small). */
 int
-build_chain_tables(struct run *run, const char *dir, int threads)
+build_chain_tables(struct run *run, const char *dir, int threads, int small)
 {
 	struct sigaction sa;
 	char err[512], five[4096], six[4096];
 	g2048_chain *c;
 	int stopped;
 
+	/* first of all: a signal that comes while the files are opened
+	 * stops the build before it begins, as cleanly as one during it */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
 		cli_die(2, "--chain %s: %s", dir, strerror(errno));
 	if (g2048_chain_present(dir)) {
 		if ((c = g2048_chain_open(dir, err, sizeof err)) == NULL)
 			cli_die(2, "%s", err);
-	} else if ((c = g2048_chain_new()) == NULL) {
+		if (g2048_chain_is_small(c) != small)
+			cli_die(2, "--chain %s: its files are of the %s layouts",
+			    dir, small ? "real" : "small (test)");
+	} else if ((c = small ? g2048_chain_new_small() :
+	    g2048_chain_new()) == NULL) {
 		cli_die(2, "--chain: out of memory");
 	}
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	/* the sign that a signal from now on keeps what is done */
+	if (!run->quiet)
+		fprintf(stderr, "%s: building the chain tables in %s (a signal "
+		    "stops it, keeping what is done)\n", progname, dir);
 	clock_gettime(CLOCK_MONOTONIC, &run->chain_t0);
 	if ((stopped = g2048_chain_build(c, threads, run->quiet ? NULL :
 	    build_progress, run, &chain_stop)) < 0 || g2048_chain_save(c, dir, err, sizeof err) < 0) {
@@ -122,6 +133,9 @@ distill_digest(struct run *run, const char *path, const char *dir,
 	if ((c = g2048_chain_open(dir, err, sizeof err)) == NULL)
 		cli_die(2, "%s", err);
 	run->distill_tables = c;
+	if (g2048_chain_is_small(c))
+		cli_die(2, "--distill: the chain tables of %s are of the small "
+		    "(test) layouts: a digest is of the real ones", dir);
 	if ((run->distill = g2048_chain_distill_new(c)) == NULL)
 		cli_die(2, "--distill: out of memory");
 	cli_boards(files, nfiles, distill_board, run);

@@ -248,6 +248,8 @@ main(int argc, char **argv)
 		{ "states", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, CLI_HELP_FULL },
 		{ "version", no_argument, NULL, 'V' },
+		/* not in --help: the tests' chain tables of megabytes */
+		{ "small-layouts", no_argument, NULL, 'Y' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct run run;
@@ -258,7 +260,7 @@ main(int argc, char **argv)
 	const char *chaindir = NULL, *distillpath = NULL, *tablesdir = NULL;
 	uint64_t states = 1300000;
 	char err[512];
-	int c, list = 0, size = 0, status;
+	int c, list = 0, size = 0, status, small = 0;
 
 	argv[0] = cli_init(argv[0]);
 	cli_catch_sigbus();      /* it maps table files */
@@ -338,6 +340,9 @@ main(int argc, char **argv)
 		case 'M':
 			states = cli_u64(optarg, "--states");
 			break;
+		case 'Y':
+			small = 1;
+			break;
 		case 'h':
 			usage_short();
 			break;
@@ -377,7 +382,7 @@ main(int argc, char **argv)
 		return cli_finish(0);
 	}
 	if (chaindir != NULL)
-		return build_chain_tables(&run, chaindir, o.threads);
+		return build_chain_tables(&run, chaindir, o.threads, small);
 	if (distillpath != NULL)
 		return distill_digest(&run, distillpath, tablesdir ? tablesdir :
 		    cli_default_tables(), states, argv + optind, argc - optind);

@@ -40,8 +40,10 @@ int check_table(struct run *run, const char *path);
 void upgrade_file(const struct run *run, const char *path);
 
 /* chain.c */
-/* --chain DIR: both chain tables computed whole, then written. */
-int build_chain_tables(struct run *run, const char *dir, int threads);
+/* --chain DIR: both chain tables computed whole, then written (small:
+ * the small layouts' of the tests). */
+int build_chain_tables(struct run *run, const char *dir, int threads,
+    int small);
 /* --distill FILE: the boards of files (stdin if none), each counted by
  * the chain tables' state of dir that decided it, then the states most
  * met written. */

@@ -927,6 +927,13 @@ typedef struct {
 
 /* A context of both tables, computing nothing yet; NULL: no memory. */
 g2048_chain *g2048_chain_new(void);
+/* The same of the small layouts, for tests: the same rules with the
+ * anchor's cap lowered (the six's to 64, the five's to 16), tables of
+ * megabytes; their files say so, and g2048_chain_open opens them as
+ * such.  They decide only boards of such small blocks. */
+g2048_chain *g2048_chain_new_small(void);
+/* 1 if c's tables are of the small layouts, else 0. */
+int g2048_chain_is_small(const g2048_chain *c);
 void g2048_chain_free(g2048_chain *c);
 /* The chain tables' move for g, by the rule above, into *r: r->dir. */
 int g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r);

@@ -90,6 +90,18 @@ check_block(struct chain_table *t, uint64_t b)
 	return blocks_bad(t->blocks);
 }
 
+/* state i's block marked written (in memory) */
+static void
+mark_written(struct chain_table *t, size_t i)
+{
+	uint64_t b = (uint64_t)i * 2 / CHAIN_BLOCK, bit = (uint64_t)1 << (b & 63);
+
+	if (t->written && !(atomic_load_explicit(&t->written[b >> 6],
+	    memory_order_relaxed) & bit))
+		atomic_fetch_or_explicit(&t->written[b >> 6], bit,
+		    memory_order_relaxed);
+}
+
 double
 chain_value(struct chain_table *t, g2048_grid g, int *dir)
 {
@@ -131,6 +143,7 @@ chain_value(struct chain_table *t, g2048_grid g, int *dir)
 		e = 1 + (q << 2 | (unsigned)bestdir);
 		atomic_store_explicit(&t->e[i], (uint16_t)e,
 		    memory_order_relaxed);
+		mark_written(t, i);
 		atomic_fetch_add_explicit(&t->computed, 1,
 		    memory_order_relaxed);
 		if (t->cache)
@@ -274,13 +287,47 @@ table_init(struct chain_table *t, const struct chain_layout *l)
 }
 
 g2048_chain *
-chain_alloc(void)
+chain_alloc_layouts(const struct chain_layout *five,
+    const struct chain_layout *six)
 {
 	g2048_chain *c = calloc(1, sizeof *c);
 
 	if (c != NULL) {
-		table_init(&c->five, &chain_five);
-		table_init(&c->six, &chain_six);
+		table_init(&c->five, five);
+		table_init(&c->six, six);
+	}
+	return c;
+}
+
+g2048_chain *
+chain_alloc(void)
+{
+	return chain_alloc_layouts(&chain_five, &chain_six);
+}
+
+/* the words of t's bits of blocks written */
+static size_t
+written_words(const struct chain_table *t)
+{
+	return (size_t)(blocks_count(t->n * 2, CHAIN_BLOCK) + 63) / 64;
+}
+
+/* a context of these layouts' tables, their entries in memory */
+static g2048_chain *
+chain_new_layouts(const struct chain_layout *five,
+    const struct chain_layout *six)
+{
+	g2048_chain *c = chain_alloc_layouts(five, six);
+
+	if (c == NULL ||
+	    (c->five.e = calloc(c->five.n, sizeof *c->five.e)) == NULL ||
+	    (c->six.e = calloc(c->six.n, sizeof *c->six.e)) == NULL ||
+	    (c->five.written = calloc(written_words(&c->five),
+	    sizeof *c->five.written)) == NULL ||
+	    (c->six.written = calloc(written_words(&c->six),
+	    sizeof *c->six.written)) == NULL) {
+		g2048_chain_free(c);
+		return NULL;
 	}
 	return c;
 }
@@ -288,15 +335,19 @@ chain_alloc(void)
 g2048_chain *
 g2048_chain_new(void)
 {
-	g2048_chain *c = chain_alloc();
+	return chain_new_layouts(&chain_five, &chain_six);
+}
 
-	if (c == NULL ||
-	    (c->five.e = calloc(c->five.n, sizeof *c->five.e)) == NULL ||
-	    (c->six.e = calloc(c->six.n, sizeof *c->six.e)) == NULL) {
-		g2048_chain_free(c);
-		return NULL;
-	}
-	return c;
+g2048_chain *
+g2048_chain_new_small(void)
+{
+	return chain_new_layouts(&chain_five_small, &chain_six_small);
+}
+
+int
+g2048_chain_is_small(const g2048_chain *c)
+{
+	return c != NULL && c->six.l == &chain_six_small;
 }
 
 static void
@@ -308,6 +359,7 @@ table_free(struct chain_table *t)
 		chain_table_unmap(t);
 	else
 		free((void *)t->e);
+	free((void *)t->written);
 }
 
 void

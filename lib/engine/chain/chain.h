@@ -60,6 +60,8 @@ struct chain_layout {
 };
 
 extern const struct chain_layout chain_six, chain_five;
+/* The same with the anchor's cap lowered: tables of megabytes (tests). */
+extern const struct chain_layout chain_six_small, chain_five_small;
 
 /* g, in the layout's corner, is regular: the block as the layout wants
  * it, every free tile within its cap. */
@@ -87,6 +89,9 @@ struct chain_table {
 	/* one block checked at a time: a state computed into a block must
 	 * not change it under another thread's check of it */
 	pthread_mutex_t check_lock;
+	/* in memory: a bit per block of entries that a state was stored
+	 * in, so that a save reads and sums no other (NULL: a file's) */
+	_Atomic uint64_t *written;
 	/* a build's stop: once nonzero no state is finished any more */
 	const volatile sig_atomic_t *stop;
 	/* a digest's (digest.c): its states, sorted, at this offset of
@@ -109,8 +114,11 @@ struct g2048_chain {
 
 /* The index of g's state in t: its free ranks in mixed radix. */
 size_t chain_state_index(const struct chain_table *t, g2048_grid g);
-/* A context whose tables know their layouts and have no entries yet. */
+/* A context whose tables know their layouts (the real ones; or these)
+ * and have no entries yet. */
 g2048_chain *chain_alloc(void);
+g2048_chain *chain_alloc_layouts(const struct chain_layout *five,
+    const struct chain_layout *six);
 
 /* The probability of a chain from g (the free tiles after a spawn, the
  * block prefilled), computed once; *dir its best move.  -1 once the

@@ -281,6 +281,12 @@ memory_block(void *ctx, uint64_t b, unsigned char *buf, size_t n)
 {
 	const struct chain_table *t = ctx;
 
+	/* a whole block no state was stored in is zeros not worth reading
+	 * (most of a stopped build's) */
+	if (t->written && n == CHAIN_BLOCK &&
+	    !(atomic_load_explicit(&t->written[b >> 6],
+	    memory_order_relaxed) >> (b & 63) & 1))
+		return 1;
 	memcpy(buf, (const unsigned char *)t->e + b * CHAIN_BLOCK, n);
 	return 0;
 }
@@ -293,8 +299,18 @@ save_table(const struct chain_table *t, const char *path, char *err,
 	if (t->blocks && blocks_check_all(t->blocks) != 0)
 		return chain_fail(err, errsize, path, "corrupt: a block fails "
 		    "its check");
-	return chain_replace_table(path, t, memory_block, (void *)t, NULL,
+	uint64_t len = t->n * 2;
+	unsigned char *zero_sums = NULL;
+	int rc;
+
+	/* the sums of the blocks never written, eight at a time */
+	if (t->written &&
+	    (zero_sums = malloc((size_t)blocks_count(len, CHAIN_BLOCK) * 8)))
+		chain_zero_sums(zero_sums, len);
+	rc = chain_replace_table(path, t, memory_block, (void *)t, zero_sums,
 	    err, errsize);
+	free(zero_sums);
+	return rc;
 }
 
 void
@@ -408,6 +424,33 @@ open_table(struct chain_table *t, const char *path, char *err,
 	return 0;
 }
 
+/* 1 if the header at h (of either format; CHAIN_HEADER bytes) names a
+ * small layout, the tests' (it is checked whole when opened), else 0 */
+static int
+header_small(const char *h)
+{
+	static const char six[] = "layout six-small\n";
+	static const char five[] = "layout five-small\n";
+	const char *line = h + strlen(CHAIN_MAGIC);
+
+	return memcmp(line, six, strlen(six)) == 0 ||
+	    memcmp(line, five, strlen(five)) == 0;
+}
+
+/* 1 if the six's file at path names the small layout (five's must then
+ * be small too), else 0 */
+static int
+files_small(const char *path)
+{
+	char h[CHAIN_HEADER];
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+	ssize_t n = fd >= 0 ? pread(fd, h, sizeof h, 0) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	return n == (ssize_t)sizeof h && header_small(h);
+}
+
 g2048_chain *
 g2048_chain_open(const char *dir, char *err, size_t errsize)
 {
@@ -418,11 +461,12 @@ g2048_chain_open(const char *dir, char *err, size_t errsize)
 		chain_fail(err, errsize, dir, "chain files are little-endian");
 		return NULL;
 	}
-	if ((c = chain_alloc()) == NULL) {
+	g2048_chain_paths(dir, five, six, sizeof five);
+	if ((c = files_small(six) ? chain_alloc_layouts(&chain_five_small,
+	    &chain_six_small) : chain_alloc()) == NULL) {
 		chain_fail(err, errsize, dir, "out of memory");
 		return NULL;
 	}
-	g2048_chain_paths(dir, five, six, sizeof five);
 	if (open_table(&c->five, five, err, errsize) < 0 ||
 	    open_table(&c->six, six, err, errsize) < 0) {
 		g2048_chain_free(c);
@@ -601,12 +645,15 @@ g2048_chain_upgrade(const char *path, char *err, size_t errsize)
 		    "little-endian");
 	if ((fd = chain_open_regular(path, 1, &st, err, errsize)) < 0)
 		return -1;
-	if ((c = chain_alloc()) == NULL) {
+	if (st.st_size < CHAIN_HEADER ||
+	    pread(fd, h, sizeof h, 0) != (ssize_t)sizeof h)
+		memset(h, 0, sizeof h);
+	if ((c = header_small(h) ? chain_alloc_layouts(&chain_five_small,
+	    &chain_six_small) : chain_alloc()) == NULL) {
 		close(fd);
 		return chain_fail(err, errsize, path, "out of memory");
 	}
-	if (st.st_size < CHAIN_HEADER ||
-	    pread(fd, h, sizeof h, 0) != (ssize_t)sizeof h)
+	if (h[0] == '\0')
 		chain_fail(err, errsize, path, "truncated or not a chain file");
 	else if (memcmp(h, CHAIN_MAGIC, strlen(CHAIN_MAGIC)) == 0 ||
 	    chain_digest_is_current(h))

@@ -31,8 +31,9 @@ g2048_chain_distill_new(g2048_chain *tables)
 {
 	g2048_chain_distill *d;
 
-	/* a digest's states are the ones it kept: distil whole tables */
-	if (tables == NULL || tables->digest ||
+	/* a digest's states are the ones it kept: distil whole tables;
+	 * a digest is of the real layouts */
+	if (tables == NULL || tables->digest || tables->six.l != &chain_six ||
 	    (d = calloc(1, sizeof *d)) == NULL)
 		return NULL;
 	d->tables = tables;

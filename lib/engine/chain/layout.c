@@ -62,6 +62,62 @@ const struct chain_layout chain_five = {
 	{ 3, 3, 4, 3, 3, 3 },
 };
 
+/*
+ * The same two layouts with the anchor's cap lowered (the six's to 64,
+ * the five's to 16) and the block prefilled that much lower: the same
+ * rules, caps and goals over tables of 3.7 M and 1.7 M states (7 and 3
+ * MB) instead of 2.1 G and 1.2 G, so that the tests run the builder, the
+ * memo and the files on small tables (g2048_chain_new_small).  Their
+ * files name them ("six-small") and are opened as such.
+ */
+const struct chain_layout chain_six_small = {
+	"six-small",
+	6, { C(0, 0), C(0, 1), C(0, 2), C(1, 0), C(1, 1), C(1, 2) },
+	{ 11, 10, 9, 8, 7, 6 },
+	10, { C(0, 3), C(1, 3), C(2, 0), C(2, 1), C(2, 2), C(2, 3),
+	    C(3, 0), C(3, 1), C(3, 2), C(3, 3) },
+	{ 6, 5, 6, 5, 4, 4, 4, 4, 4, 4 },
+	{ -1, -2, -1, -2, -3, -3, -3, -3, -3, -3 },
+	6, { { C(0, 0), C(0, 1) }, { C(0, 1), C(0, 2) }, { C(1, 0), C(1, 1) },
+	    { C(1, 1), C(1, 2) }, { C(0, 0), C(1, 0) }, { C(0, 1), C(1, 1) } },
+	1, { { C(0, 2), C(1, 2) } },
+	3, { C(1, 0), C(1, 1), C(1, 2) },
+	5, 6, 1, 0,
+	6, {
+		{ { C(2, 0), -1 }, { C(2, 1), -2 }, { C(2, 2), -3 }, { C(3, 2), -3 } },
+		{ { C(2, 0), -1 }, { C(2, 1), -2 }, { C(2, 2), -3 }, { C(2, 3), -3 } },
+		{ { C(2, 0), -1 }, { C(2, 1), -2 }, { C(3, 1), -3 }, { C(3, 0), -3 } },
+		{ { C(2, 0), -1 }, { C(2, 1), -2 }, { C(3, 1), -3 }, { C(3, 2), -3 } },
+		{ { C(0, 3), -1 }, { C(1, 3), -2 }, { C(2, 3), -3 }, { C(2, 2), -3 } },
+		{ { C(0, 3), -1 }, { C(1, 3), -2 }, { C(2, 3), -3 }, { C(3, 3), -3 } },
+	},
+	{ 4, 4, 4, 4, 4, 4 },
+};
+
+const struct chain_layout chain_five_small = {
+	"five-small",
+	5, { C(0, 0), C(0, 1), C(0, 2), C(1, 0), C(1, 1) },
+	{ 12, 11, 10, 9, 8 },
+	11, { C(0, 3), C(1, 2), C(1, 3), C(2, 0), C(2, 1), C(2, 2), C(2, 3),
+	    C(3, 0), C(3, 1), C(3, 2), C(3, 3) },
+	{ 4, 5, 4, 4, 4, 4, 4, 3, 3, 3, 3 },
+	{ -1, CHAIN_ABS + 4, -1, -1, -1, -1, -1, -2, -2, -2, -2 },
+	5, { { C(0, 0), C(0, 1) }, { C(0, 1), C(0, 2) }, { C(0, 0), C(1, 0) },
+	    { C(0, 1), C(1, 1) }, { C(1, 1), C(0, 2) } },
+	3, { { C(1, 0), C(1, 1) }, { C(1, 1), C(1, 2) }, { C(0, 2), C(1, 2) } },
+	2, { C(1, 1), C(0, 2) },
+	4, 4, 0, 1,
+	6, {
+		{ { C(1, 2), 0 }, { C(1, 3), -1 }, { C(0, 3), -1 } },
+		{ { C(1, 2), 0 }, { C(1, 3), -1 }, { C(2, 3), -1 } },
+		{ { C(1, 2), 0 }, { C(0, 3), -1 }, { C(1, 3), -2 }, { C(2, 3), -2 } },
+		{ { C(1, 2), 0 }, { C(2, 2), -1 }, { C(2, 1), -1 } },
+		{ { C(1, 2), 0 }, { C(2, 2), -1 }, { C(3, 2), -1 } },
+		{ { C(1, 2), 0 }, { C(2, 2), -1 }, { C(2, 3), -1 } },
+	},
+	{ 3, 3, 4, 3, 3, 3 },
+};
+
 /* the least rank of the anchor's cells */
 static int
 anchor_cells_min(const struct chain_layout *l, g2048_grid g)
