@@ -7,11 +7,12 @@ of the net and a player of random legal moves each play the same 1000
 seeded games, and their scores and largest tiles are printed side by side.
 
     make python
-    PYTHONPATH=obj/python examples/td-ntuple.py --minutes 3
+    PYTHONPATH=obj/python examples/td-ntuple.py --minutes 1 --eval-games 300
 
-With --minutes 3 here the net's games average some 2,500 points against
-random play's 1,100 (README: Python).  Seeds: training from --seed (1 by
-default), the evaluation games from 700000, away from the player's
+Measured so here (one minute of training, 1040 games): the net's 300
+games averaged 8,407 points, 89% of them reaching 512 and 17% 1024;
+random play's, 1,071, none reaching 512.  Seeds: training from --seed
+(1 by default), the evaluation games from 700000, away from the player's
 reserved seeds 900001-901000.
 """
 
