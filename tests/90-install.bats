@@ -195,3 +195,26 @@ install_to() {
 	# shellcheck disable=SC2016 # make's $(PKG_TESTS)
 	grep -q 'TESTS="$(PKG_TESTS)"' "$ROOT_DIR/debian/rules"
 }
+
+@test "make install PREFIX=dir: the module g2048 in Debian's python3's site directory for dir, which imports it" {
+	local site
+	[ -x /usr/bin/python3 ] || skip "no /usr/bin/python3"
+	install_to PREFIX="$prefix"
+	site=$(/usr/bin/python3 "$ROOT_DIR/python/site-dir.py" "$prefix")
+	[ "$site" = "$prefix/lib/python3.$(/usr/bin/python3 -c \
+	    'import sys; print(sys.version_info[1])')/site-packages" ]
+	[ -f "$site/g2048/__init__.py" ]
+	cd "$BATS_TEST_TMPDIR"
+	run env PYTHONPATH="$site" /usr/bin/python3 -c \
+	    'import g2048; e = g2048.Env(); e.reset(seed=7); print(e.render(), end="")'
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(2048-new --seed 7)" ]
+	make -s --no-print-directory -C "$ROOT_DIR" uninstall PREFIX="$prefix"
+	[ ! -e "$site/g2048" ]
+}
+
+@test "make install PYTHON= installs no module" {
+	install_to PREFIX="$prefix" PYTHON=
+	[ -x "$prefix/bin/2048-new" ]
+	[ -z "$(find "$prefix" -name 'g2048*' -path '*python*')" ]
+}

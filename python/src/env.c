@@ -5,6 +5,9 @@
  * reset with seed S: a new game is the engine's (g2048_new_game_size)
  * and every spawn continues that game's own stream, so game i of a run
  * is `2048-new --seed S+i` driven through `2048-move | 2048-spawn`.
+ *
+ * One file of over 500 lines: the type VecEnv whole, its state, its
+ * step and what it tells of its games, read top down.
  */
 #include "g2048py.h"
 

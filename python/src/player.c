@@ -11,6 +11,10 @@
  * with the GIL released: each board's moves searched on up to four
  * threads, as 2048-solve does; past four threads, several boards at once,
  * each worker with a fork of the player.
+ *
+ * One file of over 500 lines: every call into the player's and the
+ * search's API in one place, so that a change of that API is met here
+ * alone.
  */
 #include "g2048py.h"
 

@@ -42,7 +42,7 @@ def test_the_manual_page_examples_run():
 def test_the_td_example_trains_and_compares_with_random_play():
     p = subprocess.run([sys.executable, os.path.join(ROOT, "examples",
                                                      "td-ntuple.py"),
-                        "--minutes", "0.05", "--games-at-once", "64",
+                        "--games", "20", "--games-at-once", "64",
                         "--eval-games", "40"], capture_output=True,
                        text=True, timeout=300)
     assert p.returncode == 0, p.stderr
