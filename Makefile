@@ -19,6 +19,12 @@ OUT      := san
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
             -fno-omit-frame-pointer
 OPT      := -O1 -g
+else ifeq ($(FAKE),1)
+# A test hook: a kind of table the tools never heard of, added in the
+# player's room alone (lib/engine/player/, PLAYER_FAKE_TABLE), built under
+# fake/; tests/88-solve-tables.bats sees every tool name it.
+OUT      := fake
+SANFLAGS := -DPLAYER_FAKE_TABLE
 else
 OUT      := .
 SANFLAGS :=
@@ -385,7 +391,7 @@ lint: check-includes
 	shellcheck tests/run tests/check-includes tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run bench/same-output .ci/run
 
 clean:
-	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
+	rm -rf obj bin san fake lib/*.a tests/unit/*.o fuzz
 
 .PHONY: all plot check check-bins bench bench-soak fuzz fuzz-bins net tables digest upgrade-tables install \
         uninstall lint check-includes clean

@@ -448,14 +448,6 @@ typedef struct {
 	int leaves_bits;    /* a board other than 4x4: the adaptive depth is
 	                       lowered while the search's estimated leaves
 	                       (2048-solve(1)) pass 2^leaves_bits; 0: never */
-	double table_min;   /* a pattern table decides a move where its best
-	                       move makes the target with at least this
-	                       probability, */
-	int table_from;     /* on a board with a tile of this rank or more;
-	                       the search elsewhere */
-	double chain_min;   /* the chain tables' move (g2048_chain_move)
-	                       decides where its probability is at least
-	                       this and above 0; the search elsewhere */
 } g2048_search_opts;
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */
@@ -475,15 +467,6 @@ void g2048_search_net_fast(g2048_search_opts *o);
 /* 0, or -1 with a one-line message naming the option and its range. */
 int g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize);
 
-/* What decided a move, in the order a player asks them (g2048_best_move). */
-enum g2048_source {
-	G2048_BY_SEARCH,        /* the search (or greedy, random, minimax) */
-	G2048_BY_BOARD_TABLE,   /* a whole board's exact table (small boards) */
-	G2048_BY_CHAIN,         /* a chain table, from its files or computed */
-	G2048_BY_DIGEST,        /* a chain table's answer kept in the digest */
-	G2048_BY_PATTERN        /* a 4x4 endgame pattern's exact table */
-};
-
 typedef struct {
 	int dir;                     /* the best direction, -1 if none is legal */
 	unsigned legal;              /* 1 << d for every legal direction */
@@ -492,14 +475,6 @@ typedef struct {
 	int deepened;                /* searched again, deeper (opts.deepen) */
 	uint64_t nodes;              /* moves made in the search */
 	double seconds;              /* wall time of the search */
-	/* what decided the move: the search fills G2048_BY_SEARCH, -1, 0;
-	 * a player (g2048_best_move) says which table it was */
-	enum g2048_source source;
-	int table;                   /* the exact table that chose the move
-	                                (its index in the player's tables),
-	                                -1: none */
-	int chain;                   /* the chain table that chose it: 5 or 6,
-	                                its block's tiles; 0: none */
 } g2048_search_result;
 
 /* A search context: options, evaluator, transposition tables, threads.
@@ -1001,14 +976,15 @@ int g2048_chain_distill_save(g2048_chain_distill *d, uint64_t max_states,
  *     chance and the target is not made): the exact optimum;
  *  2. on a 4x4 board of the classic odds, with the expectimax search: the
  *     chain tables (files, computed, or their digest) where their move is
- *     at least opts.search.chain_min sure, and then the search, not 3;
+ *     at least chain_min sure, and then the search, not 3;
  *  3. else, on a 4x4 board of the classic odds with a tile of rank
  *     table_from or more: the first 4x4 pattern table that covers it, where
  *     its best move is at least table_min sure;
  *  4. the search (any algorithm) with the evaluator that values the board.
- * The result says what decided (source), which table, and each legal
- * move's value: a probability (chain, pattern, a table of a target), the
- * exact expected score to come (a table of the score), or the search's.
+ * Its decision (g2048_decision) says what decided (source), which table,
+ * and each legal move's value: a probability (chain, pattern, a table of
+ * a target), the exact expected score to come (a table of the score), or
+ * the search's.
  *
  * Random moves (G2048_RANDOM) are drawn from the board's own stream
  * position on the stream G2048_CHOICE_STREAM, not the spawns', so a game
@@ -1018,10 +994,6 @@ int g2048_chain_distill_save(g2048_chain_distill *d, uint64_t max_states,
 #define G2048_CHOICE_STREAM 0x5eed
 /* The generator of b's random move: b's seed and draws (0 without). */
 void g2048_choice_rng(const g2048_board *b, g2048_rng *r);
-
-/* "search", "board table", "chain table", "digest", "pattern table" (the
- * name of a result's source) */
-const char *g2048_source_name(enum g2048_source s);
 
 /* Which chain tables a player consults. */
 enum g2048_chain_use {
@@ -1043,19 +1015,42 @@ typedef struct {
 	const g2048_eval *other_eval;
 	const char *tables;     /* a folder of tables (2048-table), or NULL;
 	                           only read while g2048_player_new runs */
-	int patterns;           /* the folder's 4x4 pattern tables decide for
-	                           eval (step 3); the whole boards' tables
-	                           always do */
+	int tables_named;       /* the folder was the user's choice, not a
+	                           default: a net plays by its 4x4 tables too
+	                           (else a net plays without them, stronger
+	                           alone: bench/EXACT.md); the whole boards'
+	                           tables decide always */
 	enum g2048_chain_use chain;
+	double table_min;       /* a pattern table decides a move where its
+	                           best move makes the target with at least
+	                           this probability, */
+	int table_from;         /* on a board with a tile of this rank or
+	                           more; the search elsewhere */
+	double chain_min;       /* the chain tables' move decides where its
+	                           probability is at least this and above 0 */
 	int exact;              /* a board that no whole board's table holds
 	                           is not searched: G2048_UNCOVERED */
+	int drop_broken;        /* a table that fails its check is dropped and
+	                           the move decided without it (else it is
+	                           kept, g2048_player_error says so, and it
+	                           decides nothing) */
 } g2048_player_opts;
+
+/* Defaults: the default setting (g2048_player_setting(o, 0, 0)), the
+ * heuristic as it is given in eval, no tables, the folder's chain tables
+ * where there are tables. */
+void g2048_player_defaults(g2048_player_opts *o);
+/* The search options of a setting: the default (fast 0) or --fast, of a
+ * net (net 1; other_search the heuristic's) or of the heuristic (both);
+ * the rest of o as it is.  The one place the presets live. */
+void g2048_player_setting(g2048_player_opts *o, int fast, int net);
+/* The ranges of o's options (both searches' too): 0, or -1 with a
+ * one-line message naming the option. */
+int g2048_player_check(const g2048_player_opts *o, char *err,
+    size_t errsize);
 
 typedef struct g2048_player g2048_player;
 
-/* Defaults: the default search, the heuristic as it is given in eval, no
- * tables, no chain tables, patterns on. */
-void g2048_player_defaults(g2048_player_opts *o);
 /* A player: its searches made, the folder's tables opened (each file
  * mapped, checked a block at a time as read).  NULL with a message
  * naming the option or the file. */
@@ -1073,56 +1068,96 @@ void g2048_player_free(g2048_player *p);
  * origin: as g2048_search_time_from, for each search of p. */
 void g2048_player_time_from(g2048_player *p, const struct timespec *origin);
 
-/* The move for b (any size, its odds), with r filled: the direction, or
+/* What decided a move, in the order a player asks them. */
+enum g2048_source {
+	G2048_BY_SEARCH,        /* the search (or greedy, random, minimax) */
+	G2048_BY_BOARD_TABLE,   /* a whole board's exact table (small boards) */
+	G2048_BY_CHAIN,         /* a chain table, from its files or computed */
+	G2048_BY_DIGEST,        /* a chain table's answer kept in the digest */
+	G2048_BY_PATTERN        /* a 4x4 endgame pattern's exact table */
+};
+/* What a decision's values are. */
+enum g2048_values {
+	G2048_VALUES_SEARCH,    /* the search's, on its evaluator's scale */
+	G2048_VALUES_PROB,      /* exact probabilities of making a target */
+	G2048_VALUES_SCORE,     /* the exact expected score to come */
+	G2048_VALUES_CHAIN      /* the chain's probability, of its move alone */
+};
+/* Why a whole board's table does or does not decide a board. */
+enum g2048_cover {
+	G2048_COVER_DECIDES,     /* it does */
+	G2048_COVER_NO_TABLES,   /* the player has no tables */
+	G2048_COVER_NO_TABLE,    /* none of the board's size and odds */
+	G2048_COVER_NOT_HELD,    /* its table does not hold the board: not
+	                            a board of a game from two spawned tiles */
+	G2048_COVER_MADE,        /* the target of its table is made */
+	G2048_COVER_NO_CHANCE,   /* no move has a chance under it */
+	G2048_COVER_OVER         /* its table holds it, and it cannot move */
+};
+
+/* A player's decision: the search's figures, and what decided. */
+typedef struct {
+	int dir;                     /* the move, -1 if none is legal */
+	unsigned legal;              /* 1 << d for every legal direction */
+	double value[G2048_NDIRS];   /* each legal move's value (values) */
+	int depth;                   /* the search's (else 0) */
+	int deepened;
+	uint64_t nodes;
+	double seconds;              /* wall time of the decision */
+	enum g2048_source source;
+	enum g2048_values values;
+	const char *table;           /* the exact table that decided: its
+	                                file's name (the player's, while it
+	                                lives); NULL: none */
+	int rows, cols;              /* a whole board's table: its size, */
+	double four;                 /* its odds (rows 0: not one) */
+	int target;                  /* of values G2048_VALUES_PROB: the
+	                                table's target rank, 0 where it is the
+	                                board's least large tile (a pattern) */
+	int chain;                   /* the chain table's block: 5 or 6; 0 */
+	/* whether a whole board's table covers the board, and which (NULL:
+	 * none of its size and odds) */
+	enum g2048_cover cover;
+	const char *cover_table;
+} g2048_decision;
+
+/* The one word of a source, as every tool writes it (2048-solve(1)):
+ * "search", "board table", "chain table", "digest", "pattern table". */
+const char *g2048_source_name(enum g2048_source s);
+/* What decided d in words, as 2048-solve --explain writes it: "pattern
+ * table p.tbl probability 0.966000", "search depth 3 nodes 1200" ...
+ * (score: the board's, for a table's final score).  The length, as
+ * snprintf's. */
+int g2048_decision_text(const g2048_decision *d, uint64_t score, char *buf,
+    size_t size);
+
+/* The move for b (any size, its odds), with d filled: the direction, or
  * -1 when no move is legal, or G2048_UNFIT (no evaluator values b's
  * size), or G2048_UNCOVERED (opts.exact: no whole board's table holds
- * b); r->dir -1 in all those. */
+ * b; d->cover says why); d->dir -1 in all those. */
 #define G2048_UNCOVERED (-4)
 int g2048_best_move(g2048_player *p, const g2048_board *b,
-    g2048_search_result *r);
+    g2048_decision *d);
 /* A step of a game: the player's move on b, then a spawn from b's stream
  * with b's odds (b->has_rng must be set).  The direction, or -1 when the
  * game is over, or G2048_OVERFLOW, G2048_UNFIT or G2048_UNCOVERED (b
- * unchanged in all).  r may be NULL. */
-int g2048_play_step(g2048_player *p, g2048_board *b, g2048_search_result *r);
+ * unchanged in all).  d may be NULL. */
+int g2048_play_step(g2048_player *p, g2048_board *b, g2048_decision *d);
 
-/* 1 if b's size is valued by an evaluator of p (else g2048_best_move
- * returns G2048_UNFIT), with *other 1 where it is other_eval's. */
-int g2048_player_fits(const g2048_player *p, const g2048_board *b,
-    int *other);
+/* The evaluator of p that values b's size (else g2048_best_move returns
+ * G2048_UNFIT): opts.eval, opts.other_eval, or NULL. */
+const g2048_eval *g2048_player_eval_for(const g2048_player *p,
+    const g2048_board *b);
 /* 1 if a table may decide some move of p (the folder had one that p
  * consults, or chain tables), else 0. */
 int g2048_player_has_tables(const g2048_player *p);
-/* The tables of p's folder (NULL: none), for their names and headers:
- * a result's table is an index of these. */
-g2048_tables *g2048_player_tables(const g2048_player *p);
 /* 1 and the first failure in err once a table or a chain table failed
  * its check (its answers then decide nothing), else 0. */
 int g2048_player_error(const g2048_player *p, char *err, size_t errsize);
-/* Stop consulting what failed its check (the rest go on): 1 if
- * something was dropped, else 0.  Not with forks of p alive. */
-int g2048_player_drop_broken(g2048_player *p);
-
-/* Why a whole board's table does or does not decide b. */
-enum g2048_cover {
-	G2048_COVER_DECIDES,     /* it does (*table: which) */
-	G2048_COVER_NO_TABLES,   /* p has no tables */
-	G2048_COVER_NO_TABLE,    /* none of b's size and odds */
-	G2048_COVER_NOT_HELD,    /* b's table does not hold b: not a board
-	                            of a game from two spawned tiles */
-	G2048_COVER_MADE,        /* the target of b's table is made */
-	G2048_COVER_NO_CHANCE,   /* no move has a chance under it */
-	G2048_COVER_OVER         /* b's table holds b, which cannot move */
-};
-/* The cover of b, *table the index of b's table (-1: none). */
-enum g2048_cover g2048_player_cover(g2048_player *p, const g2048_board *b,
-    int *table);
 
 /* The default search's best direction for g, or -1 when no move is legal
  * (or memory ran out).  It builds and frees its own player each call. */
 int g2048_hint(g2048_grid g);
-/* The same with net n (NULL: the heuristic) and the net's default search. */
-int g2048_hint_net(g2048_grid g, const g2048_net *n);
 
 #ifdef __cplusplus
 }

@@ -332,7 +332,7 @@ check_outcomes_cells(const g2048_board *b)
 static void
 check_search(const g2048_board *b)
 {
-	g2048_search_result r;
+	g2048_decision r;
 	g2048_board t;
 	g2048_cells c;
 	unsigned legal;
