@@ -209,6 +209,10 @@ main(int argc, char **argv)
 	if ((run.size_given || run.odds_given) && !run.new_games)
 		cli_usage_error("--size and --four are the new games' of "
 		    "--games: a board read keeps its own");
+	/* every option read and checked: only now is --log truncated */
+	if (run.logname && (run.log = fopen(run.logname, "w")) == NULL)
+		cli_die(2, "--log %s: cannot write: %s", run.logname,
+		    strerror(errno));
 	if (run.have_seed)
 		g2048_rng_seed(&run.run_rng, run.seed, 0);
 	else if (run.new_games)

@@ -73,6 +73,7 @@ struct run {
 	int new_games;               /* --games N given, N = games (even 0) */
 	int workers;                 /* games in parallel */
 	g2048_rng run_rng;           /* with --seed: for boards without a stream */
+	const char *logname;         /* --log FILE */
 	FILE *log;
 	struct stats st;
 	struct progress *progress;   /* the status line */
