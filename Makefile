@@ -37,7 +37,8 @@ LIB       = $(OUT)/lib/lib2048.a
 CLILIB    = $(OUT)/lib/libcli.a
 
 # The parts, and what each may include (the -I of its objects, below):
-#   lib/include/   the public API, 2048.h (installed): everyone
+#   lib/include/   the public API, 2048.h (installed), and the tools' own
+#                  entry points, 2048-private.h (not installed): everyone
 #   lib/engine/ROOM/  the engine, built into lib2048.a, in rooms: a folder
 #                  each with one internal header, ROOM.h; a room's sources
 #                  see 2048.h, their own header and the headers of the

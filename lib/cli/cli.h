@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "2048.h"
+#include "2048-private.h"
 
 extern const char *progname;
 

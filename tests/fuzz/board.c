@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "grid.h"
 #include "input.h"
 

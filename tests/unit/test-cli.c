@@ -1,7 +1,7 @@
 /*
  * test-cli.c - libcli's status line: a line fitted to the terminal by
  * whole fields, and the time left of --games, which must not swing as
- * games end in bursts.
+ * games end in bursts; the player's options of the switches.
  */
 #include <math.h>
 #include <stdint.h>
@@ -113,9 +113,48 @@ test_games_left(void)
 	CHECK(swing >= 1.8);
 }
 
+/* The player's options of the switches: one pure function, what
+ * 2048-solve, 2048-review and 2048-play's hint make their player of. */
+static void
+test_player_opts(void)
+{
+	struct cli_player pl;
+	g2048_player_opts o, want;
+
+	/* no switch: 2048-solve's default, the folder's tables and chain */
+	memset(&pl, 0, sizeof pl);
+	g2048_player_defaults(&pl.player_opts);
+	pl.opts = pl.player_opts.search;
+	pl.plain_opts = pl.player_opts.other_search;
+	pl.tablesdir = "t";
+	cli_player_opts(&pl, 0, &o);
+	g2048_player_defaults(&want);
+	CHECK(memcmp(&o.search, &want.search, sizeof want.search) == 0);
+	CHECK(o.tables != NULL && strcmp(o.tables, "t") == 0);
+	CHECK(o.chain == G2048_CHAIN_FOLDER && !o.tables_named && !o.exact);
+	CHECK(o.table_min == want.table_min && o.table_from == want.table_from &&
+	    o.chain_min == want.chain_min);
+	/* --tables DIR --chain --algo exact --table-min 0.5 */
+	pl.tables_given = 1;
+	pl.use_chain = 1;
+	pl.exact = 1;
+	pl.player_opts.table_min = 0.5;
+	cli_player_opts(&pl, 0, &o);
+	CHECK(o.tables_named && o.chain == G2048_CHAIN_COMPUTE && o.exact &&
+	    o.table_min == 0.5);
+	/* --no-chain; and a run that consults no table (--tally) */
+	pl.no_chain = 1;
+	cli_player_opts(&pl, 0, &o);
+	CHECK(o.chain == G2048_CHAIN_NONE && o.tables != NULL);
+	pl.no_chain = 0;
+	cli_player_opts(&pl, 1, &o);
+	CHECK(o.chain == G2048_CHAIN_NONE && o.tables == NULL);
+}
+
 int
 main(void)
 {
+	RUN(test_player_opts);
 	RUN(test_fit);
 	RUN(test_games_left);
 	return UNIT_EXIT();

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "unit.h"
 
 /* Blank lines between grid boards, none before the first; none in the

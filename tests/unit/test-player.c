@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "unit.h"
 
 static g2048_board

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "unit.h"
 
 #define CHECK_NEAR(a, b, tol) do { \

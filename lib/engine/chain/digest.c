@@ -293,8 +293,9 @@ g2048_chain_open_digest(const char *path, char *err, size_t errsize)
 	return c;
 }
 
-void
-g2048_chain_digest_path(const char *dir, char *path, size_t size)
+/* DIR's digest: DIR/chain.digest. */
+static void
+digest_path(const char *dir, char *path, size_t size)
 {
 	snprintf(path, size, "%s/chain.digest", dir);
 }
@@ -306,7 +307,7 @@ g2048_chain_open_dir(const char *dir, char *err, size_t errsize)
 
 	if (g2048_chain_present(dir))
 		return g2048_chain_open(dir, err, errsize);
-	g2048_chain_digest_path(dir, path, sizeof path);
+	digest_path(dir, path, sizeof path);
 	return g2048_chain_open_digest(path, err, errsize);
 }
 
@@ -315,7 +316,7 @@ g2048_chain_usable(const char *dir)
 {
 	char path[4096];
 
-	g2048_chain_digest_path(dir, path, sizeof path);
+	digest_path(dir, path, sizeof path);
 	return g2048_chain_present(dir) || access(path, F_OK) == 0;
 }
 

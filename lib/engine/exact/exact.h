@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "blocks.h"
 
 #define EXACT_BLOCK   0xF       /* a blocker's nibble in a pattern's key */

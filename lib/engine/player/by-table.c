@@ -34,7 +34,7 @@ player_clear(g2048_decision *r, unsigned legal)
 /* The cover of b by ts, in r->cover and r->cover_table; t and the
  * table's index where one holds b. */
 static enum g2048_cover
-cover_of(g2048_tables *ts, const g2048_board *b, g2048_table_result *t,
+cover_of(g2048_tableset *ts, const g2048_board *b, g2048_table_result *t,
     int *table, g2048_decision *r)
 {
 	g2048_table_info info;
@@ -43,20 +43,20 @@ cover_of(g2048_tables *ts, const g2048_board *b, g2048_table_result *t,
 	*table = -1;
 	if (ts == NULL)
 		return r->cover = G2048_COVER_NO_TABLES;
-	if ((*table = g2048_tables_find_board(ts, b->rows, b->cols,
+	if ((*table = g2048_tableset_find_board(ts, b->rows, b->cols,
 	    b->four)) < 0)
 		return r->cover = G2048_COVER_NO_TABLE;
-	r->cover_table = g2048_tables_name(ts, *table);
-	if ((i = g2048_tables_query_board(ts, b, t)) < 0)
+	r->cover_table = g2048_tableset_name(ts, *table);
+	if ((i = g2048_tableset_query_board(ts, b, t)) < 0)
 		return r->cover = G2048_COVER_NOT_HELD;
 	*table = i;
-	r->cover_table = g2048_tables_name(ts, i);
+	r->cover_table = g2048_tableset_name(ts, i);
 	if (t->won)
 		return r->cover = G2048_COVER_MADE;
 	if (t->legal == 0)
 		return r->cover = G2048_COVER_OVER;
 	/* a table of probabilities where nothing has a chance: the search */
-	g2048_tables_info(ts, i, &info);
+	g2048_tableset_info(ts, i, &info);
 	if (t->dir < 0 || (info.objective == G2048_EXACT_PROB &&
 	    t->board <= 0))
 		return r->cover = G2048_COVER_NO_CHANCE;
@@ -78,7 +78,7 @@ player_by_board_table(g2048_player *p, const g2048_board *b,
 	if ((c = cover_of(p->tables, b, &t, &table, r)) !=
 	    G2048_COVER_DECIDES)
 		return c;
-	g2048_tables_info(p->tables, table, &info);
+	g2048_tableset_info(p->tables, table, &info);
 	r->legal = t.legal;
 	for (d = 0; d < G2048_NDIRS; d++)
 		r->value[d] = t.legal >> d & 1 ? t.value[d] : 0;
@@ -138,19 +138,19 @@ player_by_fake(const g2048_board *b, g2048_decision *r)
 #endif
 
 int
-player_by_pattern(g2048_tables *ts, g2048_grid g, double min,
+player_by_pattern(g2048_tableset *ts, g2048_grid g, double min,
     g2048_decision *r)
 {
 	g2048_table_result t;
 	int i, d;
 
-	if ((i = g2048_tables_query(ts, g, &t)) < 0 || t.dir < 0 ||
+	if ((i = g2048_tableset_query(ts, g, &t)) < 0 || t.dir < 0 ||
 	    t.board <= 0 || t.board < min)
 		return -1;
 	for (d = 0; d < G2048_NDIRS; d++)
 		r->value[d] = r->legal >> d & 1 ? t.value[d] : 0;
 	r->dir = t.dir;
-	r->table = g2048_tables_name(ts, i);
+	r->table = g2048_tableset_name(ts, i);
 	r->source = G2048_BY_PATTERN;
 	r->values = G2048_VALUES_PROB;
 	return i;

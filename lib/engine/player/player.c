@@ -134,11 +134,11 @@ g2048_player_new(const g2048_player_opts *o, char *err, size_t errsize)
 	if (make_searches(p, 0, err, errsize) < 0)
 		goto fail;
 	if (o->tables) {
-		if ((p->tables = g2048_tables_open_dir(o->tables, err,
+		if ((p->tables = g2048_tableset_open_dir(o->tables, err,
 		    errsize)) == NULL)
 			goto fail;
-		if (g2048_tables_count(p->tables) == 0) {
-			g2048_tables_close(p->tables);
+		if (g2048_tableset_count(p->tables) == 0) {
+			g2048_tableset_close(p->tables);
 			p->tables = NULL;
 		}
 	}
@@ -192,7 +192,7 @@ g2048_player_free(g2048_player *p)
 	g2048_search_free(p->search);
 	g2048_search_free(p->other);
 	if (p->owner) {
-		g2048_tables_close(p->tables);
+		g2048_tableset_close(p->tables);
 		g2048_chain_free(p->chain);
 	}
 	free(p);
@@ -240,7 +240,7 @@ g2048_player_has_tables(const g2048_player *p)
 int
 g2048_player_error(const g2048_player *p, char *err, size_t errsize)
 {
-	return g2048_tables_error(p->tables, err, errsize) ||
+	return g2048_tableset_error(p->tables, err, errsize) ||
 	    (p->chain && g2048_chain_error(p->chain, err, errsize));
 }
 
@@ -251,8 +251,8 @@ player_drop_broken(g2048_player *p)
 
 	if (!p->owner)
 		return 0;
-	if (g2048_tables_error(p->tables, NULL, 0)) {
-		g2048_tables_close(p->tables);
+	if (g2048_tableset_error(p->tables, NULL, 0)) {
+		g2048_tableset_close(p->tables);
 		p->tables = NULL;
 		dropped = 1;
 	}

@@ -11,7 +11,7 @@
 #ifndef G2048_PLAYER_H
 #define G2048_PLAYER_H
 
-#include "2048.h"
+#include "2048-private.h"
 
 /* The evaluators of a player, and which values a board. */
 enum player_eval { PLAYER_OWN, PLAYER_OTHER, PLAYER_NONE };
@@ -20,7 +20,7 @@ struct g2048_player {
 	g2048_player_opts o;       /* o.tables: NULL once opened */
 	g2048_search *search;      /* with o.eval */
 	g2048_search *other;       /* with o.other_eval, or NULL */
-	g2048_tables *tables;      /* the folder's (NULL: none) */
+	g2048_tableset *tables;      /* the folder's (NULL: none) */
 	g2048_chain *chain;        /* the chain tables (NULL: none) */
 	int patterns;              /* the 4x4 pattern tables decide for o.eval
 	                              (o.other_eval's boards are not 4x4) */
@@ -54,7 +54,7 @@ int player_by_chain(g2048_chain *c, g2048_grid g, double min,
  * best move a chance of at least min (and more than 0): r's dir,
  * value[] (probabilities), table, source and values set, the table's
  * index returned; else -1 and r untouched. */
-int player_by_pattern(g2048_tables *ts, g2048_grid g, double min,
+int player_by_pattern(g2048_tableset *ts, g2048_grid g, double min,
     g2048_decision *r);
 
 #ifdef PLAYER_FAKE_TABLE

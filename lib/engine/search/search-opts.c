@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "search.h"
 
 void
