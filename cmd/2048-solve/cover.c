@@ -98,7 +98,7 @@ die_uncovered(struct run *run, const g2048_board *b, const g2048_decision *r)
 {
 	char why[1024];
 
-	check_tables(run);
+	cli_player_check(&run->pl);
 	why_not_covered(run, b, r, why, sizeof why);
 	/* a board read is named by its line; a new game of --games by
 	 * its seed */

@@ -260,7 +260,7 @@ game_done(struct run *run, struct game *gm)
 	/* a net block that failed its check: none of its moves is written */
 	cli_net_check(run->pl.net);
 	/* nor of a table that failed its check */
-	check_tables(run);
+	cli_player_check(&run->pl);
 	/* --algo exact: a board past the tables' cover ends the run */
 	if (gm->uncovered)
 		die_uncovered(run, &gm->b, &gm->why);
@@ -285,7 +285,7 @@ play_board(struct run *run, g2048_board *b)
 {
 	struct game gm;
 	int adopt = !b->has_rng && run->have_seed;
-	const char *evaluator = evaluator_for(run, b);
+	const char *evaluator = cli_player_evaluator_for(&run->pl, b);
 
 	memset(&gm, 0, sizeof gm);
 	give_stream(run, b);

@@ -7,18 +7,6 @@
 
 #include "solve.h"
 
-void
-check_tables(struct run *run)
-{
-	cli_player_check(&run->pl);
-}
-
-const char *
-evaluator_for(struct run *run, const g2048_board *b)
-{
-	return cli_player_evaluator_for(&run->pl, b);
-}
-
 const char *
 run_evaluator(const struct run *run, char *buf, size_t size)
 {
@@ -138,9 +126,9 @@ solve_board(g2048_board *b, void *ctx)
 	}
 	if (g2048_best_move(run->pl.player, b, &r) == G2048_UNCOVERED)
 		die_uncovered(run, b, &r);
-	evaluator = evaluator_for(run, b);
+	evaluator = cli_player_evaluator_for(&run->pl, b);
 	cli_net_check(run->pl.net);
-	check_tables(run);
+	cli_player_check(&run->pl);
 	if (r.dir < 0 && !run->quiet)
 		cli_warn_board("no legal move");
 	if (run->json)

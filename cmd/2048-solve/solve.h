@@ -85,12 +85,6 @@ struct run {
 void parse_options(int argc, char **argv, struct run *run);
 
 /* main.c */
-/* End the run (exit 2) once a table has failed its check. */
-void check_tables(struct run *run);
-/* The name of what evaluates board b, one of the boards read: the run's
- * evaluator, or for a board its net does not value, the heuristic's;
- * --net FILE on such a board is an error (exit 2). */
-const char *evaluator_for(struct run *run, const g2048_board *b);
 /* What evaluated the games of the run, for the table. */
 const char *run_evaluator(const struct run *run, char *buf, size_t size);
 
