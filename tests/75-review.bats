@@ -243,3 +243,14 @@ table_values() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "reviewed 0 moves: accuracy 0.0% (0 best), 0 inaccuracies, 0 mistakes, 0 blunders" ]
 }
+
+@test "--algo exact: a board no whole board's table holds is refused, named by its move" {
+	# a 2x3 game, then a 3x3 board its tables do not cover
+	2048-solve --games 1 --seed 3 --size 2x3 --tables "$TDIR" --moves 3 > game
+	run 2048-review --algo exact --tables "$TDIR" game
+	[ "$status" -eq 0 ]
+	2048-solve --games 1 --seed 3 --size 3x3 --moves 3 > game3
+	run 2048-review --algo exact --tables "$TDIR" game3
+	[ "$status" -eq 2 ]
+	[ "${lines[-1]}" = "2048-review: --algo exact: move 1: no whole board's table holds the board before" ]
+}

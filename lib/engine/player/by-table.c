@@ -13,8 +13,8 @@
 
 #include "player.h"
 
-static double
-seconds_since(const struct timespec *start)
+double
+player_seconds_since(const struct timespec *start)
 {
 	struct timespec end;
 
@@ -94,7 +94,7 @@ player_by_board_table(g2048_player *p, const g2048_board *b,
 		r->values = G2048_VALUES_PROB;
 		r->target = info.target;
 	}
-	r->seconds = seconds_since(&start);
+	r->seconds = player_seconds_since(&start);
 	return c;
 }
 

@@ -17,7 +17,7 @@ by_4x4_tables(const g2048_player *p, const g2048_board *b,
 {
 	const g2048_search_opts *o = e == PLAYER_OTHER ? &p->o.other_search :
 	    &p->o.search;
-	struct timespec start, end;
+	struct timespec start;
 	int patterns = e == PLAYER_OTHER || p->patterns;
 
 	if (!g2048_board_is_4x4(b) || b->four != G2048_FOUR_PROB ||
@@ -35,9 +35,7 @@ by_4x4_tables(const g2048_player *p, const g2048_board *b,
 	} else if (g2048_max_rank(b->grid) < p->o.table_from ||
 	    player_by_pattern(p->tables, b->grid, p->o.table_min, r) < 0)
 		return -1;
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	r->seconds = (double)(end.tv_sec - start.tv_sec) +
-	    (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+	r->seconds = player_seconds_since(&start);
 	return r->dir;
 }
 
