@@ -563,3 +563,18 @@ source_of() {
 	[ "$status" -eq 0 ]
 	[ "$(source_of --tables "$d" <<<"$b")" = 'board table' ]
 }
+
+@test "a kind of table added in the player's room alone is named by 2048-solve and 2048-review" {
+	fake=$(fake_bin)
+	2048-new --seed 3 >"$BATS_TEST_TMPDIR/b"
+	# the first legal move of the new game
+	run "$fake/2048-solve" -e "$BATS_TEST_TMPDIR/b"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"  fake table fake.tbl probability 0.750000 time "* ]]
+	run "$fake/2048-solve" -e -J "$BATS_TEST_TMPDIR/b"
+	[[ "$output" == *',"table":"fake.tbl","chain":null,"source":"fake table","exact":null}' ]]
+	2048-solve --games 1 --seed 3 --fast --moves 2 -c >"$BATS_TEST_TMPDIR/game"
+	run "$fake/2048-review" -J "$BATS_TEST_TMPDIR/game"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == *'"kind":"probability","source":"fake table","table":"fake.tbl",'*'"what":"exact probability of the fake table'"'"'s target (fake.tbl)"'* ]]
+}
