@@ -7,7 +7,11 @@
  * player asks of the search, the exact tables and the chain tables.  In
  * sections by the room that defines them (HACKING.md), as 2048.h, which
  * holds what a program using the library needs.  The engine's rooms, libcli
- * and the tools include it; a program outside this tree does not.
+ * and the tools include it (and the Python module, built from the
+ * engine's sources); a program outside this tree does not.
+ *
+ * One file of over 500 lines: the one header of the tools' entry points,
+ * as 2048.h is the one of a program's.
  */
 #ifndef G2048_PRIVATE_H
 #define G2048_PRIVATE_H
