@@ -449,13 +449,14 @@ uninstall: uninstall-python
 check-includes:
 	tests/check-includes $(foreach r,$(ROOMS),'$(r):$(ROOM_USES_$(r))')
 
+# (a variable: the comma of --enable would end $(if)'s branch)
+CPPCHECK = cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
+	    --std=c11 --suppress=missingIncludeSystem
 lint: check-includes
-	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
-	    --std=c11 $(ALL_ROOMS_INC) -Ilib/cli -Icmd/2048-play \
-	    --suppress=missingIncludeSystem lib cmd tests/unit tests/fuzz tests/shim bench
-	$(if $(PYTHON),cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
-	    --std=c11 -Ilib/include $(subst -isystem ,-I,$(py_inc)) \
-	    --suppress=missingIncludeSystem python/src)
+	$(CPPCHECK) $(ALL_ROOMS_INC) -Ilib/cli -Icmd/2048-play \
+	    lib cmd tests/unit tests/fuzz tests/shim bench
+	$(if $(PYTHON),$(CPPCHECK) -Ilib/include \
+	    $(subst -isystem ,-I,$(py_inc)) python/src)
 	shellcheck -s bash completions/2048.bash
 	shellcheck tests/run tests/python-run tests/check-includes tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run bench/same-output .ci/run
 
