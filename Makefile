@@ -19,6 +19,12 @@ OUT      := san
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
             -fno-omit-frame-pointer
 OPT      := -O1 -g
+else ifeq ($(FAKE),1)
+# A test hook: a kind of table the tools never heard of, added in the
+# player's room alone (lib/engine/player/, PLAYER_FAKE_TABLE), built under
+# fake/; tests/88-solve-tables.bats sees every tool name it.
+OUT      := fake
+SANFLAGS := -DPLAYER_FAKE_TABLE
 else
 OUT      := .
 SANFLAGS :=
@@ -31,7 +37,8 @@ LIB       = $(OUT)/lib/lib2048.a
 CLILIB    = $(OUT)/lib/libcli.a
 
 # The parts, and what each may include (the -I of its objects, below):
-#   lib/include/   the public API, 2048.h (installed): everyone
+#   lib/include/   the public API, 2048.h (installed), and the tools' own
+#                  entry points, 2048-private.h (not installed): everyone
 #   lib/engine/ROOM/  the engine, built into lib2048.a, in rooms: a folder
 #                  each with one internal header, ROOM.h; a room's sources
 #                  see 2048.h, their own header and the headers of the
@@ -442,18 +449,19 @@ uninstall: uninstall-python
 check-includes:
 	tests/check-includes $(foreach r,$(ROOMS),'$(r):$(ROOM_USES_$(r))')
 
+# (a variable: the comma of --enable would end $(if)'s branch)
+CPPCHECK = cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
+	    --std=c11 --suppress=missingIncludeSystem
 lint: check-includes
-	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
-	    --std=c11 $(ALL_ROOMS_INC) -Ilib/cli -Icmd/2048-play \
-	    --suppress=missingIncludeSystem lib cmd tests/unit tests/fuzz tests/shim bench
-	$(if $(PYTHON),cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
-	    --std=c11 -Ilib/include $(subst -isystem ,-I,$(py_inc)) \
-	    --suppress=missingIncludeSystem python/src)
+	$(CPPCHECK) $(ALL_ROOMS_INC) -Ilib/cli -Icmd/2048-play \
+	    lib cmd tests/unit tests/fuzz tests/shim bench
+	$(if $(PYTHON),$(CPPCHECK) -Ilib/include \
+	    $(subst -isystem ,-I,$(py_inc)) python/src)
 	shellcheck -s bash completions/2048.bash
 	shellcheck tests/run tests/python-run tests/check-includes tests/*.bash tests/*.bats $(wildcard examples/*.sh examples/lib/*.sh bench/*.sh) bench/run bench/same-output .ci/run
 
 clean:
-	rm -rf obj bin san lib/*.a tests/unit/*.o fuzz
+	rm -rf obj bin san fake lib/*.a tests/unit/*.o fuzz
 
 .PHONY: all python install-python uninstall-python plot check check-bins bench bench-soak fuzz fuzz-bins net tables pattern-tables digest upgrade-tables install \
         uninstall lint check-includes clean

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "bench.h"
 
 #define MAX_POSITIONS 4096

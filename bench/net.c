@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "bench.h"
 
 #define NGRIDS (1 << 16)

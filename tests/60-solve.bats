@@ -390,6 +390,14 @@ minimax_value() {
 	    grep -qE '	(up|down|left|right)	up=[-0-9.e+]+ down=[-0-9.e+]+ left=[-0-9.e+]+ right=[-0-9.e+]+ depth=1 nodes=[0-9]+ eval=lines$'
 }
 
+@test "--log is not opened before every option is read: a usage error leaves the file as it was" {
+	echo kept >"$BATS_TEST_TMPDIR/log"
+	run -2 2048-solve --log "$BATS_TEST_TMPDIR/log" --depth 99
+	[ "$(cat "$BATS_TEST_TMPDIR/log")" = kept ]
+	run -2 2048-solve --log "$BATS_TEST_TMPDIR/log" --explain --play
+	[ "$(cat "$BATS_TEST_TMPDIR/log")" = kept ]
+}
+
 @test "--log on a full disk is an error that says why" {
 	run bash -c "2048-new --seed 5 | 2048-solve --play --depth 1 --final \
 	    --log /dev/full"

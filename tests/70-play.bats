@@ -433,6 +433,16 @@ score_of() {
 	wait_for "Hint: $(2048-solve "$T/b")"
 }
 
+@test "a kind of table added in the player's room alone is named by the hint" {
+	fake=$(fake_bin)
+	board '2 4 . .' '. . . .' '. . . .' '. . . .' >"$T/b"
+	start 80x30 "'$fake/2048-play' --no-anim --load '$T/b'"
+	wait_for "moves 0"
+	keys H
+	# up moves nothing: the first legal move is down
+	wait_for "Hint: down (fake table fake.tbl: 75.0%)"
+}
+
 @test "a hint on a board an exact table covers is the table's move" {
 	mkdir "$T/tables"
 	2048-table -q -o "$T/tables/p.tbl" --pattern xxxx/xxxx/xx../.... -t 32
@@ -443,7 +453,7 @@ score_of() {
 	start 80x30 "G2048_TABLES='$T/tables' 2048-play --no-anim --load '$T/b'"
 	wait_for "moves 0"
 	keys H
-	wait_for "Hint: up (table p.tbl: 96.6%)"
+	wait_for "Hint: up (pattern table p.tbl: 96.6%)"
 }
 
 @test "the hint reads the chain cache and never computes: where it lacks the board, the search answers and says so" {
@@ -936,7 +946,7 @@ score_of() {
 	start 80x24 "G2048_TABLES='$T/tables' 2048-play --no-anim --seed 4 --size 2x3"
 	wait_for "moves 0"
 	keys H
-	wait_for "Hint: $(sed -n 's/^best //p' <<<"$want") (exact, table 2x3.tbl: final score $(awk '$1 == "value" { printf "%.0f", $2 }' <<<"$want") expected)"
+	wait_for "Hint: $(sed -n 's/^best //p' <<<"$want") (board table 2x3.tbl: final score $(awk '$1 == "value" { printf "%.0f", $2 }' <<<"$want") expected)"
 	stop
 	# no table of these odds: the search's move, as 2048-solve's
 	start 80x24 "G2048_TABLES='$T/tables' 2048-play --no-anim --seed 4 --size 3x3 --four 0.2"

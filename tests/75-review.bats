@@ -98,7 +98,7 @@ table_values() {
 	run 2048-review --fast --tables "$t" planted
 	grep -q "^move $k: $x, .*to $best\$" <<<"$output" ||
 	    grep -q "^move $k: $x, best\$" <<<"$output"
-	grep -q "\[search value (lines); the chain digest chose $best, probability [0-9.]*\]" <<<"$output"
+	grep -q "\[search value (lines); the digest chose $best, probability [0-9.]*\]" <<<"$output"
 }
 
 @test "whole boards' tables decide: every move best, exactly (loss 0)" {
@@ -106,7 +106,7 @@ table_values() {
 	run 2048-review --tables "$TDIR" -J game
 	[ "$status" -eq 0 ]
 	n=$(($(grep -c '^score' game) - 1))
-	[ "$(grep -c '"judgement":"best","loss":0.0000000000,.*"kind":"score","source":"board-table","table":"2x3.tbl"' <<<"$output")" -eq "$n" ]
+	[ "$(grep -c '"judgement":"best","loss":0.0000000000,.*"kind":"score","source":"board table","table":"2x3.tbl"' <<<"$output")" -eq "$n" ]
 	[[ "${lines[-1]}" == '{"summary":true,"moves":'"$n"',"accuracy":1.000000,"best":'"$n"',"inaccuracies":0,"mistakes":0,"blunders":0,"over":true,"decided":null,"largest":[]}' ]]
 	# the text says what the figures are and that no mistake lost it
 	run 2048-review --tables "$TDIR" game
@@ -342,4 +342,15 @@ table_values() {
 		[[ "$output" != *$'\n\n\n'* ]]
 		[[ "$output" == *$'\n\nreviewed '* ]]
 	done
+}
+
+@test "--algo exact: a board no whole board's table holds is refused, named by its move" {
+	# a 2x3 game, then a 3x3 board its tables do not cover
+	2048-solve --games 1 --seed 3 --size 2x3 --tables "$TDIR" --moves 3 > game
+	run 2048-review --algo exact --tables "$TDIR" game
+	[ "$status" -eq 0 ]
+	2048-solve --games 1 --seed 3 --size 3x3 --moves 3 > game3
+	run 2048-review --algo exact --tables "$TDIR" game3
+	[ "$status" -eq 2 ]
+	[ "${lines[-1]}" = "2048-review: --algo exact: move 1: no whole board's table holds the board before" ]
 }

@@ -363,8 +363,6 @@ tiny_net() {
 	# --load goes on with halves: still a net of halves
 	2048-learn --load "$T/h" --save "$T/h2" --games 10 --threads 1 -q
 	[ "$(2048-solve --net "$T/h2" --depth 1 -e "$T/b" | tail -n 2 | head -n 1)" = "  downgrade 0" ]
-	# the hint of a program (g2048_hint_net) follows the same rule: the
-	# library's own test checks it (tests/unit)
 }
 
 @test "2048-solve --summary and --log say which evaluator played" {

@@ -410,6 +410,19 @@ build_then() {
 	run -2 2048-table -o x.tbl --size 2x2 --four 2
 }
 
+@test "two modes at once are refused with one line naming both, before any work" {
+	2048-table -q -o "$BATS_TEST_TMPDIR/t.tbl" --size 2x2
+	run -2 2048-table --info "$BATS_TEST_TMPDIR/t.tbl" -o "$BATS_TEST_TMPDIR/n.tbl" --size 2x2
+	[ "${lines[0]}" = "2048-table: --info and -o: give one of -o, --table, --info, --check, --upgrade, --list, --chain and --distill" ]
+	[ ! -e "$BATS_TEST_TMPDIR/n.tbl" ]
+	run -2 2048-table --list --table "$BATS_TEST_TMPDIR/t.tbl"
+	[ "${lines[0]}" = "2048-table: --list and --table: give one of -o, --table, --info, --check, --upgrade, --list, --chain and --distill" ]
+	run -2 2048-table --check "$BATS_TEST_TMPDIR/t.tbl" --upgrade "$BATS_TEST_TMPDIR/t.tbl"
+	[[ "${lines[0]}" == "2048-table: --check and --upgrade: "* ]]
+	# a mode given twice is one mode
+	run -0 2048-table --list --list
+}
+
 @test "--list names the patterns" {
 	run 2048-table --list
 	[ "$status" -eq 0 ]

@@ -388,7 +388,9 @@ pattern_board() {
 	[ "$status" -eq 2 ]
 	[ "$output" = "$(2048-new --size 2x3 --seed 4 | 2048-solve --tables \
 	    "$TDIR")" ]
-	[ "$stderr" = "2048-solve: <stdin>:8: --algo exact: no exact table of 3x3, four 0.1 in $TDIR (2048-table -o $TDIR/3x3.tbl --size 3x3 builds one)" ]
+	# the stream's change of size is warned of first (cli_shapes)
+	[ "$stderr" = "2048-solve: <stdin>:8: warning: a 3x3 board after 2x3 ones: a row or a cell too many or too few? (said once; --strict refuses it)
+2048-solve: <stdin>:8: --algo exact: no exact table of 3x3, four 0.1 in $TDIR (2048-table -o $TDIR/3x3.tbl --size 3x3 builds one)" ]
 	run --separate-stderr 2048-solve --tables "$TDIR" --table-min 0 --algo exact < <(
 	    2048-new --seed 1)
 	[ "$status" -eq 2 ]
@@ -562,4 +564,19 @@ source_of() {
 	run $cmd -q
 	[ "$status" -eq 0 ]
 	[ "$(source_of --tables "$d" <<<"$b")" = 'board table' ]
+}
+
+@test "a kind of table added in the player's room alone is named by 2048-solve and 2048-review" {
+	fake=$(fake_bin)
+	2048-new --seed 3 >"$BATS_TEST_TMPDIR/b"
+	# the first legal move of the new game
+	run "$fake/2048-solve" -e "$BATS_TEST_TMPDIR/b"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"  fake table fake.tbl probability 0.750000 time "* ]]
+	run "$fake/2048-solve" -e -J "$BATS_TEST_TMPDIR/b"
+	[[ "$output" == *',"table":"fake.tbl","chain":null,"source":"fake table","exact":null}' ]]
+	2048-solve --games 1 --seed 3 --fast --moves 2 -c >"$BATS_TEST_TMPDIR/game"
+	run "$fake/2048-review" -J "$BATS_TEST_TMPDIR/game"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == *'"kind":"probability","source":"fake table","table":"fake.tbl",'*'"what":"exact probability of the fake table'"'"'s target (fake.tbl)"'* ]]
 }

@@ -55,11 +55,11 @@ setup() {
 @test "make check-includes fails on a call of another room's public function its rule does not allow" {
 	# the search is the search alone: the tables are the player's
 	printf '%s\n' 'int search_planted(void);' 'int' 'search_planted(void)' \
-	    '{' '	return g2048_tables_count(NULL);' '}' \
+	    '{' '	return g2048_tableset_count(NULL);' '}' \
 	    >> "$T/lib/engine/search/search.c"
 	run make -s -C "$T" check-includes
 	[ "$status" -ne 0 ]
-	[[ "$output" == *'lib/engine/search/search.c:'*': room search may not call g2048_tables_count of room exact (only its own and those of grid eval)'* ]]
+	[[ "$output" == *'lib/engine/search/search.c:'*': room search may not call g2048_tableset_count of room exact (only its own and those of grid eval)'* ]]
 }
 
 @test "no tool, nor libcli, defines a name with an engine room's prefix" {

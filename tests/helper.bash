@@ -58,3 +58,14 @@ option_map() {
 	    -e "s/^  -([A-Za-z0-9]), --([a-z][a-z-]*).*/\1 \2 $1/p" \
 	    -e "s/^      --([a-z][a-z-]*).*/- \1 $1/p"
 }
+
+# fake_bin: the folder of the tools of `make FAKE=1` (built once), whose
+# player has a kind of table that no tool has heard of, added in the
+# player's room alone (PLAYER_FAKE_TABLE in lib/engine/player/): it
+# decides every 4x4 board, the first legal move 0.75 sure, by fake.tbl.
+fake_bin() {
+	make -s --no-print-directory -C "$ROOT_DIR" FAKE=1 \
+	    fake/bin/2048-solve fake/bin/2048-review fake/bin/2048-play >&2 ||
+	    return 1
+	echo "$ROOT_DIR/fake/bin"
+}

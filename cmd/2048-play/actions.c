@@ -112,31 +112,32 @@ existing_cache(void)
 }
 
 /*
- * The hint's player, made at the first hint: 2048-solve's default on
- * every size, with the default folder's tables (G2048_TABLES, else the
- * tables of make tables and make pattern-tables): a whole board's exact
- * table decides the boards of its size and odds, the chain tables (their
- * files, else the chain cache and the digest, computing nothing) or a
- * pattern's the 4x4 endgames they cover.  With the heuristic, as 2048-solve's default: at
- * this budget it is stronger than a net (README), so no net is loaded.
- * Tables that cannot be opened are shown, and the hint searches.  0, or
- * -1 (out of memory).
+ * The hint's player, made at the first hint: 2048-solve's with no option
+ * given (libcli's player options of no switch), its default folder's
+ * tables (G2048_TABLES, else the tables of make tables and make
+ * pattern-tables), the chain tables' files, else the chain cache and the
+ * digest, computing nothing, and the heuristic, which at this budget is
+ * stronger than a net (README), so no net is loaded.  Tables that cannot
+ * be opened are shown, and the hint searches; a table that breaks is
+ * dropped by the player.  0, or -1 (out of memory).
  */
 static int
 hint_player(struct play_ui *u)
 {
+	struct cli_player pl;
 	g2048_player_opts o;
 	char err[512];
 
 	if (u->player)
 		return 0;
-	g2048_player_defaults(&o);
-	o.search.threads = cli_cores(G2048_NDIRS);
+	memset(&pl, 0, sizeof pl);
+	cli_player_preset(&pl, 1);
+	cli_player_options_done(&pl);
 	if ((u->eval = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL)
 		return -1;
-	o.eval = u->eval;
-	o.tables = cli_default_tables();
-	o.chain = G2048_CHAIN_FOLDER;
+	pl.eval = u->eval;
+	cli_player_opts(&pl, 0, &o);
+	o.drop_broken = 1;
 	/* the chain cache 2048-solve keeps, read only: a hint never waits
 	 * for states to be computed */
 	o.chain_cache = existing_cache();
@@ -164,7 +165,7 @@ hint_player(struct play_ui *u)
  * sure, as the share of the best move's value by which it leads the next
  * best legal move. */
 static void
-hint_search_reason(char *buf, size_t size, const g2048_search_result *r)
+hint_search_reason(char *buf, size_t size, const g2048_decision *r)
 {
 	int next = cli_next_best(r);
 
@@ -180,47 +181,40 @@ hint_search_reason(char *buf, size_t size, const g2048_search_result *r)
 }
 
 /* "Hint: left" and what decided it: the search, how sure, or a table,
- * which and what it promises. */
+ * named as the player names it, and what it promises. */
 static void
-hint_text(struct play_ui *u, const g2048_board *b,
-    const g2048_search_result *r)
+hint_text(struct play_ui *u, const g2048_board *b, const g2048_decision *r)
 {
 	const char *dir = g2048_dir_name((enum g2048_dir)r->dir);
-	g2048_tables *ts = g2048_player_tables(u->player);
-	g2048_table_info in;
+	const char *by = g2048_source_name(r->source);
 	char why[96];
 
-	if (r->chain)
-		snprintf(u->text, sizeof u->text, "Hint: %s (chain %s of "
-		    "%d: %.1f%%)", dir, r->source == G2048_BY_DIGEST ?
-		    "digest" : "table", r->chain, 100 * r->value[r->dir]);
+	if (r->values == G2048_VALUES_CHAIN)
+		snprintf(u->text, sizeof u->text, "Hint: %s (%s of %d: "
+		    "%.1f%%)", dir, by, r->chain, 100 * r->value[r->dir]);
 	else if (u->tables_error[0] != '\0')
 		snprintf(u->text, sizeof u->text, "Hint: %s (no tables: %s)",
 		    dir, u->tables_error);
-	else if (r->table < 0 || g2048_tables_info(ts, r->table, &in) < 0) {
+	else if (r->values == G2048_VALUES_SEARCH) {
 		hint_search_reason(why, sizeof why, r);
 		snprintf(u->text, sizeof u->text, "Hint: %s (%s%s)", dir, why,
 		    r->chain_missing ? "; chain tables not computed yet" :
 		    "");
-	}
-	else if (in.board && in.objective == G2048_EXACT_SCORE)
-		snprintf(u->text, sizeof u->text, "Hint: %s (exact, table "
-		    "%.40s: final score %.0f expected)", dir,
-		    g2048_tables_name(ts, r->table),
+	} else if (r->values == G2048_VALUES_SCORE)
+		snprintf(u->text, sizeof u->text, "Hint: %s (%s %.40s: final "
+		    "score %.0f expected)", dir, by, r->table,
 		    (double)b->score + r->value[r->dir]);
 	else
-		snprintf(u->text, sizeof u->text, "Hint: %s (%stable %.40s: "
-		    "%.1f%%)", dir, in.board ? "exact, " : "",
-		    g2048_tables_name(ts, r->table), 100 * r->value[r->dir]);
+		snprintf(u->text, sizeof u->text, "Hint: %s (%s %.40s: "
+		    "%.1f%%)", dir, by, r->table, 100 * r->value[r->dir]);
 	u->message = u->text;
 }
 
 static void
 do_hint(struct play_ui *u)
 {
-	g2048_search_result r;
+	g2048_decision r;
 	g2048_board b;
-	char err[512];
 
 	if (play_game_over(&u->game)) {
 		u->message = "No move left.";
@@ -237,10 +231,6 @@ do_hint(struct play_ui *u)
 		u->message = "Hint unavailable: out of memory.";
 		return;
 	}
-	/* a broken table hints no more: its move is not shown */
-	if (g2048_player_error(u->player, err, sizeof err) &&
-	    g2048_player_drop_broken(u->player))
-		g2048_best_move(u->player, &b, &r);
 	hint_text(u, &b, &r);
 }
 

@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "2048.h"
+#include "2048-private.h"
 
 /* ---- colours ---------------------------------------------------------- */
 

@@ -118,8 +118,7 @@ review_board(g2048_board *b, void *ctx)
 	struct review *rv = ctx;
 	struct position *p;
 	char err[256];
-	int d, table;
-	enum g2048_cover c;
+	int d;
 
 	rv->boards++;
 	if (!rv->have_prev) {
@@ -133,13 +132,6 @@ review_board(g2048_board *b, void *ctx)
 		cli_die_board("%s", err);
 	}
 	cli_player_evaluator_for(&rv->pl, &rv->prev);
-	if (rv->pl.exact) {
-		c = g2048_player_cover(rv->pl.player, &rv->prev, &table);
-		if (c == G2048_COVER_NO_TABLES || c == G2048_COVER_NO_TABLE ||
-		    c == G2048_COVER_NOT_HELD)
-			cli_die_board("--algo exact: no whole board's table "
-			    "holds the board before");
-	}
 	/* --every N: the stream checked whole, one move in N valued */
 	if ((rv->boards - 2) % rv->every != 0) {
 		rv->prev = *b;
@@ -229,7 +221,15 @@ review_flush(struct review *rv)
 	for (i = 1; i <= started; i++)
 		pthread_join(t[i], NULL);
 	cli_player_check(&rv->pl);
-	for (k = 0; k < rv->n; k++)
+	for (k = 0; k < rv->n; k++) {
+		/* --algo exact: the moves before it written whole */
+		if (rv->batch[k].m.uncovered) {
+			fflush(stdout);
+			cli_die(2, "--algo exact: move %llu: no whole board's "
+			    "table holds the board before",
+			    (unsigned long long)rv->batch[k].number);
+		}
 		report_position(rv, &rv->batch[k]);
+	}
 	rv->n = 0;
 }

@@ -16,90 +16,63 @@ dir_name(int d)
 }
 
 static int
-kind_is_exact(enum cli_kind k)
+kind_is_exact(enum g2048_values k)
 {
-	return k != CLI_KIND_SEARCH;
+	return k != G2048_VALUES_SEARCH;
 }
 
 /* A figure as text: exact ones as 2048-table prints them (%.10g),
  * the search's with 3 decimals (as 2048-solve --explain). */
 static void
-figure(char *buf, size_t size, enum cli_kind k, double v)
+figure(char *buf, size_t size, enum g2048_values k, double v)
 {
 	snprintf(buf, size, kind_is_exact(k) ? "%.10g" : "%.3f", v);
 }
 
 static const char *
-source_name(enum g2048_source s)
+kind_name(enum g2048_values k)
 {
-	switch (s) {
-	case G2048_BY_BOARD_TABLE:
-		return "board-table";
-	case G2048_BY_CHAIN:
-		return "chain";
-	case G2048_BY_DIGEST:
-		return "digest";
-	case G2048_BY_PATTERN:
-		return "pattern";
-	default:
-		return "search";
-	}
-}
-
-static const char *
-kind_name(enum cli_kind k)
-{
-	static const char *names[] = { "probability", "score", "chain",
-	    "search" };
+	static const char *names[] = { [G2048_VALUES_SEARCH] = "search",
+	    [G2048_VALUES_PROB] = "probability",
+	    [G2048_VALUES_SCORE] = "score", [G2048_VALUES_CHAIN] = "chain" };
 
 	return names[k];
 }
 
-static const char *
-table_name(const struct review *rv, const struct position *p)
-{
-	return p->m.r.table >= 0 ? g2048_tables_name(
-	    g2048_player_tables(rv->pl.player), p->m.r.table) : NULL;
-}
-
-/* What the figures of p are, in words. */
+/* What the figures of p are, in words: by what they are, the table
+ * named as the player names it. */
 static void
 describe(const struct review *rv, const struct position *p, char *buf,
     size_t size)
 {
-	g2048_table_info info;
+	const g2048_decision *r = &p->m.r;
+	const char *by = g2048_source_name(r->source);
 	const char *ev;
-	int other;
 
 	switch (p->m.kind) {
-	case CLI_KIND_PROB:
-		if (p->m.r.source == G2048_BY_BOARD_TABLE &&
-		    g2048_tables_info(g2048_player_tables(rv->pl.player),
-		    p->m.r.table, &info) == 0)
+	case G2048_VALUES_PROB:
+		if (r->target)
 			snprintf(buf, size, "exact probability of %lu (%s)",
-			    (unsigned long)g2048_tile(info.target),
-			    table_name(rv, p));
+			    (unsigned long)g2048_tile(r->target), r->table);
 		else
-			snprintf(buf, size, "exact probability of the "
-			    "pattern's target (%s)", table_name(rv, p));
+			snprintf(buf, size, "exact probability of the %s's "
+			    "target (%s)", by, r->table);
 		break;
-	case CLI_KIND_SCORE:
+	case G2048_VALUES_SCORE:
 		snprintf(buf, size, "exact expected score to come (%s)",
-		    table_name(rv, p));
+		    r->table);
 		break;
-	case CLI_KIND_CHAIN:
+	case G2048_VALUES_CHAIN:
 		snprintf(buf, size, "chain probability, its move's alone (%s, "
-		    "block of %d)", p->m.r.source == G2048_BY_DIGEST ?
-		    "digest" : "tables", p->m.r.chain);
+		    "block of %d)", by, r->chain);
 		break;
 	default:
-		g2048_player_fits(rv->pl.player, &p->b, &other);
-		ev = other ? rv->pl.plain_evaluator : rv->pl.evaluator;
+		ev = g2048_player_eval_for(rv->pl.player, &p->b) ==
+		    rv->pl.eval ? rv->pl.evaluator : rv->pl.plain_evaluator;
 		if (p->m.searched)
-			snprintf(buf, size, "search value (%s); the chain %s "
-			    "chose %s, probability %.10g", ev,
-			    p->m.r.source == G2048_BY_DIGEST ? "digest" :
-			    "tables", dir_name(p->m.best), p->m.chain_prob);
+			snprintf(buf, size, "search value (%s); the %s chose "
+			    "%s, probability %.10g", ev, by,
+			    dir_name(p->m.best), p->m.chain_prob);
 		else
 			snprintf(buf, size, "search value (%s)", ev);
 	}
@@ -169,7 +142,7 @@ max_tile_rank(const g2048_board *b)
 static void
 json_position(const struct review *rv, const struct position *p)
 {
-	const char *t = table_name(rv, p);
+	const char *t = p->m.r.table;
 	char what[600];
 	int d, first = 1;
 	int dec = kind_is_exact(p->m.kind) ? 10 : 3;
@@ -192,7 +165,7 @@ json_position(const struct review *rv, const struct position *p)
 			fputs("null", stdout);
 	}
 	printf("},\"kind\":\"%s\",\"source\":\"%s\",\"table\":",
-	    kind_name(p->m.kind), source_name(p->m.r.source));
+	    kind_name(p->m.kind), g2048_source_name(p->m.r.source));
 	if (t)
 		cli_json_string(t);
 	else

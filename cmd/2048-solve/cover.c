@@ -2,8 +2,8 @@
  * cover.c - 2048-solve and the tables of whole small boards: what
  * --explain and --json say of the table or the search that decided a
  * move, or of why no table covers a small board, and --algo exact, which
- * insists on one.  What decides is the player's (g2048_best_move); this
- * file puts its answer in words.
+ * insists on one.  What decides, and its words, are the player's
+ * (g2048_best_move, g2048_decision_text); this file prints them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -40,14 +40,14 @@ build_command(char *buf, size_t size, const char *dir, const g2048_board *b)
 		    b->cols, b->four);
 }
 
-/* Why no table decided b: 1 and the reason in buf, or 0 when there is
- * nothing to say (a covered board that cannot move: the game is over). */
+/* Why no table decided b (r, the player's decision on it): 1 and the
+ * reason in buf, or 0 when there is nothing to say (a covered board that
+ * cannot move: the game is over). */
 static int
-why_not(const struct run *run, const g2048_board *b, char *buf, size_t size)
+why_not(const struct run *run, const g2048_board *b, const g2048_decision *r,
+    char *buf, size_t size)
 {
-	g2048_tables *ts = g2048_player_tables(run->pl.player);
 	char rules[64], cmd[512];
-	int i;
 
 	rules_text(rules, sizeof rules, b->rows, b->cols, b->four);
 	if (run->pl.no_tables) {
@@ -60,7 +60,7 @@ why_not(const struct run *run, const g2048_board *b, char *buf, size_t size)
 		    "pattern-tables, or --tables DIR)", rules);
 		return 1;
 	}
-	switch (g2048_player_cover(run->pl.player, b, &i)) {
+	switch (r->cover) {
 	case G2048_COVER_NO_TABLES:
 	case G2048_COVER_NO_TABLE:
 		build_command(cmd, sizeof cmd, run->pl.tablesdir, b);
@@ -70,45 +70,36 @@ why_not(const struct run *run, const g2048_board *b, char *buf, size_t size)
 	case G2048_COVER_NOT_HELD:
 		snprintf(buf, size, "the exact table %s (%s) does not cover "
 		    "this board: not one of a game from two spawned tiles",
-		    g2048_tables_name(ts, i), rules);
+		    r->cover_table, rules);
 		break;
 	case G2048_COVER_MADE:
 		snprintf(buf, size, "the target of the exact table %s is made",
-		    g2048_tables_name(ts, i));
+		    r->cover_table);
 		break;
 	case G2048_COVER_OVER:
 		return 0;
 	default:
 		snprintf(buf, size, "no move has a chance under the exact "
-		    "table %s", g2048_tables_name(ts, i));
+		    "table %s", r->cover_table);
 	}
 	return 1;
 }
 
-void
-why_not_covered(const struct run *run, const g2048_board *b, char *buf,
-    size_t size)
+static void
+why_not_covered(const struct run *run, const g2048_board *b,
+    const g2048_decision *r, char *buf, size_t size)
 {
-	if (!why_not(run, b, buf, size))
+	if (!why_not(run, b, r, buf, size))
 		snprintf(buf, size, "the game is over");
 }
 
 void
-require_cover(const struct run *run, const g2048_board *b)
+die_uncovered(struct run *run, const g2048_board *b, const g2048_decision *r)
 {
 	char why[1024];
-	int i;
 
-	switch (g2048_player_cover(run->pl.player, b, &i)) {
-	case G2048_COVER_NO_TABLES:
-	case G2048_COVER_NO_TABLE:
-	case G2048_COVER_NOT_HELD:
-		break;
-	default:
-		return;
-	}
-	check_tables((struct run *)run);
-	why_not_covered(run, b, why, sizeof why);
+	cli_player_check(&run->pl);
+	why_not_covered(run, b, r, why, sizeof why);
 	/* a board read is named by its line; a new game of --games by
 	 * its seed */
 	if (run->new_games)
@@ -117,94 +108,59 @@ require_cover(const struct run *run, const g2048_board *b)
 	cli_die_board("--algo exact: %s", why);
 }
 
+void
+explain_source(const struct run *run, const g2048_board *b,
+    const g2048_decision *r)
+{
+	char what[1024], why[1024];
+
+	g2048_decision_text(r, b->score, what, sizeof what);
+	printf("  %s time %.3f ms%s\n", what, r->seconds * 1000,
+	    r->chain_computed ? " (computed now: no file, cache or digest "
+	    "held it)" : "");
+	if (r->source == G2048_BY_SEARCH && small_board(b) &&
+	    why_not(run, b, r, why, sizeof why))
+		printf("  exact: %s; searched\n", why);
+}
+
 /* what a table of a board reaches: "reach 256" or "score" */
 static void
-objective_text(char *buf, size_t size, const g2048_table_info *in)
+objective_text(char *buf, size_t size, const g2048_decision *r)
 {
-	if (in->objective == G2048_EXACT_SCORE)
+	if (r->values == G2048_VALUES_SCORE)
 		snprintf(buf, size, "score");
 	else
 		snprintf(buf, size, "reach %lu", (unsigned long)
-		    g2048_tile(in->target));
-}
-
-void
-explain_source(const struct run *run, const g2048_board *b,
-    const g2048_search_result *r)
-{
-	g2048_tables *ts = g2048_player_tables(run->pl.player);
-	g2048_table_info in;
-	char rules[64], why[1024], obj[32];
-
-	switch (r->source) {
-	case G2048_BY_BOARD_TABLE:
-		g2048_tables_info(ts, r->table, &in);
-		rules_text(rules, sizeof rules, in.rows, in.cols, in.four);
-		objective_text(obj, sizeof obj, &in);
-		if (in.objective == G2048_EXACT_SCORE)
-			printf("  board table %s (%s, %s) exact: expected score to "
-			    "come %.6f, final %.6f time %.3f ms\n",
-			    g2048_tables_name(ts, r->table), rules, obj,
-			    r->value[r->dir], (double)b->score +
-			    r->value[r->dir], r->seconds * 1000);
-		else
-			printf("  board table %s (%s, %s) exact: probability %.6f "
-			    "time %.3f ms\n", g2048_tables_name(ts, r->table),
-			    rules, obj, r->value[r->dir], r->seconds * 1000);
-		return;
-	case G2048_BY_CHAIN:
-	case G2048_BY_DIGEST:
-		printf("  chain table of the block of %d%s, probability %.6f "
-		    "time %.3f ms%s\n", r->chain, r->source == G2048_BY_DIGEST ?
-		    " (the digest)" : "", r->value[r->dir], r->seconds * 1000,
-		    r->chain_computed ? " (computed now: no file, cache or "
-		    "digest held it)" : "");
-		return;
-	case G2048_BY_PATTERN:
-		printf("  pattern table %s probability %.6f time %.3f ms\n",
-		    g2048_tables_name(ts, r->table), r->value[r->dir],
-		    r->seconds * 1000);
-		return;
-	case G2048_BY_SEARCH:
-		break;
-	}
-	printf("  search depth %d%s nodes %llu time %.3f ms\n", r->depth,
-	    r->deepened ? " (deepened)" : "", (unsigned long long)r->nodes,
-	    r->seconds * 1000);
-	if (small_board(b) && why_not(run, b, why, sizeof why))
-		printf("  exact: %s; searched\n", why);
+		    g2048_tile(r->target));
 }
 
 void
 json_cover(const struct run *run, const g2048_board *b,
-    const g2048_search_result *r)
+    const g2048_decision *r)
 {
-	g2048_tables *ts = g2048_player_tables(run->pl.player);
-	g2048_table_info in;
 	char size[16], why[1024], obj[32];
 
 	fputs(",\"exact\":", stdout);
-	if (r->source == G2048_BY_BOARD_TABLE) {
-		g2048_tables_info(ts, r->table, &in);
-		snprintf(size, sizeof size, "%dx%d", in.rows, in.cols);
-		objective_text(obj, sizeof obj, &in);
+	if (r->table != NULL && r->rows > 0) {
+		snprintf(size, sizeof size, "%dx%d", r->rows, r->cols);
+		objective_text(obj, sizeof obj, r);
 		fputs("{\"covered\":true,\"table\":", stdout);
-		cli_json_string(g2048_tables_name(ts, r->table));
+		cli_json_string(r->table);
 		fputs(",\"size\":", stdout);
 		cli_json_string(size);
-		printf(",\"four\":%g", in.four);
+		printf(",\"four\":%g", r->four);
 		fputs(",\"objective\":", stdout);
 		cli_json_string(obj);
 		fputs(",\"value\":", stdout);
 		cli_json_number(r->value[r->dir], 6);
-		if (in.objective == G2048_EXACT_SCORE) {
+		if (r->values == G2048_VALUES_SCORE) {
 			fputs(",\"final\":", stdout);
 			cli_json_number((double)b->score + r->value[r->dir], 6);
 		}
 		fputs("}", stdout);
 	} else if (small_board(b)) {
 		snprintf(size, sizeof size, "%dx%d", b->rows, b->cols);
-		why_not_covered(run, b, why, sizeof why);
+		why_not_covered(run, b, r, why, sizeof why);
 		fputs("{\"covered\":false,\"size\":", stdout);
 		cli_json_string(size);
 		printf(",\"four\":%g", b->four);

@@ -26,7 +26,8 @@ struct game {
 	int overflow;                /* the move toward it would wrap a
 	                                counter (-1: none) */
 	int uncovered;               /* --algo exact: it ended on a board no
-	                                whole board's table holds */
+	                                whole board's table holds, */
+	g2048_decision why;          /* by this decision */
 	int done;
 	int stopped;                 /* --games stopped by a signal first */
 };
@@ -160,7 +161,7 @@ out_flush(struct out *o, FILE *fp)
 
 /* One decision for --log: the board, the move, every value, the search. */
 static void
-out_decision(struct out *o, const g2048_board *b, const g2048_search_result *r,
+out_decision(struct out *o, const g2048_board *b, const g2048_decision *r,
     const char *evaluator)
 {
 	char line[G2048_TEXT_MAX + 256];
@@ -182,7 +183,7 @@ out_decision(struct out *o, const g2048_board *b, const g2048_search_result *r,
 
 void
 log_decision(struct run *run, const g2048_board *b,
-    const g2048_search_result *r, const char *evaluator)
+    const g2048_decision *r, const char *evaluator)
 {
 	struct out log = { NULL, 0, 0 };
 
@@ -206,7 +207,7 @@ static void
 play_game(const struct run *run, g2048_player *p, const char *evaluator,
     struct game *gm)
 {
-	g2048_search_result r;
+	g2048_decision r;
 	g2048_board before;
 	int boards = !run->summary || run->final, d;
 	uint64_t moves = 0;
@@ -248,7 +249,8 @@ play_game(const struct run *run, g2048_player *p, const char *evaluator,
 	    g2048_net_check(run->pl.net, NULL, 0) < 0) &&
 	    !g2048_player_error(p, NULL, 0));
 	gm->overflow = d == G2048_OVERFLOW ? r.dir : -1;
-	gm->uncovered = d == G2048_UNCOVERED;
+	if ((gm->uncovered = d == G2048_UNCOVERED))
+		gm->why = r;
 	if (boards && run->final)
 		out_board(gm);
 }
@@ -261,10 +263,10 @@ game_done(struct run *run, struct game *gm)
 	/* a net block that failed its check: none of its moves is written */
 	cli_net_check(run->pl.net);
 	/* nor of a table that failed its check */
-	check_tables(run);
+	cli_player_check(&run->pl);
 	/* --algo exact: a board past the tables' cover ends the run */
 	if (gm->uncovered)
-		require_cover(run, &gm->b);
+		die_uncovered(run, &gm->b, &gm->why);
 	if (stats_add(&run->st, &gm->b, &gm->search) < 0)
 		return -1;
 	/* boards on the terminal start a clean line */
@@ -286,7 +288,7 @@ play_board(struct run *run, g2048_board *b)
 {
 	struct game gm;
 	int adopt = !b->has_rng && run->have_seed;
-	const char *evaluator = evaluator_for(run, b);
+	const char *evaluator = cli_player_evaluator_for(&run->pl, b);
 
 	memset(&gm, 0, sizeof gm);
 	give_stream(run, b);
@@ -392,8 +394,6 @@ make_game(struct pool *p, uint64_t i)
 		    run->seed + i);
 	else
 		g2048_new_game(&gm->b, run->seed + i);
-	if (run->pl.exact)
-		require_cover(run, &gm->b);
 	/* every game writes a board or none: after the first, a game's
 	 * boards go on a stream that holds some already */
 	gm->w = p->out;

@@ -7,18 +7,6 @@
 
 #include "solve.h"
 
-void
-check_tables(struct run *run)
-{
-	cli_player_check(&run->pl);
-}
-
-const char *
-evaluator_for(struct run *run, const g2048_board *b)
-{
-	return cli_player_evaluator_for(&run->pl, b);
-}
-
 const char *
 run_evaluator(const struct run *run, char *buf, size_t size)
 {
@@ -38,7 +26,7 @@ run_evaluator(const struct run *run, char *buf, size_t size)
  * only in their last digits are read at a glance.  A chain table values
  * its move alone: no margin. */
 static void
-explain_margin(const g2048_search_result *r)
+explain_margin(const g2048_decision *r)
 {
 	int next;
 
@@ -54,7 +42,7 @@ explain_margin(const g2048_search_result *r)
 
 static void
 explain(const struct run *run, const g2048_board *b,
-    const g2048_search_result *r)
+    const g2048_decision *r)
 {
 	int d;
 
@@ -74,7 +62,7 @@ explain(const struct run *run, const g2048_board *b,
  * not legal) and the search's cost */
 static void
 explain_json(const struct run *run, const g2048_board *b,
-    const g2048_search_result *r, const char *evaluator)
+    const g2048_decision *r, const char *evaluator)
 {
 	int d;
 
@@ -100,9 +88,8 @@ explain_json(const struct run *run, const g2048_board *b,
 		    (unsigned long long)r->nodes, r->seconds * 1000);
 		cli_json_string(evaluator);
 		fputs(",\"table\":", stdout);
-		if (r->table >= 0)
-			cli_json_string(g2048_tables_name(g2048_player_tables(run->pl.player),
-			    r->table));
+		if (r->table != NULL)
+			cli_json_string(r->table);
 		else
 			fputs("null", stdout);
 		if (r->chain)
@@ -120,7 +107,7 @@ static int
 solve_board(g2048_board *b, void *ctx)
 {
 	struct run *run = ctx;
-	g2048_search_result r;
+	g2048_decision r;
 	const char *evaluator;
 
 	if (run->tally) {
@@ -128,8 +115,6 @@ solve_board(g2048_board *b, void *ctx)
 			cli_die_board(TOTAL_OVERFLOW);
 		return 0;
 	}
-	if (run->pl.exact)
-		require_cover(run, b);
 	if (run->play) {
 		play_board(run, b);
 		return 0;
@@ -139,10 +124,11 @@ solve_board(g2048_board *b, void *ctx)
 		if (run->have_seed)
 			g2048_rng_next(&run->run_rng);
 	}
-	evaluator = evaluator_for(run, b);
-	g2048_best_move(run->pl.player, b, &r);
+	if (g2048_best_move(run->pl.player, b, &r) == G2048_UNCOVERED)
+		die_uncovered(run, b, &r);
+	evaluator = cli_player_evaluator_for(&run->pl, b);
 	cli_net_check(run->pl.net);
-	check_tables(run);
+	cli_player_check(&run->pl);
 	if (r.dir < 0 && !run->quiet)
 		cli_warn_board("no legal move");
 	if (run->json)
@@ -213,6 +199,10 @@ main(int argc, char **argv)
 	if ((run.size_given || run.odds_given) && !run.new_games)
 		cli_usage_error("--size and --four are the new games' of "
 		    "--games: a board read keeps its own");
+	/* every option read and checked: only now is --log truncated */
+	if (run.logname && (run.log = fopen(run.logname, "w")) == NULL)
+		cli_die(2, "--log %s: cannot write: %s", run.logname,
+		    strerror(errno));
 	if (run.have_seed)
 		g2048_rng_seed(&run.run_rng, run.seed, 0);
 	else if (run.new_games)

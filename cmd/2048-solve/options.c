@@ -1,6 +1,5 @@
 /* options.c - 2048-solve's options: --help, and each option's value into
  * the run (the search's setting first, the net's and the heuristic's). */
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -232,9 +231,7 @@ parse_options(int argc, char **argv, struct run *run)
 			run->json = 1;
 			break;
 		case 'l':
-			if ((run->log = fopen(optarg, "w")) == NULL)
-				cli_die(2, "--log %s: cannot write: %s", optarg,
-				    strerror(errno));
+			run->logname = optarg;      /* opened once all are read */
 			break;
 		case 'g':
 			/* the bound of 2048-learn --games */

@@ -77,6 +77,7 @@ struct run {
 	int new_games;               /* --games N given, N = games (even 0) */
 	int workers;                 /* games in parallel */
 	g2048_rng run_rng;           /* with --seed: for boards without a stream */
+	const char *logname;         /* --log FILE */
 	FILE *log;
 	struct stats st;
 	struct progress *progress;   /* the status line */
@@ -88,12 +89,6 @@ struct run {
 void parse_options(int argc, char **argv, struct run *run);
 
 /* main.c */
-/* End the run (exit 2) once a table has failed its check. */
-void check_tables(struct run *run);
-/* The name of what evaluates board b, one of the boards read: the run's
- * evaluator, or for a board its net does not value, the heuristic's;
- * --net FILE on such a board is an error (exit 2). */
-const char *evaluator_for(struct run *run, const g2048_board *b);
 /* What evaluated the games of the run, for the table. */
 const char *run_evaluator(const struct run *run, char *buf, size_t size);
 
@@ -101,26 +96,25 @@ const char *run_evaluator(const struct run *run, char *buf, size_t size);
 /* 1 for a board of a size 2048-table solves whole (at most 16 cells,
  * but for 4x4). */
 int small_board(const g2048_board *b);
-/* Why no whole board's table decides b, into buf. */
-void why_not_covered(const struct run *run, const g2048_board *b, char *buf,
-    size_t size);
-/* --algo exact: exit 2, naming why, unless a whole board's table holds b. */
-void require_cover(const struct run *run, const g2048_board *b);
+/* --algo exact: exit 2, naming why no whole board's table holds b (r:
+ * the player's decision, G2048_UNCOVERED). */
+void die_uncovered(struct run *run, const g2048_board *b,
+    const g2048_decision *r);
 /* --explain's last lines but the evaluator's: what decided (a table and
  * its exact values, or the search's cost and, on a small board, why no
  * table). */
 void explain_source(const struct run *run, const g2048_board *b,
-    const g2048_search_result *r);
+    const g2048_decision *r);
 /* --json --explain's "exact" key and its value. */
 void json_cover(const struct run *run, const g2048_board *b,
-    const g2048_search_result *r);
+    const g2048_decision *r);
 
 /* games.c */
 /* Give b a stream if it has none, as 2048-spawn would. */
 void give_stream(struct run *run, g2048_board *b);
 /* Write one decision to --log: the board, the move, every value. */
 void log_decision(struct run *run, const g2048_board *b,
-    const g2048_search_result *r, const char *evaluator);
+    const g2048_decision *r, const char *evaluator);
 /* --play: play b to the end and write it. */
 void play_board(struct run *run, g2048_board *b);
 /* --games: play the run's new games on its workers, written in order. */

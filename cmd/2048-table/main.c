@@ -187,6 +187,18 @@ check_pattern(const char *p)
 		    "the target must form (e.g. ..../..../.xxx/.xxx): '%s'", p);
 }
 
+/* --list: the named patterns */
+static int
+list_patterns(void)
+{
+	const char *name, *spec, *about;
+	int i;
+
+	for (i = 0; g2048_exact_pattern(i, &name, &spec, &about); i++)
+		printf("%-4s %s  %s\n", name, spec, about);
+	return cli_finish(0);
+}
+
 static int
 build(struct run *run, g2048_exact_opts *o, const char *path)
 {
@@ -220,6 +232,24 @@ build(struct run *run, g2048_exact_opts *o, const char *path)
 		    (unsigned long long)(rep.memory_peak >> 20),
 		    rep.layers_resumed ? ", resumed" : "");
 	return 0;
+}
+
+/* What a run does: one mode, named by its option. */
+enum mode { MODE_QUERY, MODE_LIST, MODE_INFO, MODE_CHECK, MODE_UPGRADE,
+	MODE_CHAIN, MODE_DISTILL, MODE_SAVE };
+
+/* The mode of option (one of the modes' options), refused with the mode
+ * given before it when they differ. */
+static void
+set_mode(enum mode *m, const char **given, enum mode mode,
+    const char *option)
+{
+	if (*given != NULL && *m != mode)
+		cli_usage_error("%s and %s: give one of -o, --table, --info, "
+		    "--check, --upgrade, --list, --chain and --distill",
+		    *given, option);
+	*m = mode;
+	*given = option;
 }
 
 int
@@ -259,8 +289,10 @@ main(int argc, char **argv)
 	const char *upgradepath = NULL;
 	const char *chaindir = NULL, *distillpath = NULL, *tablesdir = NULL;
 	uint64_t states = 1300000;
+	const char *mode_option = NULL;
+	enum mode mode = MODE_QUERY;
 	char err[512];
-	int c, list = 0, size = 0, status, small = 0;
+	int c, size = 0, status, small = 0;
 
 	argv[0] = cli_init(argv[0]);
 	cli_catch_sigbus();      /* it maps table files */
@@ -270,6 +302,7 @@ main(int argc, char **argv)
 	while ((c = cli_getopt(argc, argv, "f:Jj:o:qt:", longopts)) != -1) {
 		switch (c) {
 		case 'o':
+			set_mode(&mode, &mode_option, MODE_SAVE, "-o");
 			save = optarg;
 			break;
 		case 'S':
@@ -308,6 +341,7 @@ main(int argc, char **argv)
 			run.quiet = 1;
 			break;
 		case 'T':
+			set_mode(&mode, &mode_option, MODE_QUERY, "--table");
 			tablepath = optarg;
 			break;
 		case 'C':
@@ -317,21 +351,26 @@ main(int argc, char **argv)
 			run.json = 1;
 			break;
 		case 'I':
+			set_mode(&mode, &mode_option, MODE_INFO, "--info");
 			infopath = optarg;
 			break;
 		case 'K':
+			set_mode(&mode, &mode_option, MODE_CHECK, "--check");
 			checkpath = optarg;
 			break;
 		case 'U':
+			set_mode(&mode, &mode_option, MODE_UPGRADE, "--upgrade");
 			upgradepath = optarg;
 			break;
 		case 'L':
-			list = 1;
+			set_mode(&mode, &mode_option, MODE_LIST, "--list");
 			break;
 		case 'N':
+			set_mode(&mode, &mode_option, MODE_CHAIN, "--chain");
 			chaindir = optarg;
 			break;
 		case 'D':
+			set_mode(&mode, &mode_option, MODE_DISTILL, "--distill");
 			distillpath = optarg;
 			break;
 		case 'B':
@@ -357,36 +396,29 @@ main(int argc, char **argv)
 		}
 	}
 	run.tty = isatty(2);
-	if (list) {
-		const char *name, *spec, *about;
-		int i;
-
-		for (i = 0; g2048_exact_pattern(i, &name, &spec, &about); i++)
-			printf("%-4s %s  %s\n", name, spec, about);
-		return cli_finish(0);
-	}
-	if (infopath != NULL) {
+	switch (mode) {
+	case MODE_LIST:
+		return list_patterns();
+	case MODE_INFO:
 		if ((run.table = g2048_table_open(infopath, err, sizeof err)) ==
 		    NULL)
 			cli_die(2, "%s", err);
 		print_info(run.table, run.json);
 		g2048_table_close(run.table);
 		return cli_finish(0);
-	}
-	if (checkpath != NULL)
+	case MODE_CHECK:
 		return check_table(&run, checkpath);
-	if (upgradepath != NULL) {
+	case MODE_UPGRADE:
 		upgrade_file(&run, upgradepath);     /* the option's, then more */
 		for (; optind < argc; optind++)
 			upgrade_file(&run, argv[optind]);
 		return cli_finish(0);
-	}
-	if (chaindir != NULL)
+	case MODE_CHAIN:
 		return build_chain_tables(&run, chaindir, o.threads, small);
-	if (distillpath != NULL)
+	case MODE_DISTILL:
 		return distill_digest(&run, distillpath, tablesdir ? tablesdir :
 		    cli_default_tables(), states, argv + optind, argc - optind);
-	if (save != NULL) {
+	case MODE_SAVE:
 		if (size == (o.pattern != NULL))
 			cli_usage_error("-o: give one of --size and --pattern");
 		if (o.pattern != NULL)
@@ -402,6 +434,8 @@ main(int argc, char **argv)
 			cli_usage_error("a pattern's objective is prob");
 		build(&run, &o, save);
 		return cli_finish(0);
+	case MODE_QUERY:
+		break;
 	}
 	if (tablepath == NULL)
 		cli_usage_error("nothing to do: -o, --table, --info or --list");

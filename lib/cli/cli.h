@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "2048.h"
+#include "2048-private.h"
 
 extern const char *progname;
 
@@ -286,6 +286,12 @@ void cli_player_check_exact(const struct cli_player *p);
  * min or more, or 0 for 0 (what 0 means, zero, is for the message). */
 int cli_tile_rank(const char *arg, const char *option, uint64_t min,
     const char *zero);
+/* The player's options of p's switches and evaluators (p->eval,
+ * p->plain_eval as made; no_tables: consult none): what cli_player_make
+ * makes, and 2048-play's hint with no switch given, 2048-solve's
+ * default. */
+void cli_player_opts(const struct cli_player *p, int no_tables,
+    g2048_player_opts *o);
 /* The evaluators and the player (exit 2 on an error); one_size: the
  * boards are of the net's size (no heuristic beside a default net);
  * no_tables: consult none; started: --time's origin (NULL: none). */
@@ -314,7 +320,7 @@ void cli_player_free(struct cli_player *p);
 
 /* The best legal move of r but r->dir, by value (review.c): the move the
  * chosen one leads, for --explain's margin and the hint; -1 if none. */
-int cli_next_best(const g2048_search_result *r);
+int cli_next_best(const g2048_decision *r);
 
 /*
  * A move of a game reviewed (review.c: 2048-review, and 2048-play's
@@ -326,22 +332,18 @@ int cli_next_best(const g2048_search_result *r);
  * (*search, made at the first need from the player's options o) and the
  * figures are the search's.
  */
-enum cli_kind {
-	CLI_KIND_PROB,          /* exact probability of a table's target */
-	CLI_KIND_SCORE,         /* exact expected score to come */
-	CLI_KIND_CHAIN,         /* a chain table's chance, its move's alone */
-	CLI_KIND_SEARCH         /* the search's value */
-};
 enum cli_judgement { CLI_BEST, CLI_INACCURACY, CLI_MISTAKE, CLI_BLUNDER,
 	CLI_NJUDGEMENTS };
 struct cli_reviewed {
-	g2048_search_result r;       /* the player's decision */
+	g2048_decision r;            /* the player's decision */
 	int played, best;            /* best: the player's move */
-	enum cli_kind kind;
+	enum g2048_values kind;      /* what value[] are */
 	unsigned valued;             /* 1 << d: value[d] is known */
 	double value[G2048_NDIRS];
 	double chain_prob;           /* a chain table's move: its chance */
 	int searched;                /* valued by the search alone */
+	int uncovered;               /* the player answered G2048_UNCOVERED
+	                                (opts.exact): nothing valued */
 	double loss, share;
 };
 /* The judgement's thresholds, shares of the best move's figure: best up

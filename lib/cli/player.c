@@ -150,34 +150,10 @@ set_search_option(int c, const char *arg, g2048_search_opts *o,
 	case 't':
 		o->time_ms = (unsigned)cli_int(arg, "--time", 1, 3600000);
 		break;
-	case 'm':
-		o->chain_min = cli_double(arg, "--chain-min", 0, 1);
-		break;
-	case 'K':
-		o->table_min = cli_double(arg, "--table-min", 0, 1);
-		break;
-	case 'k':
-		o->table_from = cli_tile_rank(arg, "--table-from", 2,
-		    "every board");
-		break;
 	default:
 		return 0;
 	}
 	return 1;
-}
-
-/* The preset of the evaluator and --fast: a net's, or the heuristic's. */
-static void
-preset(g2048_search_opts *o, int net, int fast)
-{
-	if (net && fast)
-		g2048_search_net_fast(o);
-	else if (net)
-		g2048_search_net_defaults(o);
-	else if (fast)
-		g2048_search_fast(o);
-	else
-		g2048_search_defaults(o);
 }
 
 void
@@ -226,8 +202,10 @@ cli_player_preset(struct cli_player *p, int no_net)
 	if (p->netpath == NULL && !p->heuristic_given &&
 	    (p->fast || p->one_ply) && !fast_chain && !no_net)
 		p->netpath = cli_default_net();
-	preset(&p->opts, p->netpath != NULL, p->fast);
-	preset(&p->plain_opts, 0, p->fast);
+	g2048_player_defaults(&p->player_opts);
+	g2048_player_setting(&p->player_opts, p->fast, p->netpath != NULL);
+	p->opts = p->player_opts.search;
+	p->plain_opts = p->player_opts.other_search;
 }
 
 int
@@ -246,6 +224,16 @@ cli_player_option(struct cli_player *p, int c, const char *arg)
 	switch (c) {
 	case 'F':
 	case 'E':
+		break;
+	case 'm':
+		p->player_opts.chain_min = cli_double(arg, "--chain-min", 0, 1);
+		break;
+	case 'K':
+		p->player_opts.table_min = cli_double(arg, "--table-min", 0, 1);
+		break;
+	case 'k':
+		p->player_opts.table_from = cli_tile_rank(arg, "--table-from", 2,
+		    "every board");
 		break;
 	case 'H':
 		p->heuristic = arg;
@@ -308,9 +296,12 @@ cli_player_check_ranges(const struct cli_player *p)
 {
 	char err[512];
 
+	g2048_player_opts o = p->player_opts;
+
 	/* the ranges of options together, as any user of the library */
-	if (g2048_search_check(&p->opts, err, sizeof err) < 0 ||
-	    g2048_search_check(&p->plain_opts, err, sizeof err) < 0)
+	o.search = p->opts;
+	o.other_search = p->plain_opts;
+	if (g2048_player_check(&o, err, sizeof err) < 0)
 		cli_usage_error("%s", err);
 }
 
@@ -323,25 +314,37 @@ cli_player_check_exact(const struct cli_player *p)
 		    "(make pattern-tables, --tables DIR or G2048_TABLES)");
 }
 
-/* Which chain tables the player consults: the folder's where it plays by
- * its tables (a net only if --tables named them) and --no-chain is not
- * given; with --chain, those or tables computed as games ask. */
+/* Which chain tables the player consults: none with --no-chain or no
+ * tables; with --chain, the folder's or tables computed as games ask;
+ * else the folder's (the player knows which evaluator plays by them). */
 static enum g2048_chain_use
 which_chain(const struct cli_player *p, int no_tables)
 {
 	if (p->no_chain || no_tables)
 		return G2048_CHAIN_NONE;
-	if (p->use_chain)
-		return G2048_CHAIN_COMPUTE;
-	return p->net == NULL || p->tables_given ? G2048_CHAIN_FOLDER :
-	    G2048_CHAIN_NONE;
+	return p->use_chain ? G2048_CHAIN_COMPUTE : G2048_CHAIN_FOLDER;
+}
+
+void
+cli_player_opts(const struct cli_player *p, int no_tables,
+    g2048_player_opts *o)
+{
+	*o = p->player_opts;
+	o->search = p->opts;
+	o->eval = p->eval;
+	o->other_search = p->plain_opts;
+	o->other_eval = p->plain_eval;
+	o->tables_named = p->tables_given;
+	o->tables = no_tables ? NULL : p->tablesdir;
+	o->chain = which_chain(p, no_tables);
+	o->chain_cache = p->cache;
+	o->exact = p->exact;
 }
 
 void
 cli_player_make(struct cli_player *p, int one_size, int no_tables,
     const struct timespec *started)
 {
-	g2048_player_opts o;
 	char err[512];
 
 	p->eval = cli_evaluator(p->heuristic, p->weights, p->netpath,
@@ -351,37 +354,28 @@ cli_player_make(struct cli_player *p, int one_size, int no_tables,
 	snprintf(p->evaluator, sizeof p->evaluator, "%s%s%s",
 	    g2048_eval_name(p->eval), p->net ? " " : "",
 	    p->net ? p->netpath : "");
-	g2048_player_defaults(&o);
-	o.search = p->opts;
-	o.eval = p->eval;
 	if (p->net && !p->net_given && !one_size) {
 		if ((p->plain_eval = g2048_eval_new(NULL, NULL, err,
 		    sizeof err)) == NULL)
 			cli_die(2, "%s", err);
 		snprintf(p->plain_evaluator, sizeof p->plain_evaluator,
 		    "%s", g2048_eval_name(p->plain_eval));
-		o.other_search = p->plain_opts;
-		o.other_eval = p->plain_eval;
 	}
-	/* a net plays without the endgame tables unless they are named:
-	 * make net's net is stronger alone (bench/EXACT.md) */
-	o.patterns = !p->net || p->tables_given;
-	o.tables = no_tables ? NULL : p->tablesdir;
-	o.chain = which_chain(p, no_tables);
+	cli_player_opts(p, no_tables, &p->player_opts);
 	/* the cache where the player consults chain tables and the folder
 	 * has no chain files; a cache that cannot be made: the digest */
-	if (o.chain == G2048_CHAIN_NONE || (o.tables &&
-	    g2048_chain_present(o.tables)))
+	if (p->player_opts.chain == G2048_CHAIN_NONE ||
+	    (p->player_opts.tables &&
+	    g2048_chain_present(p->player_opts.tables)))
 		p->cache = NULL;
 	if (p->cache && cli_make_dirs(p->cache, err, sizeof err) < 0) {
 		cli_warn("the chain cache: %s: without it", err);
 		p->cache = NULL;
 	}
-	o.chain_cache = p->cache;
-	o.exact = p->exact;
-	p->player_opts = o;
-	if ((p->player = g2048_player_new(&o, err, sizeof err)) == NULL)
-		cli_die(2, "%s%s", o.chain == G2048_CHAIN_COMPUTE &&
+	p->player_opts.chain_cache = p->cache;
+	if ((p->player = g2048_player_new(&p->player_opts, err,
+	    sizeof err)) == NULL)
+		cli_die(2, "%s%s", p->player_opts.chain == G2048_CHAIN_COMPUTE &&
 		    strncmp(err, "no memory", 9) == 0 ? "--chain: " : "", err);
 	/* --time MS: the first move's budget holds the start-up too */
 	if (started)
@@ -401,12 +395,12 @@ cli_player_check(const struct cli_player *p)
 const char *
 cli_player_evaluator_for(struct cli_player *p, const g2048_board *b)
 {
-	int other;
+	const g2048_eval *e = g2048_player_eval_for(p->player, b);
 
-	if (!g2048_player_fits(p->player, b, &other))
+	if (e == NULL)
 		cli_die_board("--net: the net values 4x4 boards, not %dx%d",
 		    b->rows, b->cols);
-	if (other) {
+	if (e != p->eval) {
 		p->used_plain = 1;
 		return p->plain_evaluator;
 	}

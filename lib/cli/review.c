@@ -42,42 +42,32 @@ cli_review_move(g2048_player *p, g2048_player **search,
     const g2048_player_opts *o, const g2048_board *b, int played,
     struct cli_reviewed *m)
 {
-	g2048_search_result s;
-	g2048_table_info info;
+	g2048_decision s;
 	int d;
 
 	memset(m, 0, sizeof *m);
 	m->played = played;
-	g2048_best_move(p, b, &m->r);
+	if (g2048_best_move(p, b, &m->r) == G2048_UNCOVERED) {
+		m->uncovered = 1;
+		return;
+	}
 	m->best = m->r.dir;
 	m->valued = m->r.legal;
+	m->kind = m->r.values;
 	memcpy(m->value, m->r.value, sizeof m->value);
-	switch (m->r.source) {
-	case G2048_BY_BOARD_TABLE:
-		g2048_tables_info(g2048_player_tables(p), m->r.table, &info);
-		m->kind = info.objective == G2048_EXACT_SCORE ?
-		    CLI_KIND_SCORE : CLI_KIND_PROB;
-		break;
-	case G2048_BY_PATTERN:
-		m->kind = CLI_KIND_PROB;
-		break;
-	case G2048_BY_CHAIN:
-	case G2048_BY_DIGEST:
+	if (m->kind == G2048_VALUES_CHAIN) {
 		m->chain_prob = m->r.value[m->r.dir];
-		m->kind = CLI_KIND_CHAIN;
 		m->valued = 1u << m->r.dir;
-		if (played == m->r.dir)
-			break;
-		/* the table values its own move alone: every move by the
-		 * search, the table's move still the best */
-		g2048_best_move(searching_player(search, o), b, &s);
-		memcpy(m->value, s.value, sizeof m->value);
-		m->valued = s.legal;
-		m->kind = CLI_KIND_SEARCH;
-		m->searched = 1;
-		break;
-	default:
-		m->kind = CLI_KIND_SEARCH;
+		/* the table values its own move alone: every other move
+		 * played is valued by the search, the table's move still
+		 * the best */
+		if (played != m->r.dir) {
+			g2048_best_move(searching_player(search, o), b, &s);
+			memcpy(m->value, s.value, sizeof m->value);
+			m->valued = s.legal;
+			m->kind = G2048_VALUES_SEARCH;
+			m->searched = 1;
+		}
 	}
 	if ((d = m->best) < 0 || played == d)
 		return;
@@ -99,7 +89,7 @@ cli_judge_defaults(struct cli_judge *j)
 enum cli_judgement
 cli_judge(const struct cli_judge *j, const struct cli_reviewed *m)
 {
-	double equal = m->kind == CLI_KIND_SEARCH ? j->inaccuracy :
+	double equal = m->kind == G2048_VALUES_SEARCH ? j->inaccuracy :
 	    j->exact_inaccuracy;
 
 	if (m->loss <= 0 || m->share <= equal)
@@ -112,7 +102,7 @@ cli_judge(const struct cli_judge *j, const struct cli_reviewed *m)
 }
 
 int
-cli_next_best(const g2048_search_result *r)
+cli_next_best(const g2048_decision *r)
 {
 	int d, next = -1;
 

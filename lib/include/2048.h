@@ -1,18 +1,16 @@
 /*
  * 2048.h - the interface of lib2048, the 2048-tools engine, in sections
- * by the room that defines them (HACKING.md), each after the rooms it
- * uses: grid (cells, moves, boards, games), text (boards as text, their
- * streams, the files a tool keeps), eval, search, net (nets, learning),
- * exact, chain, and the player over them all.  man 3 lib2048 is its
- * manual.
+ * by the room that defines them (HACKING.md): grid (cells, moves, boards,
+ * games), text, eval, search (its options), net, exact (table queries),
+ * and the player over them all.  man 3 lib2048 is its manual.  The tools'
+ * own entry points (building tables, training nets, the stream writer,
+ * the kept files) are in 2048-private.h, not installed.
  *
  * The library does no I/O of its own, never exits and never prints; every
- * function returns its errors.  The lookup tables are built at compile time,
- * so nothing is initialised at start-up and there is no mutable global
- * state.  The engine's internals are not here but in lib/engine/.
+ * function returns its errors.  The lookup tables are built at compile
+ * time: nothing is initialised at start-up, no mutable global state.
  *
- * One file of over 500 lines: the one header installed, the whole API,
- * read top down.
+ * One file of over 500 lines: the one header installed, read top down.
  */
 #ifndef G2048_H
 #define G2048_H
@@ -100,30 +98,6 @@ typedef struct {
 	int rows, cols;
 	uint8_t rank[G2048_CELLS_MAX];
 } g2048_cells;
-
-/* The cap of a rows x cols board: min(rows * cols + 1, G2048_RANK_LIMIT). */
-int g2048_cells_cap(int rows, int cols);
-/* An empty board of that size; 0, or -1 if a side is outside 2..8. */
-int g2048_cells_init(g2048_cells *c, int rows, int cols);
-/* As g2048_move, g2048_legal ... for a board of any size.  The move
- * returns the score gained, -1 when nothing moves, or G2048_OVERFLOW
- * (below) when the score of the one move would pass LONG_MAX; c is
- * unchanged in both. */
-long g2048_cells_move(g2048_cells *c, enum g2048_dir d);
-unsigned g2048_cells_legal(const g2048_cells *c);
-int g2048_cells_over(const g2048_cells *c);
-int g2048_cells_empty_count(const g2048_cells *c);
-int g2048_cells_max_rank(const g2048_cells *c);
-/* The n'th empty cell (0-based) in reading order, or -1. */
-int g2048_cells_nth_empty(const g2048_cells *c, int n);
-/* 1 when a and b are of one size and hold the same tiles. */
-int g2048_cells_eq(const g2048_cells *a, const g2048_cells *b);
-/* 1 when every cell is empty or a tile from 2 to the cap (and the size
- * is from 2 to 8 each way): a board the moves take. */
-int g2048_cells_valid(const g2048_cells *c);
-/* A 4x4 grid's cells, and back (c must be 4x4). */
-void g2048_cells_of_grid(g2048_cells *c, g2048_grid g);
-g2048_grid g2048_cells_grid(const g2048_cells *c);
 
 /* ---- room grid: moves -------------------------------------------------- */
 
@@ -214,10 +188,6 @@ void g2048_rng_advance(g2048_rng *r, uint64_t delta);        /* O(log delta) */
 #define G2048_FOUR_PROB    0.1          /* a board's four unless told */
 uint64_t g2048_four_threshold(double four);  /* four in [0, 1] */
 int g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold);
-/* The same on a board of any size. */
-int g2048_cells_spawn(g2048_cells *c, g2048_rng *r, uint64_t four_threshold);
-/* The cell'th empty cell (0-based) in reading order, or -1. */
-int g2048_nth_empty(g2048_grid g, int n);
 
 /*
  * Games and their random streams.  A board's `seed` and `draws` name its
@@ -251,7 +221,6 @@ int g2048_board_spawn(g2048_board *b);
  * (G2048_OVERFLOW also when the move's own score passes LONG_MAX). */
 long g2048_board_move(g2048_board *b, enum g2048_dir d);
 
-
 /* ---- room text: boards as text (2048(5)), their streams ---------------- */
 
 /* Text form.  Both return the length written (excluding the NUL) or -1 if
@@ -259,28 +228,6 @@ long g2048_board_move(g2048_board *b, enum g2048_dir d);
 #define G2048_TEXT_MAX 4096
 int g2048_format(const g2048_board *b, char *buf, size_t size);
 int g2048_format_compact(const g2048_board *b, char *buf, size_t size);
-
-/* The decimal digits of v at p, without a NUL: the end.  The writers' own,
- * for a tool that writes numbers as fast. */
-char *g2048_put_u64(char *p, uint64_t v);
-
-/*
- * A board stream's writer: the grid form with a blank line between boards
- * and none before the first, or the compact form, a line a board.  The
- * rule of every stream: a tool's output, 2048-solve's traces, a saved
- * game.  A zeroed writer starts a stream of grid boards; one that goes on
- * from boards written elsewhere counts them in `boards'.
- */
-typedef struct {
-	int compact;               /* the compact form */
-	uint64_t boards;           /* boards in the stream so far */
-} g2048_writer;
-
-#define G2048_STREAM_MAX (G2048_TEXT_MAX + 1)   /* a board, its blank line */
-/* b's text as the stream's next board, NUL-terminated in buf: its length,
- * or -1 if size is below G2048_STREAM_MAX. */
-int g2048_writer_format(g2048_writer *w, const g2048_board *b, char *buf,
-    size_t size);
 
 /* Parse one board from text (either form); 0, or -1 with a message in err. */
 int g2048_parse(const char *text, g2048_board *b, char *err, size_t errsize);
@@ -296,9 +243,6 @@ typedef struct g2048_reader g2048_reader;
 
 g2048_reader *g2048_reader_new(int fd, const char *name);  /* NULL: no memory */
 void g2048_reader_free(g2048_reader *rd);
-/* fn, if not NULL, is called before every read(2) that may block: a tool
- * flushes its output there, so that it works as a coprocess. */
-void g2048_reader_before_read(g2048_reader *rd, void (*fn)(void));
 /* 1 board read, 0 end of input, -1 error (g2048_reader_error at
  * g2048_reader_line; for a read error errno is set and the line is 0). */
 int g2048_read(g2048_reader *rd, g2048_board *b);
@@ -306,30 +250,6 @@ const char *g2048_reader_name(const g2048_reader *rd);
 const char *g2048_reader_error(const g2048_reader *rd);   /* without name, line */
 unsigned long g2048_reader_line(const g2048_reader *rd);        /* lines read */
 unsigned long g2048_reader_board_line(const g2048_reader *rd);  /* the last board's first */
-
-/* ---- room text: files a tool keeps (a saved game, a net) --------------- */
-
-/*
- * Replace the file path by what fill writes to fd: a new file beside it
- * (path.tmpPID-XXXXXX) is filled, synced and renamed over path, so a full
- * disk, a failing write or a kill leaves the old file or the new one,
- * never part of one.  What a save killed mid-way (SIGKILL) left beside
- * path, a new file whose process is gone, the next save removes.  A
- * symbolic link at path is followed: its target is replaced, the link
- * stays.  Anything else than a regular file at path (a device, a FIFO, a
- * directory) is refused: -1 with errno EINVAL (EISDIR for a directory),
- * nothing written.  fill returns 0, or -1 with errno set.  0, or -1 with
- * errno set, the new file removed and path untouched.
- */
-int g2048_file_replace(const char *path,
-    int (*fill)(int fd, const void *ctx), const void *ctx);
-/* Before the work whose result g2048_file_replace() will write to path:
- * 0 if it can (path is a regular file, a link to one, or nothing yet,
- * and a new file can be made beside it), else -1 with a message in err. */
-int g2048_file_check(const char *path, char *err, size_t errsize);
-/* Write all n bytes of buf to fd, however many calls it takes; 0, or -1
- * with errno set. */
-int g2048_write_all(int fd, const void *buf, size_t n);
 
 /* ---- room eval: evaluation (2048-eval) --------------------------------- */
 
@@ -391,15 +311,9 @@ int g2048_eval_terms(const g2048_eval *e, g2048_grid g,
 /*
  * Boards of any size.  Both heuristics value every size, a line of 2 to 8
  * cells as a line of four (man/2048-eval.1); a net values 4x4 boards only.
- * g2048_eval_fits: 1 if e values a board of rows x cols.  g2048_eval_cells:
- * the value of c, NaN if e does not fit it; a heuristic's value of a 4x4
- * board is g2048_eval_grid's, to the bit.  g2048_eval_cells_terms: as
- * g2048_eval_terms, or -1 if e does not fit c.
+ * g2048_eval_fits: 1 if e values a board of rows x cols.
  */
 int g2048_eval_fits(const g2048_eval *e, int rows, int cols);
-double g2048_eval_cells(const g2048_eval *e, const g2048_cells *c);
-int g2048_eval_cells_terms(const g2048_eval *e, const g2048_cells *c,
-    g2048_eval_term *terms);
 
 /* ---- room search: the search (2048-solve) ------------------------------ */
 
@@ -448,14 +362,6 @@ typedef struct {
 	int leaves_bits;    /* a board other than 4x4: the adaptive depth is
 	                       lowered while the search's estimated leaves
 	                       (2048-solve(1)) pass 2^leaves_bits; 0: never */
-	double table_min;   /* a pattern table decides a move where its best
-	                       move makes the target with at least this
-	                       probability, */
-	int table_from;     /* on a board with a tile of this rank or more;
-	                       the search elsewhere */
-	double chain_min;   /* the chain tables' move (g2048_chain_move)
-	                       decides where its probability is at least
-	                       this and above 0; the search elsewhere */
 } g2048_search_opts;
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */
@@ -475,70 +381,6 @@ void g2048_search_net_fast(g2048_search_opts *o);
 /* 0, or -1 with a one-line message naming the option and its range. */
 int g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize);
 
-/* What decided a move, in the order a player asks them (g2048_best_move). */
-enum g2048_source {
-	G2048_BY_SEARCH,        /* the search (or greedy, random, minimax) */
-	G2048_BY_BOARD_TABLE,   /* a whole board's exact table (small boards) */
-	G2048_BY_CHAIN,         /* a chain table, from its files or computed */
-	G2048_BY_DIGEST,        /* a chain table's answer kept in the digest */
-	G2048_BY_PATTERN        /* a 4x4 endgame pattern's exact table */
-};
-
-typedef struct {
-	int dir;                     /* the best direction, -1 if none is legal */
-	unsigned legal;              /* 1 << d for every legal direction */
-	double value[G2048_NDIRS];   /* each legal move's value */
-	int depth;                   /* depth searched (the deepest completed) */
-	int deepened;                /* searched again, deeper (opts.deepen) */
-	uint64_t nodes;              /* moves made in the search */
-	double seconds;              /* wall time of the search */
-	/* what decided the move: the search fills G2048_BY_SEARCH, -1, 0;
-	 * a player (g2048_best_move) says which table it was */
-	enum g2048_source source;
-	int table;                   /* the exact table that chose the move
-	                                (its index in the player's tables),
-	                                -1: none */
-	int chain;                   /* the chain table that chose it: 5 or 6,
-	                                its block's tiles; 0: none */
-	int chain_computed;          /* its state was computed for this move
-	                                (no file, cache or digest held it) */
-	int chain_missing;           /* a player that computes nothing
-	                                (chain_lookup_only): the chain tables
-	                                lack a state this board asks, so the
-	                                search decided */
-} g2048_search_result;
-
-/* A search context: options, evaluator, transposition tables, threads.
- * e stays owned by the caller and must outlive the context. */
-typedef struct g2048_search g2048_search;
-g2048_search *g2048_search_new(const g2048_search_opts *o,
-    const g2048_eval *e, char *err, size_t errsize);
-void g2048_search_free(g2048_search *s);
-/*
- * Search g and fill *r; returns r->dir.  rng is drawn from only by
- * G2048_RANDOM (one bounded draw per move) and may be NULL otherwise.
- */
-int g2048_search_run(g2048_search *s, g2048_grid g, g2048_rng *rng,
-    g2048_search_result *r);
-/*
- * The same for a board of any size whose spawns are a 4 with probability
- * four (a 2 otherwise): a 4x4 board by the grid's path, every other size
- * by the general path (a loop per line; the transposition table, the
- * threads, the cutoffs, deepening and the time budget as on the grid;
- * not the exact tables).  g2048_search_board takes the size and the odds
- * from b (b->four).  An evaluator that does not value the board's size
- * (a net, g2048_eval_fits) returns G2048_UNFIT, r->dir -1.
- */
-#define G2048_UNFIT (-3)
-int g2048_search_cells(g2048_search *s, const g2048_cells *c, double four,
-    g2048_rng *rng, g2048_search_result *r);
-int g2048_search_board(g2048_search *s, const g2048_board *b, g2048_rng *rng,
-    g2048_search_result *r);
-/* With a time budget (time_ms), count the next run's budget from origin
- * (CLOCK_MONOTONIC), not from the run's start: a tool that makes one move
- * a call so keeps its whole call, start-up included, within the budget. */
-void g2048_search_time_from(g2048_search *s, const struct timespec *origin);
-
 /* ---- room net: n-tuple networks (2048-learn, --net) -------------------- */
 
 /*
@@ -554,10 +396,6 @@ typedef struct g2048_net g2048_net;
 #define G2048_NET_CELLS_MAX  7     /* cells of a tuple: 2 to 7 */
 #define G2048_NET_STAGES_MAX 8
 
-/* Increasing tiles such as "16384,32768" (commas or spaces) into their
- * ranks, at most max: the count, or -1 not tiles, -2 not increasing
- * tiles from 4, -3 more than max. */
-int g2048_tile_list(const char *s, int *rank, int max);
 #define G2048_NET_TEXT_MAX   256
 
 /* How a net is built and how it was trained (the file's header). */
@@ -572,17 +410,6 @@ typedef struct {
 	char train[G2048_NET_TEXT_MAX];    /* the training's parameters */
 } g2048_net_info;
 
-/*
- * A net of zero weights.  spec: "4x6", "5x6", "8x6", or tuples of hex
- * cells in reading order separated by commas or spaces ("0123,4567").
- * stages: NULL or "" for one stage, else ascending tiles "16384,32768":
- * a board is in stage s when its largest tile has reached s of them.
- * flags: 0, or G2048_NET_TC for TC accumulators (zero) beside each
- * weight, what g2048_net_enable_tc makes of a new net, without its copy.
- */
-#define G2048_NET_TC 1
-g2048_net *g2048_net_new(const char *spec, const char *stages, int flags,
-    char *err, size_t errsize);
 /* Map a net file (man 5 2048-net), checking it whole; NULL on error. */
 g2048_net *g2048_net_load(const char *path, char *err, size_t errsize);
 /*
@@ -597,157 +424,30 @@ g2048_net *g2048_net_open(const char *path, char *err, size_t errsize);
 /* 0 if every weight n has read was as in its file, else -1 with err
  * ("FILE: corrupt: ..."). */
 int g2048_net_check(const g2048_net *n, char *err, size_t errsize);
-/* Move a loaded net's arrays from its file's mapping into memory of its
- * own (huge pages where the system has them; TC sums beside their
- * weights), as a net to be trained needs to train fast; nothing for a
- * net not mapped.  0, or -1 with err (the net unchanged). */
-int g2048_net_unmap(g2048_net *n, char *err, size_t errsize);
-/* Write n to path with g2048_file_replace(); 0, or -1 with err (path
- * untouched). */
-int g2048_net_save(const g2048_net *n, const char *path, char *err,
-    size_t errsize);
 void g2048_net_free(g2048_net *n);
-/* The same tuples in stages (as for g2048_net_new), each stage's weights
- * (and TC sums) a copy of n's, which must have one stage: weight
- * promotion.  With G2048_NET_TC in flags it has TC sums whether n has
- * or not (zero then).  NULL with err on error. */
-g2048_net *g2048_net_promote(const g2048_net *n, const char *stages,
-    int flags, char *err, size_t errsize);
-
 const g2048_net_info *g2048_net_info_of(const g2048_net *n);
-/* The number after key (such as "alpha=") in n's train line, where key
- * begins a word: 1 with it in *v, else 0. */
-int g2048_net_train_value(const g2048_net *n, const char *key, double *v);
 /* The rank from which n best values boards tile-downgraded (the search
  * option downgrade): 0 (never) for a net trained with halves (halves=1),
  * which learns the late boards as they are; G2048_DOWNGRADE_DEFAULT for
  * any other. */
 int g2048_net_downgrade(const g2048_net *n);
-/* Record the training so far in n's header. */
-void g2048_net_set_trained(g2048_net *n, uint64_t games, uint64_t moves,
-    uint64_t seed, const char *train);
-/* Set every weight so that every board is valued v (optimistic
- * initialisation); with TC, reset its accumulators. */
-void g2048_net_fill(g2048_net *n, double v);
-
 /* The net's value of g: the sum of the weights its images index. */
 double g2048_net_value(const g2048_net *n, g2048_grid g);
-int g2048_net_stage(const g2048_net *n, g2048_grid g);
-/* Each tuple's part of the value (its eight images summed), in the
- * order of info.tuples; returns ntuples. */
-int g2048_net_terms(const g2048_net *n, g2048_grid g, double *terms);
-/* Give n the TC accumulators (zero) if it has none, beside each weight
- * in memory of its own (a loaded net leaves its file, as by
- * g2048_net_unmap): 0, or -1 with err (the net unchanged). */
-int g2048_net_enable_tc(g2048_net *n, char *err, size_t errsize);
-/* Drop them: play does not need them, and they are twice the weights in
- * a file (in memory they stay until the net is freed). */
-void g2048_net_drop_tc(g2048_net *n);
-
 /* An evaluator that is the net's value (g2048_net_value), for the search
  * and 2048-eval: n stays the caller's and must outlive it.  The search
  * adds each move's score to a net's values, as the net was trained. */
 g2048_eval *g2048_eval_net(const g2048_net *n, char *err,
     size_t errsize);
 
-/* ---- room net: learning (2048-learn) ----------------------------------- */
-
-#define G2048_LEARN_RESTARTS_MAX 4
-#define G2048_LEARN_THREADS_MAX  64   /* learners training one net at once */
-#define G2048_LEARN_HALF_MIN     10   /* halves: the shortest game halved */
-
-/*
- * Afterstate TD learning by self-play (Szubert & Jaskowski 2014): each
- * move is the one of the largest reward plus value of its afterstate, and
- * the value of the afterstate before it moves toward that.  Every feature
- * weight moves by alpha * error / features, so the value moves by about
- * alpha * error.
- */
-typedef struct {
-	double alpha;
-	double lambda;      /* 0: TD(0), online; >0: the lambda-return,
-	                       computed backward at the end of each game */
-	int tc;             /* temporal coherence (Jaskowski 2018): each
-	                       weight's step scaled by |sum err| / sum |err| */
-	/* Restarts (after Jaskowski's carousel shaping): the learner keeps
-	 * the boards at which its games first made each of these ranks, and
-	 * of every nrestarts + 1 games it plays, one starts new and one
-	 * from a kept board of each rank in turn, so late boards, rare in
-	 * whole games, are learned as often as early ones. */
-	int restart_rank[G2048_LEARN_RESTARTS_MAX];
-	int nrestarts;
-	/* Halves (ziap/2048-tdl's restarts): a game of more than
-	 * G2048_LEARN_HALF_MIN moves is followed by one that begins at the
-	 * afterstate of its middle move, with a new tile, so the last
-	 * stretch of every game is learned again and again. */
-	int halves;
-	uint64_t four_threshold;
-} g2048_learn_opts;
-
-void g2048_learn_defaults(g2048_learn_opts *o);
-
-typedef struct {
-	uint64_t score, moves;   /* of this game only, from where it began */
-	int max_rank;
-	int fresh;               /* began new, not at a kept board or a half */
-} g2048_learn_game;
-
-typedef struct g2048_learner g2048_learner;
-/* A learner for one thread; several may train one net at once (their
- * updates race without locks, as in the literature).  With tc the net
- * must hold TC accumulators (G2048_NET_TC, or g2048_net_enable_tc). */
-g2048_learner *g2048_learner_new(g2048_net *n, const g2048_learn_opts *o,
-    char *err, size_t errsize);
-void g2048_learner_free(g2048_learner *l);
-/* Play one game from r, learning as it goes; 0, or -1 if out of memory. */
-int g2048_learner_play(g2048_learner *l, g2048_rng *r, g2048_learn_game *out);
-/* Game i of a training run with seed s: PCG32 seeded with s on a stream
- * of its own, never that of 2048-new's games. */
-void g2048_learn_rng(g2048_rng *r, uint64_t seed, uint64_t game);
-
 /* ---- room exact: exact tables (2048-table) ----------------------------- */
 /*
- * Exact dynamic programming (man 5 2048-table): every state reachable in a
- * game is enumerated by layers of tile sum, then valued by backward
- * induction under optimal play.  Two kinds of game: a whole small board
- * (rows x cols, 2 to 8 each, at most 16 cells; a game from two spawned
- * tiles) and an endgame pattern of the 4x4 board (some cells hold large
- * tiles, blockers that never merge; a move that would move one is pruned
- * and counts as a failure; the game is won when the target tile forms in
- * the free cells).  The objective is the probability of reaching the
- * target, or (small boards) the expected final score.
+ * Exact tables (man 5 2048-table), built by 2048-table: every state of a
+ * whole small board's game, or of a 4x4 endgame pattern's (its large
+ * tiles fixed), valued under optimal play: the probability of reaching
+ * the target, or (small boards) the expected final score.
  */
 enum { G2048_EXACT_PROB, G2048_EXACT_SCORE };
 #define G2048_EXACT_RANKS 16    /* reach[] below: by rank, 2^rank */
-
-typedef struct {
-	int phase;              /* 0 enumerating, 1 valuing, 2 writing */
-	uint64_t sum;           /* the layer's tile sum */
-	uint64_t layers;        /* layers so far (valuing: of all) */
-	uint64_t layers_done;
-	uint64_t states;        /* states so far (valuing: valued so far) */
-	uint64_t total;         /* valuing: all states; else 0 */
-	double seconds;         /* since the build began */
-	uint64_t memory;        /* bytes the build holds now (between layers:
-	                           little) */
-	uint64_t memory_peak;   /* the most it has held so far */
-} g2048_exact_progress;
-
-typedef struct {
-	int rows, cols;         /* a whole board, when pattern is NULL */
-	const char *pattern;    /* a named pattern or a spec (2048-table(1)) */
-	int target;             /* rank that wins (0: none, play to the end) */
-	int objective;          /* G2048_EXACT_PROB or G2048_EXACT_SCORE */
-	double four;            /* probability of a 4 (0.1) */
-	int threads;            /* 1 to G2048_THREADS_MAX */
-	const char *workdir;    /* finished layers are kept here and a build
-	                           that stopped goes on from them; NULL: none */
-	/* called from the building thread after every layer; may be NULL.
-	 * A nonzero return stops the build (-1, "stopped"): the layers
-	 * finished stay in workdir. */
-	int (*progress)(const g2048_exact_progress *p, void *ctx);
-	void *ctx;
-} g2048_exact_opts;
 
 /* What a build made (also in the table's header). */
 typedef struct {
@@ -769,19 +469,6 @@ typedef struct {
 	uint64_t layers_resumed;    /* layers found done in workdir */
 	double seconds;
 } g2048_exact_report;
-
-void g2048_exact_defaults(g2048_exact_opts *o);
-/* The i'th named pattern (0, 1, ...): its name, spec and what it is
- * for; 0 past the last. */
-int g2048_exact_pattern(int i, const char **name, const char **spec,
-    const char **about);
-/*
- * Build the table o describes into path (through g2048_file_replace);
- * the work files in o->workdir are removed when it is written.  0, or -1
- * with a message in err.  rep may be NULL.
- */
-int g2048_exact_build(const g2048_exact_opts *o, const char *path,
-    g2048_exact_report *rep, char *err, size_t errsize);
 
 /*
  * A table file, mapped read-only: its size, its header (against the
@@ -808,20 +495,11 @@ typedef struct {
 } g2048_table_info;
 
 g2048_table *g2048_table_open(const char *path, char *err, size_t errsize);
-/*
- * A table file of format 2 given format 3's header in place, once its
- * every block checks: 1, 0 if it is of format 3 already, or -1 with a
- * message in err (format 1, a corrupt file: build it again).
- */
-int g2048_table_upgrade(const char *path, char *err, size_t errsize);
 void g2048_table_close(g2048_table *t);
 const g2048_table_info *g2048_table_info_of(const g2048_table *t);
 /* 0, or -1 and the message in err once a block a query read failed its
  * check (every query of t since then: G2048_TABLE_CORRUPT). */
 int g2048_table_check(const g2048_table *t, char *err, size_t errsize);
-/* Check every block not yet checked, then as g2048_table_check. */
-int g2048_table_verify(const g2048_table *t, char *err, size_t errsize);
-
 #define G2048_TABLE_UNCOVERED (-2)
 #define G2048_TABLE_CORRUPT   (-3)
 typedef struct {
@@ -852,227 +530,18 @@ int g2048_table_covers(const g2048_table *t, g2048_grid g);
 int g2048_table_query_cells(const g2048_table *t, const int *ranks, int n,
     g2048_table_result *r);
 
-/*
- * The tables a player consults (2048-solve --tables): pattern tables,
- * highest target first, and tables of whole small boards.  Opening reads
- * each header; a table's file is opened (g2048_table_open) the first time
- * a board fits its pattern or its size and odds.  Queries may come from
- * any number of threads at once.
- */
-typedef struct g2048_tables g2048_tables;
-#define G2048_TABLES_MAX    64
-#define G2048_TABLES_BROKEN (-2)
-g2048_tables *g2048_tables_open(const char *const *paths, int n, char *err,
-    size_t errsize);
-/* Every table NAME.tbl in dir, by name. */
-g2048_tables *g2048_tables_open_dir(const char *dir, char *err,
-    size_t errsize);
-void g2048_tables_close(g2048_tables *ts);
-int g2048_tables_count(const g2048_tables *ts);
-const char *g2048_tables_name(const g2048_tables *ts, int i);  /* file */
-/*
- * The first table that covers g, its least large tile the target (what
- * the free cells make merges into them), fills r (as g2048_table_query): its
- * index, or -1 when none covers g, or G2048_TABLES_BROKEN when none does
- * and one that might have failed its check (g2048_tables_error).
- */
-int g2048_tables_query(g2048_tables *ts, g2048_grid g, g2048_table_result *r);
-/*
- * The first table of a whole board of b's size and odds (b->four) that
- * covers b, a table of the expected score before one of a probability:
- * fills r as g2048_table_query_cells (the values of a score's table are
- * the expected score to come, each move's gain in it) and returns its
- * index; -1 when none covers b, G2048_TABLES_BROKEN as above.
- */
-int g2048_tables_query_board(g2048_tables *ts, const g2048_board *b,
-    g2048_table_result *r);
-/* The first whole board's table of rows x cols and odds four: its index,
- * or -1 (whether it covers a board or not). */
-int g2048_tables_find_board(const g2048_tables *ts, int rows, int cols,
-    double four);
-/* Table i's description from its header (built's time and memory 0):
- * 0, or -1 if there is no table i. */
-int g2048_tables_info(const g2048_tables *ts, int i, g2048_table_info *info);
-/* 1 and the first table's failure in err once one failed its check
- * (err may be NULL); cheap enough to ask after every move. */
-int g2048_tables_error(g2048_tables *ts, char *err, size_t errsize);
-
-/* ---- room chain: chain tables (2048-solve --chain) --------------------- */
-
-/*
- * Chain tables, after macroxue/2048-ai: a block of large tiles fixed in
- * a corner, two rows of three (the six) or that less its inner end (the
- * five), and the free cells beside it building a chain that collapses
- * into a tile of the block's least rank.  For each arrangement of the
- * free tiles, the exact probability of building such a chain without
- * moving the block, and its best move, computed the first time a board
- * asks for it (a table's first late-game boards take minutes and some
- * GB; later ones a few microseconds), kept while the context lives and
- * shared by threads.  The values are the same on every run and machine.
- */
-typedef struct g2048_chain g2048_chain;
-
-/* The five's move is played where it is this sure, else the six's
- * where it has any chance (macroxue's rule). */
-#define G2048_CHAIN_FIVE_MIN 0.9
-
-typedef struct {
-	int dir;           /* the move, -1: no chain table decides */
-	double prob;       /* its probability of a chain */
-	int block;         /* 5 or 6: the table's block (0: none) */
-	int computed;      /* its state was computed for this board */
-	int missing;       /* g2048_chain_lookup: a state it would ask is
-	                      not held (computing it would take time) */
-} g2048_chain_result;
-
-/* A context of both tables, computing nothing yet; NULL: no memory. */
-g2048_chain *g2048_chain_new(void);
-/* The same of the small layouts, for tests: the same rules with the
- * anchor's cap lowered (the six's to 64, the five's to 16), tables of
- * megabytes; their files say so, and g2048_chain_open opens them as
- * such.  They decide only boards of such small blocks. */
-g2048_chain *g2048_chain_new_small(void);
-/* 1 if c's tables are of the small layouts, else 0. */
-int g2048_chain_is_small(const g2048_chain *c);
-void g2048_chain_free(g2048_chain *c);
-/* The chain tables' move for g, by the rule above, into *r: r->dir. */
-int g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r);
-/* The move as g2048_chain_move would choose it among the states the
- * tables hold (their files, the cache, the digest), computing none: at
- * once, with r->missing set where a state was not held. */
-int g2048_chain_lookup(g2048_chain *c, g2048_grid g, g2048_chain_result *r);
-/* The states computed so far. */
-uint64_t g2048_chain_states(const g2048_chain *c);
-/* Once *stop is nonzero (NULL: never), no state is computed any more:
- * one being computed is dropped unfinished, its board given no chance. */
-void g2048_chain_set_stop(g2048_chain *c, const volatile sig_atomic_t *stop);
-/*
- * Compute every state of both tables (3.3 G states less those already
- * computed), on threads threads; progress, if not NULL, is called now and
- * then with the states done of all (from one thread at a time).  Once
- * *stop (if stop is not NULL; a signal handler may set it) is nonzero the
- * build stops within moments, every state finished so far kept
- * (g2048_chain_save them; a build of the opened files goes on).  0, 1
- * when stopped, or -1 if a file's table proved corrupt.
- */
-int g2048_chain_build(g2048_chain *c, int threads,
-    void (*progress)(void *arg, uint64_t done, uint64_t total), void *arg,
-    const volatile sig_atomic_t *stop);
-/* The two files of DIR (2048-chain(5)): chain-five.chain, chain-six.chain. */
-void g2048_chain_paths(const char *dir, char *five, char *six, size_t size);
-/* 1 if both are in DIR, else 0. */
-int g2048_chain_present(const char *dir);
-/* Write c's tables to those files in DIR, each whole or not at all
- * (states never computed are holes): 0, or -1 with a message. */
-int g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
-    size_t errsize);
-/* Map the two files of DIR, their headers and sums checked (the
- * header's checksum covers its text and the blocks' sums), each block
- * of entries when first read; a state the files lack is computed as by
- * g2048_chain_new's tables.  NULL with a message (a missing, truncated
- * or corrupt file, or one of format 1). */
-g2048_chain *g2048_chain_open(const char *dir, char *err, size_t errsize);
-/* A chain file or digest of format 1 given format 2's header in place,
- * once its every block checks: 1, 0 if it is of format 2 already, or -1
- * with a message in err. */
-int g2048_chain_upgrade(const char *path, char *err, size_t errsize);
-/* A chain file or a digest (told by its first line), its header and
- * every block checked: 0, or -1 with a message in err (a file of format
- * 1 is to be upgraded, which checks it). */
-int g2048_chain_verify(const char *path, char *err, size_t errsize);
-/* 1 and a message if a block of a file's table failed its check (the
- * tables then decide nothing), else 0. */
-int g2048_chain_error(const g2048_chain *c, char *err, size_t errsize);
-/*
- * A chain digest (2048-chain(5), DIGEST): the tables' answers for the
- * states seeded games met, a few MB where the tables are 6.7 GB.  Its
- * tables answer as the whole tables for those states and give every
- * other state no chance (the search decides there); nothing is
- * computed.  DIR's digest is DIR/chain.digest.
- */
-void g2048_chain_digest_path(const char *dir, char *path, size_t size);
-/* Map a digest, its header, size and sums checked, each block when a
- * lookup first reads it.  NULL with a message. */
-g2048_chain *g2048_chain_open_digest(const char *path, char *err,
-    size_t errsize);
-/* DIR's chain tables: the two files where both are there, else its
- * digest.  NULL with a message. */
-g2048_chain *g2048_chain_open_dir(const char *dir, char *err, size_t errsize);
-/* 1 if DIR has the two files or a digest, else 0. */
-int g2048_chain_usable(const char *dir);
-/* 1 if c is a digest's, else 0. */
-int g2048_chain_is_digest(const g2048_chain *c);
-/*
- * The chain cache (2048-chain(5), CACHE): the two files of a folder,
- * holding the states computed so far (the rest are holes), mapped as
- * chain files are, where every state a game asks for that they lack is
- * computed and kept for g2048_chain_cache_save; beneath them the digest
- * at digest (if not NULL and it opens), whose states are not computed.
- * A missing or damaged file is a cache empty so far (replaced at the
- * next save); a block that fails its check is computed again.  NULL with
- * a message only for want of memory.
- */
-g2048_chain *g2048_chain_cache_open(const char *dir, const char *digest,
-    char *err, size_t errsize);
-/* Write the cache's files again, each whole or not at all: what they
- * hold now, what this context computed, and what another process saved
- * meanwhile (under a lock of the folder's, one save at a time); nothing
- * if nothing was computed since the last save.  The files are then
- * mapped in place of the tables' memory, which goes back to the system.
- * 0, or -1 with a message (the files as they were). */
-int g2048_chain_cache_save(g2048_chain *c, char *err, size_t errsize);
-/* 1 if c is a cache's, else 0; the states it computed and has not
- * saved yet. */
-int g2048_chain_is_cache(const g2048_chain *c);
-uint64_t g2048_chain_unsaved(const g2048_chain *c);
-/* Distilling a digest from whole tables (not a digest's): each board
- * added counts the state whose table decides its move (none: nothing);
- * save writes the max_states most counted, ties by state, whatever the
- * boards' order.  add: 1 counted, 0 no table decides, -1 out of memory
- * or a corrupt table (g2048_chain_error). */
-typedef struct g2048_chain_distill g2048_chain_distill;
-g2048_chain_distill *g2048_chain_distill_new(g2048_chain *tables);
-void g2048_chain_distill_free(g2048_chain_distill *d);
-int g2048_chain_distill_add(g2048_chain_distill *d, g2048_grid g);
-/* The boards added, those a table decided, the states counted. */
-void g2048_chain_distill_counts(const g2048_chain_distill *d,
-    uint64_t *boards, uint64_t *decided, uint64_t *states);
-/* Write the digest to path whole or not at all: 0, or -1 with a message. */
-int g2048_chain_distill_save(g2048_chain_distill *d, uint64_t max_states,
-    const char *path, char *err, size_t errsize);
-
 /* ---- room player: the tables, then the search -------------------------- */
 
 /*
  * A player decides a board's move the one way 2048-solve, 2048-play's hint
- * and 2048-review do, asking in this order and taking the first answer:
- *  1. a whole board's exact table of the board's size and odds that covers
- *     it (small boards; of a table of probabilities, where some move has a
- *     chance and the target is not made): the exact optimum;
- *  2. on a 4x4 board of the classic odds, with the expectimax search: the
- *     chain tables (files, computed, or their digest) where their move is
- *     at least opts.search.chain_min sure, and then the search, not 3;
- *  3. else, on a 4x4 board of the classic odds with a tile of rank
- *     table_from or more: the first 4x4 pattern table that covers it, where
- *     its best move is at least table_min sure;
- *  4. the search (any algorithm) with the evaluator that values the board.
- * The result says what decided (source), which table, and each legal
- * move's value: a probability (chain, pattern, a table of a target), the
- * exact expected score to come (a table of the score), or the search's.
- *
- * Random moves (G2048_RANDOM) are drawn from the board's own stream
- * position on the stream G2048_CHOICE_STREAM, not the spawns', so a game
- * played in one process makes the moves of a shell loop of
- * `2048-solve | 2048-move | 2048-spawn`.
+ * and 2048-review do, taking the first answer of: 1. a whole board's exact
+ * table of the board's size and odds that covers it; 2. on a 4x4 board of
+ * the classic odds, with expectimax, the chain tables (files, cache,
+ * computed or their digest) where their move is chain_min sure, else the
+ * search; 3. else, from a tile of table_from, a 4x4 pattern's table where
+ * its move is table_min sure; 4. the search, with the evaluator that values
+ * the board.  Its decision says what decided, which table, and the values.
  */
-#define G2048_CHOICE_STREAM 0x5eed
-/* The generator of b's random move: b's seed and draws (0 without). */
-void g2048_choice_rng(const g2048_board *b, g2048_rng *r);
-
-/* "search", "board table", "chain table", "digest", "pattern table" (the
- * name of a result's source) */
-const char *g2048_source_name(enum g2048_source s);
-
 /* Which chain tables a player consults. */
 enum g2048_chain_use {
 	G2048_CHAIN_NONE,       /* none */
@@ -1082,41 +551,43 @@ enum g2048_chain_use {
 };
 
 typedef struct {
-	/* the search and its evaluator (the caller's; it must outlive the
-	 * player; NULL only for G2048_RANDOM) */
+	/* the search, its evaluator (the caller's, outliving the player) */
 	g2048_search_opts search;
 	const g2048_eval *eval;
-	/* boards eval does not value (g2048_eval_fits, a net on a 3x3) are
-	 * searched with this evaluator and these options; NULL: such a board
-	 * is G2048_UNFIT */
+	/* for boards eval does not value (NULL: G2048_UNFIT) */
 	g2048_search_opts other_search;
 	const g2048_eval *other_eval;
 	const char *tables;     /* a folder of tables (2048-table), or NULL;
 	                           only read while g2048_player_new runs */
-	int patterns;           /* the folder's 4x4 pattern tables decide for
-	                           eval (step 3); the whole boards' tables
-	                           always do */
+	int tables_named;       /* the user's folder: a net plays by its 4x4
+	                           tables too (else not: bench/EXACT.md) */
 	enum g2048_chain_use chain;
-	/* the chain cache's folder (g2048_chain_cache_open), or NULL: where
-	 * the tables' folder has no chain files, the chain tables are the
-	 * cache's, the folder's digest beneath it (G2048_CHAIN_FOLDER and
-	 * G2048_CHAIN_COMPUTE alike) */
-	const char *chain_cache;
-	int chain_lookup_only;  /* the chain tables compute nothing: where
-	                           they lack a state, the search decides at
-	                           once (an interactive hint) */
+	const char *chain_cache;  /* the chain cache's folder, or NULL */
+	int chain_lookup_only;  /* the chain tables compute nothing (a hint) */
+	double table_min;       /* a pattern table decides where this sure, */
+	int table_from;         /* from a tile of this rank on */
+	double chain_min;       /* a chain table decides where this sure */
 	int exact;              /* a board that no whole board's table holds
 	                           is not searched: G2048_UNCOVERED */
+	int drop_broken;        /* a table that fails its check is dropped,
+	                           the move decided again without it */
 } g2048_player_opts;
+
+/* Defaults: the default setting, no tables, no chain tables. */
+void g2048_player_defaults(g2048_player_opts *o);
+/* The search options of a setting: the default (fast 0) or --fast, of a
+ * net (net 1; other_search the heuristic's) or of the heuristic (both);
+ * the rest of o as it is.  The one place the presets live. */
+void g2048_player_setting(g2048_player_opts *o, int fast, int net);
+/* The ranges of o's options (both searches' too): 0, or -1 with a
+ * one-line message naming the option. */
+int g2048_player_check(const g2048_player_opts *o, char *err,
+    size_t errsize);
 
 typedef struct g2048_player g2048_player;
 
-/* Defaults: the default search, the heuristic as it is given in eval, no
- * tables, no chain tables, patterns on. */
-void g2048_player_defaults(g2048_player_opts *o);
-/* A player: its searches made, the folder's tables opened (each file
- * mapped, checked a block at a time as read).  NULL with a message
- * naming the option or the file. */
+/* A player: its searches made, the folder's tables opened.  NULL with a
+ * message naming the option or the file. */
 g2048_player *g2048_player_new(const g2048_player_opts *o, char *err,
     size_t errsize);
 /* A player of no tables: the search with options o and evaluator e. */
@@ -1131,68 +602,95 @@ void g2048_player_free(g2048_player *p);
  * origin: as g2048_search_time_from, for each search of p. */
 void g2048_player_time_from(g2048_player *p, const struct timespec *origin);
 
-/* The move for b (any size, its odds), with r filled: the direction, or
+/* What decided a move, in the order a player asks them. */
+enum g2048_source {
+	G2048_BY_SEARCH,        /* the search (or greedy, random, minimax) */
+	G2048_BY_BOARD_TABLE,   /* a whole board's exact table (small boards) */
+	G2048_BY_CHAIN,         /* a chain table, from its files or computed */
+	G2048_BY_DIGEST,        /* a chain table's answer kept in the digest */
+	G2048_BY_PATTERN        /* a 4x4 endgame pattern's exact table */
+};
+/* What a decision's values are. */
+enum g2048_values {
+	G2048_VALUES_SEARCH,    /* the search's, on its evaluator's scale */
+	G2048_VALUES_PROB,      /* exact probabilities of making a target */
+	G2048_VALUES_SCORE,     /* the exact expected score to come */
+	G2048_VALUES_CHAIN      /* the chain's probability, of its move alone */
+};
+/* Why a whole board's table does or does not decide a board. */
+enum g2048_cover {
+	G2048_COVER_DECIDES,     /* it does */
+	G2048_COVER_NO_TABLES,   /* the player has no tables */
+	G2048_COVER_NO_TABLE,    /* none of the board's size and odds */
+	G2048_COVER_NOT_HELD,    /* its table does not hold the board: not
+	                            a board of a game from two spawned tiles */
+	G2048_COVER_MADE,        /* the target of its table is made */
+	G2048_COVER_NO_CHANCE,   /* no move has a chance under it */
+	G2048_COVER_OVER         /* its table holds it, and it cannot move */
+};
+
+/* A player's decision: the search's figures, and what decided. */
+typedef struct {
+	int dir;                     /* the move, -1 if none is legal */
+	unsigned legal;              /* 1 << d for every legal direction */
+	double value[G2048_NDIRS];   /* each legal move's value (values) */
+	int depth, deepened;         /* the search's (else 0) */
+	uint64_t nodes;
+	double seconds;              /* wall time of the decision */
+	enum g2048_source source;
+	enum g2048_values values;
+	const char *table;           /* the exact table that decided: its
+	                                file's name (while p lives); NULL */
+	int rows, cols;              /* a whole board's table: its size, */
+	double four;                 /* its odds (rows 0: not one) */
+	int target;                  /* G2048_VALUES_PROB: the target rank;
+	                                0: the least large tile (a pattern) */
+	int chain;                   /* the chain table's block: 5 or 6; 0 */
+	int chain_computed;          /* its state computed now, not held */
+	int chain_missing;           /* chain_lookup_only: a state not held */
+	/* whether a whole board's table covers the board, and which (NULL:
+	 * none of its size and odds) */
+	enum g2048_cover cover;
+	const char *cover_table;
+} g2048_decision;
+
+/* The one word of a source, as every tool writes it (2048-solve(1)):
+ * "search", "board table", "chain table", "digest", "pattern table". */
+const char *g2048_source_name(enum g2048_source s);
+/* What decided d in words, as 2048-solve --explain writes it: "pattern
+ * table p.tbl probability 0.966000", "search depth 3 nodes 1200" ...
+ * (score: the board's, for a final score).  The length, as snprintf's. */
+int g2048_decision_text(const g2048_decision *d, uint64_t score, char *buf,
+    size_t size);
+
+/* The move for b (any size, its odds), with d filled: the direction, or
  * -1 when no move is legal, or G2048_UNFIT (no evaluator values b's
  * size), or G2048_UNCOVERED (opts.exact: no whole board's table holds
- * b); r->dir -1 in all those. */
+ * b; d->cover says why); d->dir -1 in all those. */
+#define G2048_UNFIT     (-3)
 #define G2048_UNCOVERED (-4)
 int g2048_best_move(g2048_player *p, const g2048_board *b,
-    g2048_search_result *r);
+    g2048_decision *d);
 /* A step of a game: the player's move on b, then a spawn from b's stream
  * with b's odds (b->has_rng must be set).  The direction, or -1 when the
  * game is over, or G2048_OVERFLOW, G2048_UNFIT or G2048_UNCOVERED (b
- * unchanged in all).  r may be NULL. */
-int g2048_play_step(g2048_player *p, g2048_board *b, g2048_search_result *r);
+ * unchanged in all).  d may be NULL. */
+int g2048_play_step(g2048_player *p, g2048_board *b, g2048_decision *d);
 
-/* 1 if b's size is valued by an evaluator of p (else g2048_best_move
- * returns G2048_UNFIT), with *other 1 where it is other_eval's. */
-int g2048_player_fits(const g2048_player *p, const g2048_board *b,
-    int *other);
+/* The evaluator of p that values b's size (else g2048_best_move returns
+ * G2048_UNFIT): opts.eval, opts.other_eval, or NULL. */
+const g2048_eval *g2048_player_eval_for(const g2048_player *p,
+    const g2048_board *b);
 /* 1 if a table may decide some move of p (the folder had one that p
  * consults, or chain tables), else 0. */
 int g2048_player_has_tables(const g2048_player *p);
-/* The tables of p's folder (NULL: none), for their names and headers:
- * a result's table is an index of these. */
-g2048_tables *g2048_player_tables(const g2048_player *p);
 /* 1 and the first failure in err once a table or a chain table failed
  * its check (its answers then decide nothing), else 0. */
 int g2048_player_error(const g2048_player *p, char *err, size_t errsize);
-/* Stop consulting what failed its check (the rest go on): 1 if
- * something was dropped, else 0.  Not with forks of p alive. */
-int g2048_player_drop_broken(g2048_player *p);
-/* The chain states p's tables computed so far (its forks' too), and
- * those not kept yet. */
-uint64_t g2048_player_computed(const g2048_player *p);
-uint64_t g2048_player_unsaved(const g2048_player *p);
-/* Keep what p computed: the chain cache's files written again
- * (g2048_chain_cache_save), or nothing without a cache or anything
- * new.  0, or -1 with a message. */
-int g2048_player_save(g2048_player *p, char *err, size_t errsize);
-/* Once *stop (a signal handler's flag; NULL: never) is nonzero, p's
- * chain tables compute nothing more: a state being computed is dropped
- * unfinished, and the search decides the move. */
-void g2048_player_set_stop(g2048_player *p, const volatile sig_atomic_t *stop);
-
-/* Why a whole board's table does or does not decide b. */
-enum g2048_cover {
-	G2048_COVER_DECIDES,     /* it does (*table: which) */
-	G2048_COVER_NO_TABLES,   /* p has no tables */
-	G2048_COVER_NO_TABLE,    /* none of b's size and odds */
-	G2048_COVER_NOT_HELD,    /* b's table does not hold b: not a board
-	                            of a game from two spawned tiles */
-	G2048_COVER_MADE,        /* the target of b's table is made */
-	G2048_COVER_NO_CHANCE,   /* no move has a chance under it */
-	G2048_COVER_OVER         /* b's table holds b, which cannot move */
-};
-/* The cover of b, *table the index of b's table (-1: none). */
-enum g2048_cover g2048_player_cover(g2048_player *p, const g2048_board *b,
-    int *table);
 
 /* The default search's best direction for g, or -1 when no move is legal
  * (or memory ran out).  It builds and frees its own player each call. */
 int g2048_hint(g2048_grid g);
-/* The same with net n (NULL: the heuristic) and the net's default search. */
-int g2048_hint_net(g2048_grid g, const g2048_net *n);
 
 #ifdef __cplusplus
 }

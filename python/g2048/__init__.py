@@ -428,10 +428,14 @@ class Player(_g2048.Player):
     ``--no-lost``), ``downgrade`` (a rank), ``table_min``, ``table_from``
     (a rank), ``chain_min``, ``chain`` ('folder': the folder's chain files
     or digest, the default with tables; 'compute', as ``--chain``; 'none'
-    or False, as ``--no-chain``), ``patterns`` (the folder's pattern
-    tables decide; default True), ``exact`` (as ``--algo exact``).
+    or False, as ``--no-chain``), ``patterns`` (True, the default: the
+    folder is named, as ``--tables DIR``, so a net plays by its 4x4
+    pattern and chain tables too; False: a net plays without them, as
+    2048-solve's net with the default folder; the heuristic always plays
+    by them), ``exact`` (as ``--algo exact``).
     Unlike 2048-solve, nothing is taken from the environment
-    (G2048_TABLES, G2048_NET) or from beside the tools: say what to use.
+    (G2048_TABLES, G2048_NET, G2048_CACHE: no chain cache) or from beside
+    the tools: say what to use.
 
     ``threads``: the threads a batch is decided on, the GIL released:
     each board's moves searched on up to four of them, as 2048-solve

@@ -23,7 +23,7 @@
 #endif
 #include <numpy/arrayobject.h>
 
-#include "2048.h"
+#include "2048-private.h"  /* the cells of any size, the search context */
 
 /* A batch of boards as the functions take them: packed 4x4 words
  * (numpy.uint64, any shape; the fifth rank bit in hi, numpy.uint16 of

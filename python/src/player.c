@@ -385,7 +385,8 @@ parse_algo(PyObject *o, enum g2048_algo *a)
 	return -1;
 }
 
-/* The search's own settings given as keywords, over the preset. */
+/* The search's own settings and the player's thresholds given as
+ * keywords, over the preset. */
 struct search_args {
 	PyObject *algo, *adaptive, *crowded, *deepen;
 	int depth, tt_bits, lost, downgrade, table_from;
@@ -393,8 +394,9 @@ struct search_args {
 };
 
 static int
-apply_search_args(const struct search_args *a, g2048_search_opts *o)
+apply_search_args(const struct search_args *a, g2048_player_opts *po)
 {
+	g2048_search_opts *o = &po->search;
 	int deepen_given = a->deepen && a->deepen != Py_None;
 
 	if (parse_algo(a->algo, &o->algo) < 0)
@@ -433,33 +435,20 @@ apply_search_args(const struct search_args *a, g2048_search_opts *o)
 	if (a->downgrade >= 0)
 		o->downgrade = a->downgrade;
 	if (a->table_min >= 0)
-		o->table_min = a->table_min;
+		po->table_min = a->table_min;
 	if (a->table_from >= 0)
-		o->table_from = a->table_from;
+		po->table_from = a->table_from;
 	if (a->chain_min >= 0)
-		o->chain_min = a->chain_min;
+		po->chain_min = a->chain_min;
 	return 0;
 }
 
-static void
-preset(g2048_search_opts *o, int net, int fast)
-{
-	if (net && fast)
-		g2048_search_net_fast(o);
-	else if (net)
-		g2048_search_net_defaults(o);
-	else if (fast)
-		g2048_search_fast(o);
-	else
-		g2048_search_defaults(o);
-}
-
 static int
-check_search(const g2048_search_opts *o)
+check_player(const g2048_player_opts *o)
 {
 	char err[ERR_MAX];
 
-	if (g2048_search_check(o, err, sizeof err) < 0) {
+	if (g2048_player_check(o, err, sizeof err) < 0) {
 		PyErr_SetString(PyExc_ValueError, err);
 		return -1;
 	}
@@ -540,16 +529,18 @@ player_init(PlayerObject *p, PyObject *args, PyObject *kw)
 	    NULL, &p->eval, &p->net) < 0)
 		goto done;
 	g2048_player_defaults(&p->opts);
-	preset(&p->opts.search, p->net != NULL, fast);
+	g2048_player_setting(&p->opts, fast, p->net != NULL);
 	if (p->net)
 		p->opts.search.downgrade = g2048_net_downgrade(p->net);
-	if (apply_search_args(&sa, &p->opts.search) < 0 ||
-	    check_search(&p->opts.search) < 0)
+	if (apply_search_args(&sa, &p->opts) < 0 ||
+	    check_player(&p->opts) < 0)
 		goto done;
 	p->opts.search.threads = 1;
 	p->opts.eval = p->eval;
 	p->opts.tables = tables ? PyBytes_AS_STRING(tables) : NULL;
-	p->opts.patterns = patterns;
+	/* the folder is the user's, as 2048-solve --tables DIR: a net
+	 * plays by its 4x4 tables too, unless patterns is False */
+	p->opts.tables_named = patterns;
 	p->opts.exact = exact;
 	if (parse_chain(chain, p->opts.tables, &p->opts.chain) < 0)
 		goto done;
@@ -622,7 +613,7 @@ decide(struct work *w, g2048_player *p, npy_intp i)
 {
 	g2048_board b;
 	g2048_cells c;
-	g2048_search_result r;
+	g2048_decision r;
 	int dir, d;
 
 	g2048_board_init(&b);

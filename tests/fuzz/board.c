@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "grid.h"
 #include "input.h"
 
@@ -332,7 +332,7 @@ check_outcomes_cells(const g2048_board *b)
 static void
 check_search(const g2048_board *b)
 {
-	g2048_search_result r;
+	g2048_decision r;
 	g2048_board t;
 	g2048_cells c;
 	unsigned legal;

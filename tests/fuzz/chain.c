@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "chain.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

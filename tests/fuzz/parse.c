@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

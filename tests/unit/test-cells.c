@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "unit.h"
 
 /* ---- random numbers, independent of the engine's PCG32 --------------- */

@@ -2,7 +2,8 @@
  * test-cli.c - libcli's status line: a line fitted to the terminal by
  * whole fields, and the time left of --games, which must not swing as
  * games end in bursts; a review's judgement: the search's noise is best,
- * a table's loss is not; counts in words.
+ * a table's loss is not; counts in words; the player's options of the
+ * switches.
  */
 #include <math.h>
 #include <stdint.h>
@@ -116,7 +117,7 @@ test_games_left(void)
 
 /* A move losing share of the best's figure, of kind k, judged by j. */
 static enum cli_judgement
-judged(const struct cli_judge *j, enum cli_kind k, double share)
+judged(const struct cli_judge *j, enum g2048_values k, double share)
 {
 	struct cli_reviewed m;
 
@@ -135,14 +136,14 @@ test_judge(void)
 
 	cli_judge_defaults(&j);
 	/* the search's noise is best, a table's figures exact */
-	CHECK(judged(&j, CLI_KIND_SEARCH, 2.4e-7) == CLI_BEST);
-	CHECK(judged(&j, CLI_KIND_SEARCH, CLI_SEARCH_NOISE_SHARE) == CLI_BEST);
-	CHECK(judged(&j, CLI_KIND_SEARCH, 0.005) == CLI_INACCURACY);
-	CHECK(judged(&j, CLI_KIND_SCORE, 2.4e-7) == CLI_INACCURACY);
-	CHECK(judged(&j, CLI_KIND_PROB, 0.002) == CLI_INACCURACY);
-	CHECK(judged(&j, CLI_KIND_SCORE, 0) == CLI_BEST);
-	CHECK(judged(&j, CLI_KIND_SEARCH, 0.02) == CLI_MISTAKE);
-	CHECK(judged(&j, CLI_KIND_PROB, 0.1) == CLI_BLUNDER);
+	CHECK(judged(&j, G2048_VALUES_SEARCH, 2.4e-7) == CLI_BEST);
+	CHECK(judged(&j, G2048_VALUES_SEARCH, CLI_SEARCH_NOISE_SHARE) == CLI_BEST);
+	CHECK(judged(&j, G2048_VALUES_SEARCH, 0.005) == CLI_INACCURACY);
+	CHECK(judged(&j, G2048_VALUES_SCORE, 2.4e-7) == CLI_INACCURACY);
+	CHECK(judged(&j, G2048_VALUES_PROB, 0.002) == CLI_INACCURACY);
+	CHECK(judged(&j, G2048_VALUES_SCORE, 0) == CLI_BEST);
+	CHECK(judged(&j, G2048_VALUES_SEARCH, 0.02) == CLI_MISTAKE);
+	CHECK(judged(&j, G2048_VALUES_PROB, 0.1) == CLI_BLUNDER);
 	CHECK(strcmp(cli_count(buf, sizeof buf, 1, "mistake", "mistakes"),
 	    "1 mistake") == 0);
 	CHECK(strcmp(cli_count(buf, sizeof buf, 0, "mistake", "mistakes"),
@@ -151,9 +152,48 @@ test_judge(void)
 	    "inaccuracies"), "2 inaccuracies") == 0);
 }
 
+/* The player's options of the switches: one pure function, what
+ * 2048-solve, 2048-review and 2048-play's hint make their player of. */
+static void
+test_player_opts(void)
+{
+	struct cli_player pl;
+	g2048_player_opts o, want;
+
+	/* no switch: 2048-solve's default, the folder's tables and chain */
+	memset(&pl, 0, sizeof pl);
+	g2048_player_defaults(&pl.player_opts);
+	pl.opts = pl.player_opts.search;
+	pl.plain_opts = pl.player_opts.other_search;
+	pl.tablesdir = "t";
+	cli_player_opts(&pl, 0, &o);
+	g2048_player_defaults(&want);
+	CHECK(memcmp(&o.search, &want.search, sizeof want.search) == 0);
+	CHECK(o.tables != NULL && strcmp(o.tables, "t") == 0);
+	CHECK(o.chain == G2048_CHAIN_FOLDER && !o.tables_named && !o.exact);
+	CHECK(o.table_min == want.table_min && o.table_from == want.table_from &&
+	    o.chain_min == want.chain_min);
+	/* --tables DIR --chain --algo exact --table-min 0.5 */
+	pl.tables_given = 1;
+	pl.use_chain = 1;
+	pl.exact = 1;
+	pl.player_opts.table_min = 0.5;
+	cli_player_opts(&pl, 0, &o);
+	CHECK(o.tables_named && o.chain == G2048_CHAIN_COMPUTE && o.exact &&
+	    o.table_min == 0.5);
+	/* --no-chain; and a run that consults no table (--tally) */
+	pl.no_chain = 1;
+	cli_player_opts(&pl, 0, &o);
+	CHECK(o.chain == G2048_CHAIN_NONE && o.tables != NULL);
+	pl.no_chain = 0;
+	cli_player_opts(&pl, 1, &o);
+	CHECK(o.chain == G2048_CHAIN_NONE && o.tables == NULL);
+}
+
 int
 main(void)
 {
+	RUN(test_player_opts);
 	RUN(test_fit);
 	RUN(test_games_left);
 	RUN(test_judge);

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "unit.h"
 
 static char dir[] = "/tmp/test-file.XXXXXX";

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "unit.h"
 
 /* Blank lines between grid boards, none before the first; none in the
@@ -43,7 +43,7 @@ static void
 test_play_step(void)
 {
 	g2048_search_opts o;
-	g2048_search_result r;
+	g2048_decision r;
 	g2048_player *s;
 	g2048_eval *e;
 	g2048_board b, by_hand;
@@ -88,7 +88,7 @@ static void
 test_random_moves(void)
 {
 	g2048_search_opts o;
-	g2048_search_result r;
+	g2048_decision r;
 	g2048_player *s;
 	g2048_rng rng;
 	g2048_board b;

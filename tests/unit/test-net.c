@@ -453,7 +453,7 @@ test_search_downgrades(void)
 {
 	g2048_net *n = net("0123,4567,89ab", NULL);
 	g2048_search_opts o;
-	g2048_search_result r[2];
+	g2048_decision r[2];
 	g2048_board b;
 	g2048_eval *e;
 	char err[256];

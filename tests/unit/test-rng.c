@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "unit.h"
 
 /*

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "unit.h"
 
 #define CHECK_NEAR(a, b, tol) do { \
@@ -338,7 +338,7 @@ test_every_algorithm_every_size(void)
 	    { 4, 2 }, { 5, 5 }, { 3, 7 }, { 8, 8 } };
 	static const double fours[] = { 0.1, 0.0, 1.0, 0.2 };
 	g2048_search_opts o;
-	g2048_search_result r;
+	g2048_decision r;
 	g2048_player *s;
 	g2048_eval *e = eval_new(NULL, NULL);
 	g2048_board b;

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "blocks.h"
 
 #define CHAIN_BLOCK_MAX 6

@@ -13,7 +13,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "2048.h"
+#include "2048-private.h"
 
 /*
  * The functions of one kind of evaluator.  downgrade is the search's

@@ -4,7 +4,8 @@
  * valued backward from the highest layer (backward.c), on all threads,
  * and written as the table file (tablewrite.c).  Every layer finished is
  * a file of the work directory (work.c), so a build that stopped goes on
- * from there.  Here: the driver, and the memory and errors of a build.
+ * from there.  Here: the driver; the services its passes share are in
+ * services.c.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -16,97 +17,6 @@
 #include <unistd.h>
 
 #include "exact.h"
-
-static double
-elapsed(const struct exact_build *b)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - b->t0.tv_sec) +
-	    (double)(t.tv_nsec - b->t0.tv_nsec) / 1e9;
-}
-
-int
-exact_berr(struct exact_build *b, const char *what, const char *path)
-{
-	if (b->err != NULL && b->errsize > 0)
-		snprintf(b->err, b->errsize, "%s%s%s: %s", what,
-		    path ? " " : "", path ? path : "", strerror(errno));
-	return -1;
-}
-
-void *
-exact_balloc(struct exact_build *b, size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (p == NULL) {
-		errno = ENOMEM;
-		return NULL;
-	}
-	pthread_mutex_lock(&b->mlock);
-	b->mem += n;
-	if (b->mem > b->mem_peak)
-		b->mem_peak = b->mem;
-	pthread_mutex_unlock(&b->mlock);
-	return p;
-}
-
-void
-exact_bfree(struct exact_build *b, void *p, size_t n)
-{
-	if (p != NULL) {
-		pthread_mutex_lock(&b->mlock);
-		b->mem -= n;
-		pthread_mutex_unlock(&b->mlock);
-		free(p);
-	}
-}
-
-int
-exact_progress(struct exact_build *b, int phase, uint64_t sum, uint64_t layers,
-    uint64_t done, uint64_t states, uint64_t total)
-{
-	g2048_exact_progress p;
-
-	if (b->o->progress == NULL)
-		return 0;
-	p.phase = phase;
-	p.sum = sum;
-	p.layers = layers;
-	p.layers_done = done;
-	p.states = states;
-	p.total = total;
-	p.seconds = elapsed(b);
-	pthread_mutex_lock(&b->mlock);
-	p.memory = b->mem;
-	p.memory_peak = b->mem_peak;
-	pthread_mutex_unlock(&b->mlock);
-	if (b->o->progress(&p, b->o->ctx) == 0)
-		return 0;
-	snprintf(b->err, b->errsize, "stopped");
-	return -1;
-}
-
-void
-exact_run_jobs(void *jobs, size_t size, int nt, void *(*fn)(void *))
-{
-	pthread_t th[G2048_THREADS_MAX];
-	int t, started[G2048_THREADS_MAX];
-	char *job = jobs;
-
-	for (t = 1; t < nt; t++) {
-		started[t] = pthread_create(&th[t], NULL, fn,
-		    job + (size_t)t * size) == 0;
-		if (!started[t])
-			fn(job + (size_t)t * size);
-	}
-	fn(job);
-	for (t = 1; t < nt; t++)
-		if (started[t])
-			pthread_join(th[t], NULL);
-}
 
 void
 g2048_exact_defaults(g2048_exact_opts *o)
@@ -240,7 +150,7 @@ out:
 	if (rc < 0 && b->own_dir)
 		exact_remove_work(b);
 	b->rep.memory_peak = b->mem_peak;
-	b->rep.seconds = elapsed(b);
+	b->rep.seconds = exact_elapsed(b);
 	if (rep != NULL)
 		*rep = b->rep;
 	pthread_mutex_destroy(&b->mlock);

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "blocks.h"
 
 #define EXACT_BLOCK   0xF       /* a blocker's nibble in a pattern's key */
@@ -196,10 +196,6 @@ int exact_header_format(const struct exact_header *h, char *buf);
  * buf as exact_header_format: 0, or -1 if it does not fit. */
 int exact_header_seal(struct exact_header *h, char *buf,
     const unsigned char *sums);
-/* The checksum format 3 keeps: of hlen bytes of header text, then the
- * nblocks sums. */
-uint64_t exact_header_sum(const char *hdr, size_t hlen,
-    const unsigned char *sums, uint64_t nblocks);
 
 /* The bytes after the header that hold the states (the layer index,
  * the keys, the values), and (formats 2, 3) the blocks they are cut into. */
@@ -248,7 +244,7 @@ exact_wr32(unsigned char *p, uint32_t v)
 uint32_t exact_prob_u32(double p);
 double exact_u32_prob(uint32_t v);
 
-/* ---- build.c: a build (g2048_exact_build), its memory and errors ----- */
+/* ---- build.c: a build (g2048_exact_build), the state its passes share - */
 
 #define EXACT_MAX_LAYERS 32768  /* sums up to 65534 */
 
@@ -275,6 +271,10 @@ struct exact_build {
 	size_t errsize;
 };
 
+/* ---- services.c: a build's memory, errors, progress and jobs -------- */
+
+/* Seconds since the build began. */
+double exact_elapsed(const struct exact_build *b);
 /* "what path: strerror(errno)" into the build's err: -1. */
 int exact_berr(struct exact_build *b, const char *what, const char *path);
 /* malloc and free, counted in the build's memory and its peak. */
@@ -345,13 +345,30 @@ int exact_forward(struct exact_build *b);
 /* Value the layers from the top down, then the start: 0, or -1 with err. */
 int exact_backward(struct exact_build *b);
 
-/* ---- tablewrite.c: the table file written ---------------------------- */
+/* ---- sums.c: the sums of a table file -------------------------------- */
 
+/* A hash of 64-bit words over bytes given in any pieces. */
+struct exact_hasher {
+	uint64_t h, len;
+	unsigned char part[8];
+	int npart;
+};
+void exact_hash_start(struct exact_hasher *hs, uint64_t h);
+void exact_hash_add(struct exact_hasher *hs, const unsigned char *p,
+    size_t n);
+uint64_t exact_hash_end(struct exact_hasher *hs);
 /* The checksum of n bytes at p (man 5 2048-table): of the blocks' sums
  * (format 2) or of the whole body (format 1). */
 uint64_t exact_checksum(const unsigned char *p, size_t n);
 /* Block b's sum: the same hash from a start that depends on b. */
 uint64_t exact_block_sum(const unsigned char *p, size_t n, uint64_t b);
+/* The checksum format 3 keeps: of hlen bytes of header text, then the
+ * nblocks sums. */
+uint64_t exact_header_sum(const char *hdr, size_t hlen,
+    const unsigned char *sums, uint64_t nblocks);
+
+/* ---- tablewrite.c: the table file written ---------------------------- */
+
 /* Write the table file from the work files: 0, or -1 with err. */
 int exact_write_table(struct exact_build *b, const char *path);
 

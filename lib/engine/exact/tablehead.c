@@ -109,17 +109,13 @@ parse_double(const char *s, double *v)
 	return *end == '\0' && isfinite(*v) ? 0 : -1;
 }
 
+/* A header's tile: its rank (0 for 0), below a blocker's; else -1. */
 static int
 tile_rank(uint64_t tile)
 {
-	int r;
+	int r = g2048_rank_of(tile);
 
-	if (tile == 0)
-		return 0;
-	for (r = 1; r < EXACT_BLOCK; r++)
-		if (tile == (uint64_t)1 << r)
-			return r;
-	return -1;
+	return r < EXACT_BLOCK ? r : -1;
 }
 
 int

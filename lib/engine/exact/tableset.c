@@ -5,7 +5,7 @@
  * first fits their pattern or size, so a one-board call on an early
  * board costs a header read.  A table whose block fails its check is
  * dropped from the set and its message kept; a player asks after every
- * move (g2048_tables_error), so the fast paths take no lock.
+ * move (g2048_tableset_error), so the fast paths take no lock.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -30,21 +30,21 @@ struct tableset_entry {
 	atomic_int broken;          /* it failed its check */
 };
 
-struct g2048_tables {
+struct g2048_tableset {
 	pthread_mutex_t lock;       /* opening a table, the error */
 	atomic_int failed;          /* error holds a message */
 	int n;
-	struct tableset_entry e[G2048_TABLES_MAX];
+	struct tableset_entry e[G2048_TABLESET_MAX];
 	char error[512];
 };
 
-static g2048_tables *
-tableset_fail(g2048_tables *ts, char *err, size_t errsize, const char *path,
+static g2048_tableset *
+tableset_fail(g2048_tableset *ts, char *err, size_t errsize, const char *path,
     const char *msg)
 {
 	if (errsize)
 		snprintf(err, errsize, "%s: %s", path, msg);
-	g2048_tables_close(ts);
+	g2048_tableset_close(ts);
 	return NULL;
 }
 
@@ -107,7 +107,7 @@ out:
 /* Higher targets first: a board two tables cover is an endgame of the
  * larger tile; then the order given. */
 static void
-tableset_sort(g2048_tables *ts)
+tableset_sort(g2048_tableset *ts)
 {
 	int i, j;
 
@@ -121,10 +121,10 @@ tableset_sort(g2048_tables *ts)
 		}
 }
 
-static g2048_tables *
+static g2048_tableset *
 tableset_new(char *err, size_t errsize)
 {
-	g2048_tables *ts;
+	g2048_tableset *ts;
 
 	if ((ts = calloc(1, sizeof *ts)) == NULL) {
 		snprintf(err, errsize, "out of memory");
@@ -140,7 +140,7 @@ tableset_new(char *err, size_t errsize)
  * probabilities; a whole board's may be of either objective.
  */
 static int
-tableset_add(g2048_tables *ts, const char *path, char *err, size_t errsize)
+tableset_add(g2048_tableset *ts, const char *path, char *err, size_t errsize)
 {
 	struct tableset_entry *e = &ts->e[ts->n];
 	struct exact_header h;
@@ -151,9 +151,9 @@ tableset_add(g2048_tables *ts, const char *path, char *err, size_t errsize)
 		msg = why;
 	else if (h.rules.kind == EXACT_PATTERN && h.value_kind != 0)
 		msg = "not a table of probabilities";
-	else if (ts->n == G2048_TABLES_MAX) {
+	else if (ts->n == G2048_TABLESET_MAX) {
 		snprintf(why, sizeof why, "more than %d tables",
-		    G2048_TABLES_MAX);
+		    G2048_TABLESET_MAX);
 		msg = why;
 	} else if ((e->path = strdup(path)) == NULL)
 		msg = "out of memory";
@@ -168,14 +168,14 @@ tableset_add(g2048_tables *ts, const char *path, char *err, size_t errsize)
 	return 0;
 }
 
-g2048_tables *
-g2048_tables_open(const char *const *paths, int n, char *err, size_t errsize)
+g2048_tableset *
+g2048_tableset_open(const char *const *paths, int n, char *err, size_t errsize)
 {
-	g2048_tables *ts;
+	g2048_tableset *ts;
 	int i;
 
-	if (n < 0 || n > G2048_TABLES_MAX) {
-		snprintf(err, errsize, "at most %d tables", G2048_TABLES_MAX);
+	if (n < 0 || n > G2048_TABLESET_MAX) {
+		snprintf(err, errsize, "at most %d tables", G2048_TABLESET_MAX);
 		return NULL;
 	}
 	if ((ts = tableset_new(err, errsize)) == NULL)
@@ -237,11 +237,11 @@ fail:
 	return -1;
 }
 
-g2048_tables *
-g2048_tables_open_dir(const char *dir, char *err, size_t errsize)
+g2048_tableset *
+g2048_tableset_open_dir(const char *dir, char *err, size_t errsize)
 {
 	char **path = NULL;
-	g2048_tables *ts;
+	g2048_tableset *ts;
 	int n, i;
 
 	if ((n = tableset_list(dir, &path, err, errsize)) < 0)
@@ -261,7 +261,7 @@ g2048_tables_open_dir(const char *dir, char *err, size_t errsize)
 }
 
 void
-g2048_tables_close(g2048_tables *ts)
+g2048_tableset_close(g2048_tableset *ts)
 {
 	int i;
 
@@ -276,20 +276,20 @@ g2048_tables_close(g2048_tables *ts)
 }
 
 int
-g2048_tables_count(const g2048_tables *ts)
+g2048_tableset_count(const g2048_tableset *ts)
 {
 	return ts ? ts->n : 0;
 }
 
 const char *
-g2048_tables_name(const g2048_tables *ts, int i)
+g2048_tableset_name(const g2048_tableset *ts, int i)
 {
 	return i >= 0 && i < ts->n ? ts->e[i].name : NULL;
 }
 
 /* Entry e is broken: msg kept if it is the first. */
 static void
-tableset_broke(g2048_tables *ts, struct tableset_entry *e, const char *msg)
+tableset_broke(g2048_tableset *ts, struct tableset_entry *e, const char *msg)
 {
 	pthread_mutex_lock(&ts->lock);
 	atomic_store(&e->broken, 1);
@@ -301,7 +301,7 @@ tableset_broke(g2048_tables *ts, struct tableset_entry *e, const char *msg)
 
 /* Entry i's table, opened on first need; NULL if broken. */
 static g2048_table *
-tableset_get(g2048_tables *ts, int i)
+tableset_get(g2048_tableset *ts, int i)
 {
 	struct tableset_entry *e = &ts->e[i];
 	g2048_table *t;
@@ -323,7 +323,7 @@ tableset_get(g2048_tables *ts, int i)
 
 /* Entry i's table t failed a block's check in a query. */
 static void
-tableset_corrupt(g2048_tables *ts, int i, const g2048_table *t)
+tableset_corrupt(g2048_tableset *ts, int i, const g2048_table *t)
 {
 	char msg[sizeof ts->error];
 
@@ -356,7 +356,7 @@ tableset_fits(const struct exact_rules *r, g2048_grid g)
 }
 
 int
-g2048_tables_query(g2048_tables *ts, g2048_grid g, g2048_table_result *r)
+g2048_tableset_query(g2048_tableset *ts, g2048_grid g, g2048_table_result *r)
 {
 	int i, broken = 0;
 
@@ -381,11 +381,11 @@ g2048_tables_query(g2048_tables *ts, g2048_grid g, g2048_table_result *r)
 			return i;
 	}
 	r->dir = G2048_TABLE_UNCOVERED;
-	return broken ? G2048_TABLES_BROKEN : -1;
+	return broken ? G2048_TABLESET_BROKEN : -1;
 }
 
 int
-g2048_tables_info(const g2048_tables *ts, int i, g2048_table_info *info)
+g2048_tableset_info(const g2048_tableset *ts, int i, g2048_table_info *info)
 {
 	if (ts == NULL || i < 0 || i >= ts->n)
 		return -1;
@@ -413,7 +413,7 @@ tableset_board(const struct tableset_entry *e, int rows, int cols,
 }
 
 int
-g2048_tables_find_board(const g2048_tables *ts, int rows, int cols,
+g2048_tableset_find_board(const g2048_tableset *ts, int rows, int cols,
     double four)
 {
 	int i;
@@ -425,7 +425,7 @@ g2048_tables_find_board(const g2048_tables *ts, int rows, int cols,
 }
 
 int
-g2048_tables_query_board(g2048_tables *ts, const g2048_board *b,
+g2048_tableset_query_board(g2048_tableset *ts, const g2048_board *b,
     g2048_table_result *r)
 {
 	static const int objective[2] = { G2048_EXACT_SCORE, G2048_EXACT_PROB };
@@ -435,7 +435,7 @@ g2048_tables_query_board(g2048_tables *ts, const g2048_board *b,
 
 	memset(r, 0, sizeof *r);
 	r->dir = G2048_TABLE_UNCOVERED;
-	if (g2048_tables_find_board(ts, b->rows, b->cols, b->four) < 0)
+	if (g2048_tableset_find_board(ts, b->rows, b->cols, b->four) < 0)
 		return -1;
 	g2048_board_get_cells(b, &c);
 	for (i = 0; i < c.rows * c.cols; i++)
@@ -463,11 +463,11 @@ g2048_tables_query_board(g2048_tables *ts, const g2048_board *b,
 				return i;
 		}
 	r->dir = G2048_TABLE_UNCOVERED;
-	return broken ? G2048_TABLES_BROKEN : -1;
+	return broken ? G2048_TABLESET_BROKEN : -1;
 }
 
 int
-g2048_tables_error(g2048_tables *ts, char *err, size_t errsize)
+g2048_tableset_error(g2048_tableset *ts, char *err, size_t errsize)
 {
 	int bad;
 

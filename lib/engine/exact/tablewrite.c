@@ -3,8 +3,9 @@
  * work files: the text header, the layer index, the keys, the values and
  * a checksum for each block of them.  The header holds the checksum of
  * its own text and of the blocks' sums, so the body is made twice from
- * the work files, hashed and then written; the reader checks a block
- * with the same exact_block_sum when a query first reads it (table.c).
+ * the work files, hashed and then written (the sums: sums.c); the reader
+ * checks a block with the same exact_block_sum when a query first reads
+ * it (table.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,99 +13,11 @@
 
 #include "exact.h"
 
-struct hasher {
-	uint64_t h, len;
-	unsigned char part[8];
-	int npart;
-};
-
-#define HASH_MUL 0x9E3779B97F4A7C15ULL
-
-static void
-hash_word(struct hasher *hs, uint64_t w)
-{
-	hs->h = (hs->h ^ w) * HASH_MUL;
-	hs->h = hs->h << 31 | hs->h >> 33;
-}
-
-static void
-hash_add(struct hasher *hs, const unsigned char *p, size_t n)
-{
-	hs->len += n;
-	while (n > 0 && hs->npart > 0 && hs->npart < 8) {
-		hs->part[hs->npart++] = *p++;
-		n--;
-		if (hs->npart == 8) {
-			hash_word(hs, blocks_rd64le(hs->part));
-			hs->npart = 0;
-		}
-	}
-	for (; n >= 8; n -= 8, p += 8)
-		hash_word(hs, blocks_rd64le(p));
-	while (n-- > 0)
-		hs->part[hs->npart++] = *p++;
-}
-
-static uint64_t
-hash_end(struct hasher *hs)
-{
-	unsigned char last[8] = { 0 };
-	uint64_t h;
-
-	memcpy(last, hs->part, (size_t)hs->npart);
-	hash_word(hs, blocks_rd64le(last));
-	h = hs->h ^ hs->len;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return h;
-}
-
-static void
-hash_start(struct hasher *hs, uint64_t h)
-{
-	hs->h = h;
-	hs->len = 0;
-	hs->npart = 0;
-}
-
-uint64_t
-exact_checksum(const unsigned char *p, size_t n)
-{
-	struct hasher hs;
-
-	hash_start(&hs, 0x2048);
-	hash_add(&hs, p, n);
-	return hash_end(&hs);
-}
-
-uint64_t
-exact_header_sum(const char *hdr, size_t hlen, const unsigned char *sums,
-    uint64_t nblocks)
-{
-	struct hasher hs;
-
-	hash_start(&hs, 0x2048 ^ 0x68656164);   /* "head" */
-	hash_add(&hs, (const unsigned char *)hdr, hlen);
-	hash_add(&hs, sums, (size_t)(8 * nblocks));
-	return hash_end(&hs);
-}
-
-uint64_t
-exact_block_sum(const unsigned char *p, size_t n, uint64_t b)
-{
-	struct hasher hs;
-
-	hash_start(&hs, 0x2048 + b);
-	hash_add(&hs, p, n);
-	return hash_end(&hs);
-}
-
 /* The body of the file after its header (the layer index, the keys, the
  * values), to a file or, block by block, to the hasher. */
 struct emit {
 	struct exact_build *b;
-	struct hasher hs;           /* the block being hashed */
+	struct exact_hasher hs;           /* the block being hashed */
 	uint64_t block, inblock, blockno, nblocks;
 	unsigned char *sums;        /* 8 bytes a block */
 	int fd;                     /* -1: hash only */
@@ -115,10 +28,10 @@ static void
 block_done(struct emit *e)
 {
 	if (e->blockno < e->nblocks)
-		exact_wr64(e->sums + 8 * e->blockno, hash_end(&e->hs));
+		exact_wr64(e->sums + 8 * e->blockno, exact_hash_end(&e->hs));
 	e->blockno++;
 	e->inblock = 0;
-	hash_start(&e->hs, 0x2048 + e->blockno);
+	exact_hash_start(&e->hs, 0x2048 + e->blockno);
 }
 
 static int
@@ -130,7 +43,7 @@ emit_bytes(struct emit *e, const unsigned char *p, size_t n)
 		size_t take = (size_t)(e->block - e->inblock) < n ?
 		    (size_t)(e->block - e->inblock) : n;
 
-		hash_add(&e->hs, p, take);
+		exact_hash_add(&e->hs, p, take);
 		e->inblock += take;
 		p += take;
 		n -= take;
@@ -224,7 +137,7 @@ hash_blocks(struct emit *e)
 {
 	e->fd = -1;
 	e->blockno = e->inblock = 0;
-	hash_start(&e->hs, 0x2048);
+	exact_hash_start(&e->hs, 0x2048);
 	if (emit_body(e) < 0)
 		return -1;
 	if (e->inblock > 0)

@@ -1,7 +1,7 @@
 /* game.c - boards as games, of any size: an empty board, new games, moves
  * and spawns with their state and the board's own odds. */
 
-#include "2048.h"
+#include "2048-private.h"
 
 /* Field by field: the kept lines' buffers need no clearing, and the
  * cells of another size are not the 4x4 board's. */

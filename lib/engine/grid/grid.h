@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 
 /*
  * Move a line of four ranks toward line[0]: drop the gaps, then merge

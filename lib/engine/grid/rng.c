@@ -3,7 +3,7 @@
  * "PCG: A Family of Simple Fast Space-Efficient Statistically Good
  * Algorithms for Random Number Generation" (2014).
  */
-#include "2048.h"
+#include "2048-private.h"
 
 #define PCG_MULT 6364136223846793005ULL
 

@@ -2,7 +2,7 @@
  * generator's next two draws (2048(7)). */
 #include <math.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "grid.h"
 
 uint64_t

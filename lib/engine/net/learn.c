@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "grid.h"
 #include "net.h"
 

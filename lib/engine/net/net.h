@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "blocks.h"
 #include "grid.h"
 

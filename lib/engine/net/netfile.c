@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "blocks.h"
 #include "net.h"
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "blocks.h"
 #include "net.h"
 

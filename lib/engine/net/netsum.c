@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "net.h"
 
 #define HASH_MUL 0x9E3779B97F4A7C15ULL

@@ -8,86 +8,96 @@
 
 #include "player.h"
 
-/* The search that values b's size: the player's, else the other
- * evaluator's; the player's where neither does (it says G2048_UNFIT). */
-static g2048_search *
-search_of(const g2048_player *p, const g2048_board *b)
-{
-	int other;
-
-	if (g2048_player_fits(p, b, &other) && other)
-		return p->other;
-	return p->search;
-}
-
 /* The chain tables (with the expectimax search) or else the pattern
- * tables, on the 4x4 board of the classic odds: the direction, or -1
- * (the search decides) with r cleared for it. */
+ * tables, on the 4x4 board of the classic odds, with the evaluator e of
+ * p: the direction, or -1 (the search decides) with r's legal set. */
 static int
-by_4x4_tables(const g2048_player *p, const g2048_board *b, int other,
-    g2048_search_result *r, int *missing)
+by_4x4_tables(const g2048_player *p, const g2048_board *b,
+    enum player_eval e, g2048_decision *r)
 {
-	const g2048_search_opts *o = other ? &p->o.other_search :
+	const g2048_search_opts *o = e == PLAYER_OTHER ? &p->o.other_search :
 	    &p->o.search;
-	struct timespec start, end;
-	int patterns = other || p->o.patterns;
+	struct timespec start;
+	int patterns = e == PLAYER_OTHER || p->patterns;
 
 	if (!g2048_board_is_4x4(b) || b->four != G2048_FOUR_PROB ||
 	    (p->chain == NULL && (p->tables == NULL || !patterns)))
 		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	memset(r, 0, sizeof *r);
-	r->dir = -1;
-	r->table = -1;
 	if ((r->legal = g2048_legal(b->grid)) == 0)
 		return -1;
 	/* the chain tables in place of the pattern tables, before the
 	 * expectimax search only: the baselines stay what they are */
 	if (p->chain) {
 		if (o->algo != G2048_EXPECTIMAX || player_by_chain(p->chain,
-		    b->grid, o->chain_min, p->o.chain_lookup_only, r,
-		    missing) < 0)
+		    b->grid, p->o.chain_min, p->o.chain_lookup_only, r) < 0)
 			return -1;
-	} else if (g2048_max_rank(b->grid) < o->table_from ||
-	    player_by_pattern(p->tables, b->grid, o->table_min, r) < 0)
+	} else if (g2048_max_rank(b->grid) < p->o.table_from ||
+	    player_by_pattern(p->tables, b->grid, p->o.table_min, r) < 0)
 		return -1;
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	r->seconds = (double)(end.tv_sec - start.tv_sec) +
-	    (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+	r->seconds = player_seconds_since(&start);
 	return r->dir;
 }
 
-int
-g2048_best_move(g2048_player *p, const g2048_board *b,
-    g2048_search_result *r)
+/* The search of p with evaluator e on b, into r (what decided: the
+ * search). */
+static int
+by_search(g2048_player *p, enum player_eval e, const g2048_board *b,
+    g2048_decision *r)
 {
-	g2048_search *s = search_of(p, b);
+	g2048_search_result s;
 	g2048_rng choice;
-	enum g2048_cover c;
-	int table, missing = 0, d;
+	int d;
 
-	c = player_by_board_table(p, b, r, &table);
+	g2048_choice_rng(b, &choice);
+	d = g2048_search_board(e == PLAYER_OTHER ? p->other : p->search, b,
+	    &choice, &s);
+	r->dir = s.dir;
+	r->legal = s.legal;
+	memcpy(r->value, s.value, sizeof r->value);
+	r->depth = s.depth;
+	r->deepened = s.deepened;
+	r->nodes = s.nodes;
+	r->seconds = s.seconds;
+	return d;
+}
+
+static int
+decide(g2048_player *p, const g2048_board *b, g2048_decision *r)
+{
+	enum player_eval e = player_eval_of(p, b);
+	enum g2048_cover c;
+
+	c = player_by_board_table(p, b, r);
 	if (c == G2048_COVER_DECIDES)
 		return r->dir;
 	if (p->o.exact && (c == G2048_COVER_NO_TABLES ||
-	    c == G2048_COVER_NO_TABLE || c == G2048_COVER_NOT_HELD)) {
-		memset(r, 0, sizeof *r);
-		r->dir = -1;
-		r->table = -1;
+	    c == G2048_COVER_NO_TABLE || c == G2048_COVER_NOT_HELD))
 		return G2048_UNCOVERED;
-	}
-	if (by_4x4_tables(p, b, s == p->other && s != NULL, r, &missing) >= 0)
+#ifdef PLAYER_FAKE_TABLE
+	if (player_by_fake(b, r) >= 0)
 		return r->dir;
-	g2048_choice_rng(b, &choice);
-	d = g2048_search_board(s, b, &choice, r);
-	r->chain_missing = missing;
+#endif
+	if (by_4x4_tables(p, b, e, r) >= 0)
+		return r->dir;
+	return by_search(p, e, b, r);
+}
+
+int
+g2048_best_move(g2048_player *p, const g2048_board *b, g2048_decision *r)
+{
+	int d = decide(p, b, r);
+
+	/* a table that broke in this decision decided nothing: without it */
+	if (p->o.drop_broken && player_drop_broken(p))
+		d = decide(p, b, r);
 	return d;
 }
 
 int
-g2048_play_step(g2048_player *p, g2048_board *b, g2048_search_result *r)
+g2048_play_step(g2048_player *p, g2048_board *b, g2048_decision *r)
 {
-	g2048_search_result own;
+	g2048_decision own;
 	g2048_board next = *b;
 	int d;
 

@@ -9,14 +9,8 @@
 int
 g2048_hint(g2048_grid g)
 {
-	return g2048_hint_net(g, NULL);
-}
-
-int
-g2048_hint_net(g2048_grid g, const g2048_net *n)
-{
 	g2048_player_opts o;
-	g2048_search_result r;
+	g2048_decision r;
 	g2048_board b;
 	g2048_eval *e;
 	g2048_player *p;
@@ -25,17 +19,11 @@ g2048_hint_net(g2048_grid g, const g2048_net *n)
 	int dir = -1;
 
 	g2048_player_defaults(&o);
-	if (n) {
-		g2048_search_net_defaults(&o.search);
-		o.search.downgrade = g2048_net_downgrade(n);
-	}
 	o.search.threads = ncpu < 1 ? 1 : ncpu > G2048_NDIRS ? G2048_NDIRS :
 	    (int)ncpu;
 	g2048_board_init(&b);
 	b.grid = g;
-	e = n ? g2048_eval_net(n, err, sizeof err) :
-	    g2048_eval_new(NULL, NULL, err, sizeof err);
-	if (e == NULL)
+	if ((e = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL)
 		return -1;
 	o.eval = e;
 	if ((p = g2048_player_new(&o, err, sizeof err)) != NULL)

@@ -1,7 +1,8 @@
 /*
  * player.c - a player made from its options (its searches, the folder's
  * tables, the chain tables), forked for a thread of games, freed; what it
- * can say of its tables.  The order of its decision is in decide.c.
+ * can say of its tables; its options, their presets and their check.
+ * The order of its decision is in decide.c.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,31 +11,70 @@
 
 #include "player.h"
 
-const char *
-g2048_source_name(enum g2048_source s)
+/* The presets of the search: a net's, or the heuristic's. */
+static void
+preset(g2048_search_opts *o, int net, int fast)
 {
-	switch (s) {
-	case G2048_BY_BOARD_TABLE:
-		return "board table";
-	case G2048_BY_CHAIN:
-		return "chain table";
-	case G2048_BY_DIGEST:
-		return "digest";
-	case G2048_BY_PATTERN:
-		return "pattern table";
-	default:
-		return "search";
-	}
+	if (net && fast)
+		g2048_search_net_fast(o);
+	else if (net)
+		g2048_search_net_defaults(o);
+	else if (fast)
+		g2048_search_fast(o);
+	else
+		g2048_search_defaults(o);
+}
+
+void
+g2048_player_setting(g2048_player_opts *o, int fast, int net)
+{
+	preset(&o->search, net, fast);
+	preset(&o->other_search, 0, fast);
 }
 
 void
 g2048_player_defaults(g2048_player_opts *o)
 {
 	memset(o, 0, sizeof *o);
-	g2048_search_defaults(&o->search);
-	o->other_search = o->search;
-	o->patterns = 1;
+	g2048_player_setting(o, 0, 0);
 	o->chain = G2048_CHAIN_NONE;
+	/* where a pattern's target is less sure, the table's one aim
+	 * costs the board its shape and the search plays better
+	 * (bench/EXACT.md) */
+	o->table_min = 0.9;
+	/* before a 16384 the large tiles are small and freezing them costs
+	 * more than a sure target gains (bench/EXACT.md) */
+	o->table_from = 14;
+	o->chain_min = 0;
+}
+
+int
+g2048_player_check(const g2048_player_opts *o, char *err, size_t errsize)
+{
+	const char *why = NULL;
+
+	if (o->table_from < 0 || o->table_from > G2048_MAX_RANK)
+		why = "table-from: expected a tile up to 131072";
+	else if (!(o->chain_min >= 0 && o->chain_min <= 1))
+		why = "chain-min: expected a probability from 0 to 1";
+	else if (!(o->table_min >= 0 && o->table_min <= 1))
+		why = "table-min: expected a probability from 0 to 1";
+	if (why) {
+		if (errsize)
+			snprintf(err, errsize, "%s", why);
+		return -1;
+	}
+	return g2048_search_check(&o->search, err, errsize) < 0 ||
+	    g2048_search_check(&o->other_search, err, errsize) < 0 ? -1 : 0;
+}
+
+/* A net plays without the 4x4 tables unless they are named: make net's
+ * net is stronger alone (bench/EXACT.md). */
+static int
+plays_alone(const g2048_player_opts *o)
+{
+	return o->eval != NULL && !o->tables_named &&
+	    strcmp(g2048_eval_name(o->eval), "net") == 0;
 }
 
 /* The chain tables of dir as o->chain asks: its files, else the cache
@@ -46,7 +86,8 @@ open_chain(g2048_player *p, const char *dir, enum g2048_chain_use use,
 {
 	char digest[4096];
 
-	if (use == G2048_CHAIN_NONE)
+	if (use == G2048_CHAIN_NONE ||
+	    (use == G2048_CHAIN_FOLDER && plays_alone(&p->o)))
 		return 0;
 	if (dir && g2048_chain_present(dir))
 		p->chain = g2048_chain_open(dir, err, errsize);
@@ -97,15 +138,16 @@ g2048_player_new(const g2048_player_opts *o, char *err, size_t errsize)
 	}
 	p->o = *o;
 	p->o.tables = NULL;
+	p->patterns = !plays_alone(o);
 	p->owner = 1;
 	if (make_searches(p, 0, err, errsize) < 0)
 		goto fail;
 	if (o->tables) {
-		if ((p->tables = g2048_tables_open_dir(o->tables, err,
+		if ((p->tables = g2048_tableset_open_dir(o->tables, err,
 		    errsize)) == NULL)
 			goto fail;
-		if (g2048_tables_count(p->tables) == 0) {
-			g2048_tables_close(p->tables);
+		if (g2048_tableset_count(p->tables) == 0) {
+			g2048_tableset_close(p->tables);
 			p->tables = NULL;
 		}
 	}
@@ -141,6 +183,7 @@ g2048_player_fork(const g2048_player *p, int threads, char *err,
 		return NULL;
 	}
 	f->o = p->o;
+	f->patterns = p->patterns;
 	f->tables = p->tables;
 	f->chain = p->chain;
 	if (make_searches(f, threads, err, errsize) < 0) {
@@ -158,7 +201,7 @@ g2048_player_free(g2048_player *p)
 	g2048_search_free(p->search);
 	g2048_search_free(p->other);
 	if (p->owner) {
-		g2048_tables_close(p->tables);
+		g2048_tableset_close(p->tables);
 		g2048_chain_free(p->chain);
 	}
 	free(p);
@@ -172,34 +215,41 @@ g2048_player_time_from(g2048_player *p, const struct timespec *origin)
 		g2048_search_time_from(p->other, origin);
 }
 
-int
-g2048_player_fits(const g2048_player *p, const g2048_board *b, int *other)
+enum player_eval
+player_eval_of(const g2048_player *p, const g2048_board *b)
 {
-	*other = 0;
 	if (p->o.eval == NULL || g2048_eval_fits(p->o.eval, b->rows, b->cols))
-		return 1;
-	*other = p->other != NULL &&
-	    g2048_eval_fits(p->o.other_eval, b->rows, b->cols);
-	return *other;
+		return PLAYER_OWN;
+	if (p->other != NULL &&
+	    g2048_eval_fits(p->o.other_eval, b->rows, b->cols))
+		return PLAYER_OTHER;
+	return PLAYER_NONE;
+}
+
+const g2048_eval *
+g2048_player_eval_for(const g2048_player *p, const g2048_board *b)
+{
+	switch (player_eval_of(p, b)) {
+	case PLAYER_OWN:
+		return p->o.eval;
+	case PLAYER_OTHER:
+		return p->o.other_eval;
+	default:
+		return NULL;
+	}
 }
 
 int
 g2048_player_has_tables(const g2048_player *p)
 {
 	return p->chain != NULL ||
-	    (p->tables != NULL && (p->o.patterns || p->other != NULL));
-}
-
-g2048_tables *
-g2048_player_tables(const g2048_player *p)
-{
-	return p->tables;
+	    (p->tables != NULL && (p->patterns || p->other != NULL));
 }
 
 int
 g2048_player_error(const g2048_player *p, char *err, size_t errsize)
 {
-	return g2048_tables_error(p->tables, err, errsize) ||
+	return g2048_tableset_error(p->tables, err, errsize) ||
 	    (p->chain && g2048_chain_error(p->chain, err, errsize));
 }
 
@@ -229,19 +279,19 @@ g2048_player_set_stop(g2048_player *p, const volatile sig_atomic_t *stop)
 }
 
 int
-g2048_player_drop_broken(g2048_player *p)
+player_drop_broken(g2048_player *p)
 {
 	int dropped = 0;
 
-	if (g2048_tables_error(p->tables, NULL, 0)) {
-		if (p->owner)
-			g2048_tables_close(p->tables);
+	if (!p->owner)
+		return 0;
+	if (g2048_tableset_error(p->tables, NULL, 0)) {
+		g2048_tableset_close(p->tables);
 		p->tables = NULL;
 		dropped = 1;
 	}
 	if (p->chain && g2048_chain_error(p->chain, NULL, 0)) {
-		if (p->owner)
-			g2048_chain_free(p->chain);
+		g2048_chain_free(p->chain);
 		p->chain = NULL;
 		dropped = 1;
 	}

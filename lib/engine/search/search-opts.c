@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "search.h"
 
 void
@@ -33,14 +33,6 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->time_ms = 0;
 	/* an 8x8 board's move in about 50 ms on one core (bench/VARIANTS.md) */
 	o->leaves_bits = 20;
-	/* where a pattern's target is less sure, the table's one aim
-	 * costs the board its shape and the search plays better
-	 * (bench/EXACT.md) */
-	o->table_min = 0.9;
-	/* before a 16384 the large tiles are small and freezing them costs
-	 * more than a sure target gains (bench/EXACT.md) */
-	o->table_from = 14;
-	o->chain_min = 0;
 }
 
 void
@@ -113,15 +105,6 @@ g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize)
 	    (o->depth_max > 0 && o->depth_max < o->depth_min))
 		snprintf(why, sizeof why, "adaptive depth: expected 1 <= MIN <= "
 		    "MAX <= %d and -%d <= SUB <= %d", dmax, dmax, dmax);
-	else if (!in(o->table_from, 0, G2048_MAX_RANK))
-		snprintf(why, sizeof why, "table-from: expected a tile up to "
-		    "%d", 1 << G2048_MAX_RANK);
-	else if (!(o->chain_min >= 0 && o->chain_min <= 1))
-		snprintf(why, sizeof why, "chain-min: expected a probability "
-		    "from 0 to 1");
-	else if (!(o->table_min >= 0 && o->table_min <= 1))
-		snprintf(why, sizeof why, "table-min: expected a probability "
-		    "from 0 to 1");
 	else if (!cutoff_ok(o->cutoff) || !cutoff_ok(o->cutoff_crowded) ||
 	    !cutoff_ok(o->deepen_cutoff))
 		snprintf(why, sizeof why, "cutoff: expected 0 to %g",

@@ -277,7 +277,6 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	memset(r, 0, sizeof *r);
 	r->dir = -1;
-	r->table = -1;
 	r->legal = c ? g2048_cells_legal(c) : g2048_legal(g);
 	for (i = 0; i < s->nworkers; i++)
 		s->w[i].nodes = 0;

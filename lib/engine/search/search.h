@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "eval.h"
 
 /* ---- tt.c: the transposition table ------------------------------------- */

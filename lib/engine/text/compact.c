@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "text.h"
 
 /* rank_digit[c]: the rank of a compact-form digit, or -1 */

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "2048.h"
+#include "2048-private.h"
 
 int
 g2048_write_all(int fd, const void *buf, size_t n)

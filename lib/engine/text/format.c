@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "text.h"
 
 /* each rank's cell text, so writing a grid is copying */

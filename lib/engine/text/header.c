@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "text.h"
 
 /* bit k of text_feeder.seen, TEXT_SEEN_*, is known_keys[k] */

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "text.h"
 
 int

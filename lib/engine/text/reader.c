@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "2048.h"
+#include "2048-private.h"
 #include "text.h"
 
 #define READ_BUF 65536

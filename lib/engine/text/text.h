@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "2048.h"
+#include "2048-private.h"
 
 /* the compact form's rank digits: 0-9, then a (1024) to z (2^35), then A
  * (2^36) to Z (2^61); a 4x4 board's reach h (131072) */
