@@ -141,16 +141,26 @@ def bench_vecenv(n, steps):
 
 
 def bench_vecenv_steps_only(n, steps):
-    """The C step alone: the actions drawn before the clock (from the
-    first mask; an illegal one is a step that moves nothing)."""
+    """The C step alone, on random legal actions: a first run draws them
+    from each step's mask (numpy) and keeps them; a second VecEnv of the
+    same seed replays the same games, so every action is legal again,
+    and only the replay is timed."""
     env = g2048.VecEnv(n, seed=1)
     _, mask = env.reset()
     rng = np.random.default_rng(1)
-    actions = [random_legal(rng, mask) for _ in range(steps)]
+    actions = []
+    for _ in range(steps):
+        actions.append(random_legal(rng, mask))
+        mask = env.step(actions[-1]).mask
+    replay = g2048.VecEnv(n, seed=1)
+    replay.reset()
     t = clock()
     for a in actions:
-        env.step(a)
-    return n * steps / (clock() - t)
+        replay.step(a)
+    rate = n * steps / (clock() - t)
+    if not np.array_equal(replay.boards, env.boards):
+        raise AssertionError("the replay left other boards")
+    return rate
 
 
 def bench_numpy(n, steps):

@@ -70,25 +70,45 @@ new_game(EnvObject *e, npy_intp i)
 	gm->over = 0;
 }
 
-/* A 4x4 grid's ranks, a byte a cell: the nibbles spread to bytes two
- * words at a time, then each cell's fifth bit where there is one. */
+/* Eight nibbles (cells 0-7 of a half grid) spread to eight bytes, cell
+ * k in byte k (from the least significant). */
+static inline uint64_t
+spread_nibbles(uint64_t x)
+{
+	x &= 0xFFFFFFFFULL;
+	x = (x | x << 16) & 0x0000FFFF0000FFFFULL;
+	x = (x | x << 8) & 0x00FF00FF00FF00FFULL;
+	return (x | x << 4) & 0x0F0F0F0F0F0F0F0FULL;
+}
+
+/* x's bytes from the least significant: one store on a little-endian
+ * machine (the byte loop is not unrolled at -O2). */
+static inline void
+put_bytes(uint8_t *r, uint64_t x)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(r, &x, sizeof x);
+#else
+	int k;
+
+	for (k = 0; k < 8; k++)
+		r[k] = (uint8_t)(x >> (8 * k));
+#endif
+}
+
+/* A 4x4 grid's ranks, a byte a cell: each half's nibbles spread to
+ * bytes in a few word operations (the hot part of a step), then each
+ * cell's fifth bit where there is one. */
 static void
 write_grid(uint8_t *r, g2048_grid g)
 {
-	const uint64_t low = 0x0F0F0F0F0F0F0F0FULL;
-	uint64_t even = g.lo & low, odd = (g.lo >> 4) & low;
-	uint8_t out[16];
 	int cell;
 
-	/* byte k of even holds cell 2k, of odd cell 2k + 1 */
-	for (cell = 0; cell < 8; cell++) {
-		out[2 * cell] = (uint8_t)(even >> (8 * cell));
-		out[2 * cell + 1] = (uint8_t)(odd >> (8 * cell));
-	}
+	put_bytes(r, spread_nibbles(g.lo));
+	put_bytes(r + 8, spread_nibbles(g.lo >> 32));
 	if (g.hi)
 		for (cell = 0; cell < G2048_CELLS; cell++)
-			out[cell] = (uint8_t)(out[cell] | ((g.hi >> cell) & 1) << 4);
-	memcpy(r, out, sizeof out);
+			r[cell] = (uint8_t)(r[cell] | ((g.hi >> cell) & 1) << 4);
 }
 
 static void
@@ -297,6 +317,7 @@ step_one(EnvObject *e, npy_intp i, int a, struct step_out *o)
 	g2048_cells c;
 	uint8_t *board_out = o->obs + i * e->ncells;
 	long gained;
+	unsigned legal;
 	int done, terminated = 0;
 
 	if (e->is_4x4) {
@@ -320,18 +341,23 @@ step_one(EnvObject *e, npy_intp i, int a, struct step_out *o)
 		gm->score += (uint64_t)gained;
 		gm->moves++;
 		gm->last_move = a;
-		/* a move that changed the board left a cell empty */
+		/* a move that changed the board left a cell empty, so after
+		 * the spawn the game is over just when no move is legal */
 		if (e->is_4x4) {
 			g2048_spawn(&g, &gm->rng, e->threshold);
 			gm->grid = g;
-			terminated = g2048_over(g);
+			legal = g2048_legal(g);
+			terminated = legal == 0;
 		} else {
 			g2048_cells_spawn(&c, &gm->rng, e->threshold);
 			e->cells[i] = c;
-			terminated = g2048_cells_over(&c);
+			legal = g2048_cells_legal(&c);
+			terminated = legal == 0;
 		}
-	} else if (o->afterstate) {
-		write_board(e, i, o->afterstate + i * e->ncells);
+	} else {
+		if (o->afterstate)
+			write_board(e, i, o->afterstate + i * e->ncells);
+		legal = legal_of(e, i);
 	}
 	put_reward(o, i, gained < 0 ? 0 : gained);
 	if (o->illegal)
@@ -345,13 +371,15 @@ step_one(EnvObject *e, npy_intp i, int a, struct step_out *o)
 			write_board(e, i, o->final_obs + i * e->ncells);
 		if (o->final_score)
 			o->final_score[i] = gm->score;
-		if (e->autoreset)
+		if (e->autoreset) {
 			new_game(e, i);
-		else
+			legal = legal_of(e, i);
+		} else {
 			gm->over = 1;
+		}
 	}
 	write_board(e, i, board_out);
-	write_mask(o->mask + i * 4, legal_of(e, i));
+	write_mask(o->mask + i * 4, legal);
 	return 0;
 }
 

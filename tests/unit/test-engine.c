@@ -561,6 +561,23 @@ test_blocks(void)
 	blocks_free(&z);
 }
 
+/* grid_nibble_count against a bit count, on every mask of bits 4i */
+static void
+test_nibble_count(void)
+{
+	uint32_t cells;
+
+	for (cells = 0; cells < 0x10000; cells++) {
+		uint64_t m = 0;
+		int i;
+
+		for (i = 0; i < 16; i++)
+			if (cells >> i & 1)
+				m |= (uint64_t)1 << (4 * i);
+		CHECK_EQ_U64(grid_nibble_count(m), __builtin_popcount(cells));
+	}
+}
+
 int
 main(void)
 {
@@ -576,5 +593,6 @@ main(void)
 	RUN(test_board_move);
 	RUN(test_new_game);
 	RUN(test_blocks);
+	RUN(test_nibble_count);
 	return UNIT_EXIT();
 }

@@ -190,6 +190,21 @@ grid_empty_nibbles(g2048_grid g)
 	return x & ~spread;
 }
 
+/*
+ * The number of bits of a mask that has them only at bits 4i (as
+ * grid_empty_nibbles gives): the product sums every nibble into the top
+ * one, which holds 0-15; the one count that does not fit is 16, the
+ * full mask.  Inline word arithmetic, where __builtin_popcountll is a
+ * call into libgcc without -mpopcnt.
+ */
+static inline int
+grid_nibble_count(uint64_t m)
+{
+	if (m == 0x1111111111111111ULL)
+		return 16;
+	return (int)((m * 0x1111111111111111ULL) >> 60);
+}
+
 static inline int
 grid_distinct_tiles(g2048_grid g)
 {

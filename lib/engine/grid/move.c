@@ -159,7 +159,7 @@ g2048_over(g2048_grid g)
 int
 g2048_empty_count(g2048_grid g)
 {
-	return __builtin_popcountll(grid_empty_nibbles(g));
+	return grid_nibble_count(grid_empty_nibbles(g));
 }
 
 int

@@ -124,7 +124,7 @@ chance_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
 	if (uses_table(w, depth) && search_tt_get(&w->tt, g, depth, &value))
 		return value;
 	empty = grid_empty_nibbles(g);
-	n = __builtin_popcountll(empty);
+	n = grid_nibble_count(empty);
 	cprob /= n;
 	if (w->s->p4 != 0.1)
 		sum = odds_spawns(w, g, empty, cprob, depth);
