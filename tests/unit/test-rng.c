@@ -101,35 +101,44 @@ test_advance_large(void)
  * are skipped, the rest taken mod bound.  Checked draw by draw on a copy.
  */
 static void
-test_bounded_rejection_law(void)
+check_rejection_law(uint32_t bound, uint64_t seed, int draws)
 {
-	static const uint32_t bounds[] = { 1, 2, 3, 5, 6, 7, 13, 16, 1000,
-	    0x40000001u, 0x80000001u, 0xC0000000u, 0xFFFFFFFFu };
-	size_t k;
+	uint64_t skip = ((uint64_t)1 << 32) % bound;
+	g2048_rng r, copy;
 	int i;
 
-	for (k = 0; k < sizeof bounds / sizeof bounds[0]; k++) {
-		uint32_t bound = bounds[k];
-		uint64_t skip = ((uint64_t)1 << 32) % bound;
-		g2048_rng r, copy;
+	g2048_rng_init(&r, seed, 3);
+	for (i = 0; i < draws; i++) {
+		uint32_t got, x = 0;
 
-		g2048_rng_init(&r, 1 + k, 3);
-		for (i = 0; i < 2000; i++) {
-			uint32_t got, x = 0;
-
-			copy = r;
-			got = g2048_rng_bounded(&r, bound);
-			if (bound > 1) {
-				do
-					x = g2048_rng_next(&copy);
-				while (x < skip);
-				x %= bound;
-			}
-			CHECK_EQ_U64(got, x);
-			CHECK_EQ_U64(r.draws, copy.draws);
-			CHECK(got < bound || bound == 0);
+		copy = r;
+		got = g2048_rng_bounded(&r, bound);
+		if (bound > 1) {
+			do
+				x = g2048_rng_next(&copy);
+			while (x < skip);
+			x %= bound;
 		}
+		CHECK_EQ_U64(got, x);
+		CHECK_EQ_U64(r.draws, copy.draws);
+		CHECK(got < bound || bound == 0);
 	}
+}
+
+/* Every bound a board gives (2-64, computed without a division) and the
+ * general path's, past it. */
+static void
+test_bounded_rejection_law(void)
+{
+	static const uint32_t bounds[] = { 1, 1000, 0x40000001u, 0x80000001u,
+	    0xC0000000u, 0xFFFFFFFFu };
+	size_t k;
+	uint32_t b;
+
+	for (k = 0; k < sizeof bounds / sizeof bounds[0]; k++)
+		check_rejection_law(bounds[k], 1 + k, 2000);
+	for (b = 2; b <= 65; b++)
+		check_rejection_law(b, 100 + b, 20000);
 }
 
 /*

@@ -61,6 +61,12 @@ extern const uint32_t grid_row_score[65536];   /* merge score of a row */
 extern const uint32_t grid_row_left_scored[65536];
 extern const uint32_t grid_row_right_scored[65536];
 
+/* For g2048_rng_bounded, bounds 2-64 (mktables.c): 2^32 mod b, and the
+ * multiplier that gives x mod b without a division. */
+#define GRID_BOUNDED_MAX 64
+extern const uint32_t grid_bounded_threshold[GRID_BOUNDED_MAX + 1];
+extern const uint64_t grid_bounded_magic[GRID_BOUNDED_MAX + 1];
+
 /* The exact path, for any grid: five-bit ranks, a loop per line. */
 g2048_grid grid_slide_exact(g2048_grid g, enum g2048_dir d);
 

@@ -56,6 +56,30 @@ table(const char *type, const char *name, int which)
 	printf("};\n\n");
 }
 
+/*
+ * For each bound b of 2-64 (a board's cell counts): the rejection
+ * threshold 2^32 mod b, and Lemire's M = floor((2^64 - 1) / b) + 1, with
+ * which x mod b is the high word of (M * x mod 2^64) * b for every 32-bit
+ * x (Lemire, Kaser, Kurz, "Faster Remainder by Direct Computation",
+ * 2019): g2048_rng_bounded without a division.
+ */
+static void
+bounded_tables(void)
+{
+	unsigned b;
+
+	printf("const uint32_t grid_bounded_threshold[%d] = {\n0, 0,", 65);
+	for (b = 2; b <= 64; b++)
+		printf(" %#x,%s", (unsigned)((uint32_t)(0u - b) % b),
+		    b % 8 == 7 ? "\n" : "");
+	printf("\n};\n\n");
+	printf("const uint64_t grid_bounded_magic[%d] = {\n0, 0,", 65);
+	for (b = 2; b <= 64; b++)
+		printf(" %#llxULL,%s", (unsigned long long)(UINT64_MAX / b + 1),
+		    b % 4 == 3 ? "\n" : "");
+	printf("\n};\n");
+}
+
 int
 main(void)
 {
@@ -68,5 +92,6 @@ main(void)
 	table("uint32_t", "grid_row_score", SCORE);
 	table("uint32_t", "grid_row_left_scored", LEFT_SCORED);
 	table("uint32_t", "grid_row_right_scored", RIGHT_SCORED);
+	bounded_tables();
 	return fflush(stdout) != 0 || ferror(stdout);
 }

@@ -4,6 +4,7 @@
  * Algorithms for Random Number Generation" (2014).
  */
 #include "2048-private.h"
+#include "grid.h"
 
 #define PCG_MULT 6364136223846793005ULL
 
@@ -45,8 +46,23 @@ g2048_rng_next(g2048_rng *r)
 	return step(r);
 }
 
+/*
+ * x mod b from grid_bounded_magic[b]: the high word of (M * x mod 2^64)
+ * * b, the 64-by-32-bit product taken in two halves (portable C; b < 2^32
+ * keeps each half from overflowing).
+ */
+static inline uint32_t
+mod_by_magic(uint32_t x, uint32_t b)
+{
+	uint64_t low = grid_bounded_magic[b] * x;
+
+	return (uint32_t)(((low >> 32) * b + (((low & 0xFFFFFFFFu) * b) >> 32))
+	    >> 32);
+}
+
 /* Rejection of the low 2^32 mod bound outputs keeps every residue equally
- * likely; at most half the draws are rejected, usually none. */
+ * likely; at most half the draws are rejected, usually none.  A board's
+ * bounds (its empty cells, at most 64) take no division. */
 uint32_t
 g2048_rng_bounded(g2048_rng *r, uint32_t bound)
 {
@@ -54,11 +70,12 @@ g2048_rng_bounded(g2048_rng *r, uint32_t bound)
 
 	if (bound < 2)
 		return 0;
-	threshold = (uint32_t)(-bound) % bound;
+	threshold = bound <= GRID_BOUNDED_MAX ? grid_bounded_threshold[bound] :
+	    (uint32_t)(-bound) % bound;
 	do
 		x = g2048_rng_next(r);
 	while (x < threshold);
-	return x % bound;
+	return bound <= GRID_BOUNDED_MAX ? mod_by_magic(x, bound) : x % bound;
 }
 
 /* Jump ahead by delta steps in O(log delta): compose the LCG with itself
