@@ -50,7 +50,7 @@ why_not(const struct run *run, const g2048_board *b, const g2048_decision *r,
 	char rules[64], cmd[512];
 
 	rules_text(rules, sizeof rules, b->rows, b->cols, b->four);
-	if (run->pl.no_tables) {
+	if (run->pl.sw.no_tables) {
 		snprintf(buf, size, "no exact table of %s consulted "
 		    "(--no-tables)", rules);
 		return 1;

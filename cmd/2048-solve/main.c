@@ -138,8 +138,8 @@ solve_board(g2048_board *b, void *ctx)
 	if (run->explain && !run->json) {
 		explain(run, b, &r);
 		if (run->pl.net && evaluator == run->pl.evaluator)
-			printf("  downgrade %lu\n", run->pl.opts.downgrade ?
-			    (unsigned long)g2048_tile(run->pl.opts.downgrade) : 0UL);
+			printf("  downgrade %lu\n", run->pl.player_opts.search.downgrade ?
+			    (unsigned long)g2048_tile(run->pl.player_opts.search.downgrade) : 0UL);
 		printf("  evaluator %s%s\n", evaluator, r.source !=
 		    G2048_BY_SEARCH ? " (not asked: a table decided)" : "");
 	}
@@ -153,7 +153,7 @@ solve_board(g2048_board *b, void *ctx)
 static void
 make_player(struct run *run, const struct timespec *started)
 {
-	if (run->pl.net_given && run->new_games && run->other_size)
+	if (run->pl.sw.net != NULL && run->new_games && run->other_size)
 		cli_usage_error("--net: the net values 4x4 boards, not the "
 		    "%dx%d of --size", run->rows, run->cols);
 	cli_player_make(&run->pl, run->new_games, run->tally, started);
