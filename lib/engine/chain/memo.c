@@ -1,5 +1,5 @@
 /*
- * chain.c - a chain table, memoised, and the pair a player consults.
+ * memo.c - a chain table, memoised, and the pair a player consults.
  *
  * A state is the free cells' tiles just after a spawn, the block
  * prefilled with the layout's ranks (the anchor at its cap), so one
