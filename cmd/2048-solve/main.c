@@ -227,8 +227,7 @@ main(int argc, char **argv)
 		if (run.st.games && run.final && !run.tally)
 			printf("\n");
 		(run.json ? print_summary_json : print_summary)(&run.st,
-		    run.tally ? 0 : (double)(t1.tv_sec - t0.tv_sec) +
-		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
+		    run.tally ? 0 : g2048_seconds_between(&t0, &t1),
 		    run.tally ? NULL : run_evaluator(&run, err, sizeof err));
 	}
 	if (run.log)

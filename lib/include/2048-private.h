@@ -50,6 +50,11 @@ int g2048_cells_valid(const g2048_cells *c);
 void g2048_cells_of_grid(g2048_cells *c, g2048_grid g);
 g2048_grid g2048_cells_grid(const g2048_cells *c);
 
+/* Seconds from one reading of CLOCK_MONOTONIC to another, or to now. */
+double g2048_seconds_between(const struct timespec *from,
+    const struct timespec *to);
+double g2048_seconds_since(const struct timespec *from);
+
 /* The same on a board of any size. */
 int g2048_cells_spawn(g2048_cells *c, g2048_rng *r, uint64_t four_threshold);
 /* The cell'th empty cell (0-based) in reading order, or -1. */
