@@ -359,12 +359,9 @@ setup(struct run *run, int list)
 static int
 target_rank(const char *arg)
 {
-	uint64_t tile = cli_u64(arg, "--target");
-	int rank = 0;
+	int rank = g2048_cells_rank_of(cli_u64(arg, "--target"));
 
-	while (rank < 63 && ((uint64_t)1 << rank) < tile)
-		rank++;
-	if (rank < 1 || rank > G2048_RANK_LIMIT || ((uint64_t)1 << rank) != tile)
+	if (rank < 1)
 		cli_usage_error("--target: expected a tile from 2 to 2^%d: '%s'",
 		    G2048_RANK_LIMIT, arg);
 	return rank;

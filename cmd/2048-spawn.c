@@ -155,16 +155,11 @@ parse_at(const char *s, struct run *run)
 static int
 parse_value(const char *s)
 {
-	uint64_t v = cli_u64(s, "--value");
-	int rank = 0;
+	int rank = g2048_cells_rank_of(cli_u64(s, "--value"));
 
-	if (v < 2 || (v & (v - 1)) != 0 || v > (uint64_t)1 << G2048_RANK_LIMIT)
+	if (rank < 1)
 		cli_usage_error("--value: expected a tile from 2 to %llu: '%s'",
 		    (unsigned long long)1 << G2048_RANK_LIMIT, s);
-	while (v > 1) {
-		v >>= 1;
-		rank++;
-	}
 	return rank;
 }
 

@@ -131,8 +131,7 @@ hint_player(struct play_ui *u)
 	if (u->player)
 		return 0;
 	memset(&pl, 0, sizeof pl);
-	cli_player_preset(&pl, 1);
-	cli_player_options_done(&pl);
+	cli_player_options_done(&pl, 1);
 	if ((u->eval = g2048_eval_new(NULL, NULL, err, sizeof err)) == NULL)
 		return -1;
 	pl.eval = u->eval;

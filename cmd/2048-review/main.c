@@ -127,12 +127,6 @@ parse_options(int argc, char **argv, struct review *rv)
 	static const char *shortopts = "cJq" CLI_PLAYER_SHORTOPTS;
 	int c, inaccuracy_given = 0;
 
-	opterr = 0;
-	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1)
-		cli_player_scan(&rv->pl, c, optarg);
-	cli_player_preset(&rv->pl, 0);
-	opterr = 1;
-	optind = 1;
 	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1) {
 		if (cli_player_option(&rv->pl, c, optarg))
 			continue;
@@ -183,7 +177,7 @@ parse_options(int argc, char **argv, struct review *rv)
 			cli_usage_error(NULL);
 		}
 	}
-	rv->workers = cli_player_options_done(&rv->pl);
+	rv->workers = cli_player_options_done(&rv->pl, 0);
 	cli_player_check_ranges(&rv->pl);
 	cli_player_check_exact(&rv->pl);
 	/* the search's noise, below a --mistake of less */

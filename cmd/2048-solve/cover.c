@@ -50,7 +50,7 @@ why_not(const struct run *run, const g2048_board *b, const g2048_decision *r,
 	char rules[64], cmd[512];
 
 	rules_text(rules, sizeof rules, b->rows, b->cols, b->four);
-	if (run->pl.no_tables) {
+	if (run->pl.sw.no_tables) {
 		snprintf(buf, size, "no exact table of %s consulted "
 		    "(--no-tables)", rules);
 		return 1;
@@ -123,17 +123,6 @@ explain_source(const struct run *run, const g2048_board *b,
 		printf("  exact: %s; searched\n", why);
 }
 
-/* what a table of a board reaches: "reach 256" or "score" */
-static void
-objective_text(char *buf, size_t size, const g2048_decision *r)
-{
-	if (r->values == G2048_VALUES_SCORE)
-		snprintf(buf, size, "score");
-	else
-		snprintf(buf, size, "reach %lu", (unsigned long)
-		    g2048_tile(r->target));
-}
-
 void
 json_cover(const struct run *run, const g2048_board *b,
     const g2048_decision *r)
@@ -143,7 +132,7 @@ json_cover(const struct run *run, const g2048_board *b,
 	fputs(",\"exact\":", stdout);
 	if (r->table != NULL && r->rows > 0) {
 		snprintf(size, sizeof size, "%dx%d", r->rows, r->cols);
-		objective_text(obj, sizeof obj, r);
+		g2048_decision_objective(r, obj, sizeof obj);
 		fputs("{\"covered\":true,\"table\":", stdout);
 		cli_json_string(r->table);
 		fputs(",\"size\":", stdout);

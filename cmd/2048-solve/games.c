@@ -347,8 +347,7 @@ on_stop(int sig)
 		stop_time = now;
 		atomic_store(&stop_signal, sig);
 		games_stop = 1;
-	} else if ((double)(now.tv_sec - stop_time.tv_sec) +
-	    (double)(now.tv_nsec - stop_time.tv_nsec) / 1e9 > 1) {
+	} else if (g2048_seconds_between(&stop_time, &now) > 1) {
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}

@@ -138,8 +138,8 @@ solve_board(g2048_board *b, void *ctx)
 	if (run->explain && !run->json) {
 		explain(run, b, &r);
 		if (run->pl.net && evaluator == run->pl.evaluator)
-			printf("  downgrade %lu\n", run->pl.opts.downgrade ?
-			    (unsigned long)g2048_tile(run->pl.opts.downgrade) : 0UL);
+			printf("  downgrade %lu\n", run->pl.player_opts.search.downgrade ?
+			    (unsigned long)g2048_tile(run->pl.player_opts.search.downgrade) : 0UL);
 		printf("  evaluator %s%s\n", evaluator, r.source !=
 		    G2048_BY_SEARCH ? " (not asked: a table decided)" : "");
 	}
@@ -153,7 +153,7 @@ solve_board(g2048_board *b, void *ctx)
 static void
 make_player(struct run *run, const struct timespec *started)
 {
-	if (run->pl.net_given && run->new_games && run->other_size)
+	if (run->pl.sw.net != NULL && run->new_games && run->other_size)
 		cli_usage_error("--net: the net values 4x4 boards, not the "
 		    "%dx%d of --size", run->rows, run->cols);
 	cli_player_make(&run->pl, run->new_games, run->tally, started);
@@ -227,8 +227,7 @@ main(int argc, char **argv)
 		if (run.st.games && run.final && !run.tally)
 			printf("\n");
 		(run.json ? print_summary_json : print_summary)(&run.st,
-		    run.tally ? 0 : (double)(t1.tv_sec - t0.tv_sec) +
-		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
+		    run.tally ? 0 : g2048_seconds_between(&t0, &t1),
 		    run.tally ? NULL : run_evaluator(&run, err, sizeof err));
 	}
 	if (run.log)

@@ -165,7 +165,9 @@ usage(int status)
 
 /* ---- options ---------------------------------------------------------- */
 
-/* Options that name a setting go first, so the others refine it. */
+/* Each option's value into the run, in one pass; then the player's
+ * options: the setting named (--fast, the evaluator, the new games'
+ * size) under the switches given, wherever they stand. */
 void
 parse_options(int argc, char **argv, struct run *run)
 {
@@ -193,23 +195,8 @@ parse_options(int argc, char **argv, struct run *run)
 	};
 	/* the letters of 2048(7)'s table; the other options are long only */
 	static const char *shortopts = "cd:ef:g:H:Jj:pqSs:Tw:";
-	int c, games = 0;
+	int c;
 
-	/* The evaluator, --fast and the new games' size first: they name
-	 * the setting that the other options, after or before them,
-	 * refine.  The second pass alone reports bad options. */
-	opterr = 0;
-	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1)
-		if (c == 'g')
-			games = 1;
-		else if (c == 'Z' && (optarg[0] != '4' || (optarg[1] != '\0' &&
-		    strcmp(optarg + 1, "x4") != 0)))
-			run->other_size = 1;
-		else
-			cli_player_scan(&run->pl, c, optarg);
-	cli_player_preset(&run->pl, games && run->other_size);
-	opterr = 1;
-	optind = 1;
 	while ((c = cli_getopt(argc, argv, shortopts, longopts)) != -1) {
 		if (cli_player_option(&run->pl, c, optarg))
 			continue;
@@ -283,5 +270,9 @@ parse_options(int argc, char **argv, struct run *run)
 			cli_usage_error(NULL);
 		}
 	}
-	run->workers = cli_player_options_done(&run->pl);
+	/* new games of a size a net does not value need no net */
+	run->other_size = run->size_given && (run->rows != G2048_SIDE ||
+	    run->cols != G2048_SIDE);
+	run->workers = cli_player_options_done(&run->pl,
+	    run->new_games && run->other_size);
 }

@@ -12,16 +12,6 @@
 
 #include "table.h"
 
-static double
-seconds_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) +
-	    (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 static volatile sig_atomic_t chain_stop;   /* SIGINT or SIGTERM came */
 
 static void
@@ -36,7 +26,7 @@ static void
 build_progress(void *ctx, uint64_t done, uint64_t total)
 {
 	struct run *run = ctx;
-	double s = seconds_since(&run->chain_t0);
+	double s = g2048_seconds_since(&run->chain_t0);
 
 	if (!run->tty || s < run->chain_shown + 1 || done == 0)
 		return;
@@ -95,7 +85,7 @@ build_chain_tables(struct run *run, const char *dir, int threads, int small)
 		    "peak %ld MB\n", run->tty ? "\r" : "", progname, five, six,
 		    (unsigned long long)g2048_chain_states(c),
 		    stopped ? " (stopped: run again to go on)" : "",
-		    seconds_since(&run->chain_t0), peak_rss_kb() / 1024);
+		    g2048_seconds_since(&run->chain_t0), peak_rss_kb() / 1024);
 	g2048_chain_free(c);
 	return cli_finish(stopped ? 1 : 0);
 }

@@ -204,13 +204,14 @@ double cli_games_left(struct cli_eta *e, double elapsed, uint64_t finished,
  * The switches of the player (player.c): 2048-solve and 2048-review take
  * them alike, so that a review values moves by the player that chose
  * them.  A tool puts CLI_PLAYER_LONGOPTS in its longopts and
- * CLI_PLAYER_SHORTOPTS in its shortopts; a first pass over the options
- * gives each to cli_player_scan (the evaluator, --fast and the tables
- * name the setting), then cli_player_preset; the second pass gives each
- * to cli_player_option (1: it was the player's), then
- * cli_player_options_done (the workers: --threads, else the cores),
- * cli_player_check_ranges and cli_player_check_exact; cli_player_make
- * makes the player.
+ * CLI_PLAYER_SHORTOPTS in its shortopts; its one pass over the options
+ * gives each to cli_player_option (1: it was the player's), which keeps
+ * its value, checked, in the switches (struct cli_switches); then
+ * cli_player_options_done finds what the switches leave to the
+ * environment (the default tables, cache and net) and makes the player's
+ * options of both by cli_player_opts; cli_player_check_ranges and
+ * cli_player_check_exact check them together; cli_player_make makes the
+ * evaluators and the player.
  */
 #define CLI_PLAYER_LONGOPTS \
 	{ "adaptive", required_argument, NULL, 'A' }, \
@@ -241,55 +242,77 @@ double cli_games_left(struct cli_eta *e, double elapsed, uint64_t finished,
 	{ "weights", required_argument, NULL, 'w' }
 #define CLI_PLAYER_SHORTOPTS "d:H:j:w:"
 
+/* Which of the player's options a switch gave (struct cli_switches'
+ * given): each bit a group of fields that one option sets. */
+enum {
+	CLI_GIVEN_ALGO = 1 << 0, CLI_GIVEN_DEPTH = 1 << 1,
+	CLI_GIVEN_ADAPTIVE = 1 << 2, CLI_GIVEN_TT_BITS = 1 << 3,
+	CLI_GIVEN_BITBOARD = 1 << 4, CLI_GIVEN_CUTOFF = 1 << 5,
+	CLI_GIVEN_CROWDED = 1 << 6, CLI_GIVEN_DEEPEN = 1 << 7,
+	CLI_GIVEN_DEEPEN_BY = 1 << 8, CLI_GIVEN_DOWNGRADE = 1 << 9,
+	CLI_GIVEN_LOST = 1 << 10, CLI_GIVEN_TIME = 1 << 11,
+	CLI_GIVEN_TABLE_MIN = 1 << 12, CLI_GIVEN_TABLE_FROM = 1 << 13,
+	CLI_GIVEN_CHAIN_MIN = 1 << 14
+};
+
+/* The player's switches as given, each value checked; of two switches
+ * that contradict (--tables, --no-tables), the last. */
+struct cli_switches {
+	int fast;                    /* --fast */
+	int one_ply;                 /* --depth 1 */
+	const char *heuristic, *weights; /* --heuristic, --weights */
+	const char *net;             /* --net FILE, or NULL */
+	const char *tables;          /* --tables DIR, or NULL */
+	int no_tables;               /* --no-tables */
+	int chain, no_chain;         /* --chain, --no-chain */
+	int cache_given;             /* --cache DIR (cache), --no-cache (NULL) */
+	const char *cache;
+	int exact;                   /* --algo exact: a table must cover */
+	int threads;                 /* --threads, 0: not given */
+	g2048_player_opts set;       /* the values of the options given */
+	unsigned given;              /* CLI_GIVEN_*: which of set's fields */
+};
+
 struct cli_player {
-	g2048_search_opts opts;
-	/* A net values 4x4 boards: the default net (not --net) leaves the
-	 * other sizes to the heuristic with the heuristic's setting (the
-	 * same options applied), its own evaluator (the player's other). */
-	g2048_search_opts plain_opts;
+	struct cli_switches sw;
+	/* What the switches leave to the environment (found by
+	 * cli_player_options_done): */
+	const char *netpath;         /* the net evaluating, or NULL */
+	const char *tablesdir;       /* the exact tables consulted, or NULL */
+	const char *cache;           /* the chain cache's folder, or NULL
+	                                (--no-cache, or none) */
+	int workers;                 /* --threads, else the cores */
+	/* Made by cli_player_make.  A net values 4x4 boards: the default
+	 * net (not --net) leaves the other sizes to the heuristic with the
+	 * heuristic's setting (the same options applied), its own
+	 * evaluator (the player's other). */
 	g2048_eval *eval;
 	g2048_eval *plain_eval;      /* NULL: the evaluator fits all */
 	g2048_net *net;
 	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
 	char plain_evaluator[64];
-	const char *heuristic, *weights;
-	const char *netpath;         /* the net evaluating, or NULL */
-	const char *tablesdir;       /* the exact tables consulted, or NULL */
-	int net_given;               /* --net FILE: another size is an error */
-	int no_tables;
-	int tables_given;            /* --tables DIR: also with a net */
-	int downgrade_given;         /* else the net's own (g2048_net_downgrade) */
-	int use_chain, no_chain;     /* --chain, --no-chain */
-	const char *cache;           /* the chain cache's folder, or NULL
-	                                (--no-cache, or none) */
 	struct cli_keeper *keeper;   /* what keeps the cache (cache.c) */
-	int exact;                   /* --algo exact: a table must cover */
-	int threads;                 /* --threads, 0: not given */
-	int deepen_given;
 	int used_run, used_plain;    /* which evaluated (cli_player_evaluator_for) */
-	/* the first pass */
-	int fast, one_ply, heuristic_given;
-	const char *scan_tables;
-	int scan_no_tables, scan_chain, scan_no_chain, scan_no_cache;
-	g2048_player_opts player_opts; /* what the player was made of */
+	g2048_player_opts player_opts; /* what the player is made of */
 	g2048_player *player;
 };
-void cli_player_scan(struct cli_player *p, int c, const char *arg);
-/* The setting the first pass named; no_net: no default net (new games of
- * a size a net does not value). */
-void cli_player_preset(struct cli_player *p, int no_net);
 int cli_player_option(struct cli_player *p, int c, const char *arg);
-int cli_player_options_done(struct cli_player *p);
+/* After the options: the default tables, cache and net where no switch
+ * names them (no_net: no default net, for new games of a size a net does
+ * not value), the workers, and p->player_opts; returns the workers. */
+int cli_player_options_done(struct cli_player *p, int no_net);
 void cli_player_check_ranges(const struct cli_player *p);
 void cli_player_check_exact(const struct cli_player *p);
 /* OPTION TILE (--downgrade, --table-from, --until): the rank of a tile of
  * min or more, or 0 for 0 (what 0 means, zero, is for the message). */
 int cli_tile_rank(const char *arg, const char *option, uint64_t min,
     const char *zero);
-/* The player's options of p's switches and evaluators (p->eval,
- * p->plain_eval as made; no_tables: consult none): what cli_player_make
- * makes, and 2048-play's hint with no switch given, 2048-solve's
- * default. */
+/* The player's options of p's switches, what they left to the
+ * environment and the evaluators (p->eval, p->plain_eval, p->net as
+ * made, or NULL; no_tables: consult none): the setting (--fast, a net),
+ * the switches given over it, the tables, chain and cache.  What
+ * cli_player_make makes, and 2048-play's hint with no switch given,
+ * 2048-solve's default. */
 void cli_player_opts(const struct cli_player *p, int no_tables,
     g2048_player_opts *o);
 /* The evaluators and the player (exit 2 on an error); one_size: the

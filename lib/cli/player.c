@@ -105,50 +105,122 @@ cli_tile_rank(const char *arg, const char *option, uint64_t min,
 	return rank;
 }
 
-/* An option of the search's setting: applied to o (both settings: the
- * net's and the heuristic's, for the sizes a net does not value); 0 if
- * c is not one. */
-static int
-set_search_option(int c, const char *arg, g2048_search_opts *o,
-    int *deepen_given)
+/* An option of the search's setting, its value into o: the bit of
+ * CLI_GIVEN_* of the fields it sets, or 0 if c is not one. */
+static unsigned
+set_search_option(int c, const char *arg, g2048_search_opts *o)
 {
 	switch (c) {
 	case 'a':
 		o->algo = parse_algo(arg);
-		break;
+		return CLI_GIVEN_ALGO;
 	case 'A':
 		parse_adaptive(arg, o);
-		break;
+		return CLI_GIVEN_ADAPTIVE | CLI_GIVEN_DEPTH;
 	case 'b':
 		o->tt_bits = (int)cli_int(arg, "--tt-bits", 0, G2048_TT_BITS_MAX);
-		break;
+		return CLI_GIVEN_TT_BITS;
 	case 'B':
 		o->bitboard = 0;
-		break;
+		return CLI_GIVEN_BITBOARD;
 	case 'C':
 		o->cutoff = cli_double(arg, "--cutoff", 0, G2048_CUTOFF_MAX);
-		break;
+		return CLI_GIVEN_CUTOFF;
 	case 'R':
 		parse_crowded(arg, o);
-		break;
+		return CLI_GIVEN_CROWDED;
 	case 'D':
 		parse_deepen(arg, o);
-		*deepen_given = 1;
-		break;
+		return CLI_GIVEN_DEEPEN | CLI_GIVEN_DEEPEN_BY;
 	case 'd':
 		o->depth = (int)cli_int(arg, "--depth", 1, G2048_DEPTH_MAX);
-		break;
+		return CLI_GIVEN_DEPTH;
 	case 'G':
 		o->downgrade = cli_tile_rank(arg, "--downgrade", 4, "never");
-		break;
+		return CLI_GIVEN_DOWNGRADE;
 	case 'L':
 		o->lost = 0;
-		break;
+		return CLI_GIVEN_LOST;
 	case 'N':
 		o->deepen = 0;
-		break;
+		return CLI_GIVEN_DEEPEN;
 	case 't':
 		o->time_ms = (unsigned)cli_int(arg, "--time", 1, 3600000);
+		return CLI_GIVEN_TIME;
+	}
+	return 0;
+}
+
+/* The player's thresholds: as set_search_option. */
+static unsigned
+set_threshold(int c, const char *arg, g2048_player_opts *o)
+{
+	switch (c) {
+	case 'm':
+		o->chain_min = cli_double(arg, "--chain-min", 0, 1);
+		return CLI_GIVEN_CHAIN_MIN;
+	case 'K':
+		o->table_min = cli_double(arg, "--table-min", 0, 1);
+		return CLI_GIVEN_TABLE_MIN;
+	case 'k':
+		o->table_from = cli_tile_rank(arg, "--table-from", 2,
+		    "every board");
+		return CLI_GIVEN_TABLE_FROM;
+	}
+	return 0;
+}
+
+int
+cli_player_option(struct cli_player *p, int c, const char *arg)
+{
+	struct cli_switches *sw = &p->sw;
+	unsigned given;
+
+	/* --algo exact: the tables of whole boards, required; the search
+	 * behind them (past a table's target) is the default */
+	if (c == 'a' && (sw->exact = strcmp(arg, "exact") == 0))
+		return 1;
+	if ((given = set_search_option(c, arg, &sw->set.search)) != 0 ||
+	    (given = set_threshold(c, arg, &sw->set)) != 0) {
+		sw->given |= given;
+		if (c == 'd')
+			sw->one_ply = sw->set.search.depth == 1;
+		return 1;
+	}
+	switch (c) {
+	case 'F':
+		sw->fast = 1;
+		break;
+	case 'E':
+		sw->net = arg;
+		break;
+	case 'H':
+		sw->heuristic = arg;
+		break;
+	case 'w':
+		sw->weights = arg;
+		break;
+	case 'j':
+		sw->threads = (int)cli_int(arg, "--threads", 1,
+		    G2048_THREADS_MAX);
+		break;
+	case 'Y':
+	case 'y':
+		sw->chain = c == 'Y';
+		sw->no_chain = c == 'y';
+		break;
+	case 'Q':
+		if (*arg == '\0')
+			cli_usage_error("--cache: expected a folder: ''");
+		/* FALLTHROUGH */
+	case 'W':
+		sw->cache = c == 'Q' ? arg : NULL;
+		sw->cache_given = 1;
+		break;
+	case 'O':
+	case 'X':
+		sw->tables = c == 'X' ? arg : NULL;
+		sw->no_tables = c == 'O';
 		break;
 	default:
 		return 0;
@@ -156,38 +228,16 @@ set_search_option(int c, const char *arg, g2048_search_opts *o,
 	return 1;
 }
 
-void
-cli_player_scan(struct cli_player *p, int c, const char *arg)
+int
+cli_player_options_done(struct cli_player *p, int no_net)
 {
-	if (c == 'F')
-		p->fast = 1;
-	else if (c == 'E')
-		p->netpath = arg;
-	else if (c == 'H' || c == 'w')
-		p->heuristic_given = 1;
-	else if (c == 'd')
-		p->one_ply = strcmp(arg, "1") == 0;
-	else if (c == 'X' || c == 'O') {
-		p->scan_tables = c == 'X' ? arg : NULL;
-		p->scan_no_tables = c == 'O';
-	} else if (c == 'Y' || c == 'y') {
-		p->scan_chain = c == 'Y';
-		p->scan_no_chain = c == 'y';
-	} else if (c == 'Q' || c == 'W')
-		p->scan_no_cache = c == 'W';
-}
-
-void
-cli_player_preset(struct cli_player *p, int no_net)
-{
-	const char *tables = p->scan_tables;
+	const struct cli_switches *sw = &p->sw;
 	int fast_chain = 0;
 
-	p->net_given = p->netpath != NULL;
-	p->tablesdir = cli_default_tables();
-	p->cache = cli_default_cache();
-	if (tables == NULL && !p->scan_no_tables)
-		tables = p->tablesdir;
+	p->tablesdir = sw->no_tables ? NULL : sw->tables ? sw->tables :
+	    cli_default_tables();
+	p->cache = sw->cache_given ? sw->cache : cli_default_cache();
+	p->netpath = sw->net;
 	/* Each setting's evaluator is the one measured strongest at its
 	 * time (README, bench/AI.md): the default net, where there is one,
 	 * at --fast and at 1-ply, but at --fast the heuristic where it
@@ -195,100 +245,17 @@ cli_player_preset(struct cli_player *p, int no_net)
 	 * where the net is not stronger, which so loads no net.  A net
 	 * values 4x4 boards: new games of another size need none. */
 	/* the chain cache counts as the chain tables: it computes them */
-	if (!p->scan_no_chain && (p->scan_chain || (tables &&
-	    g2048_chain_present(tables)) || (!p->scan_no_cache &&
-	    cli_default_cache() != NULL)))
-		fast_chain = p->fast && !p->one_ply;
-	if (p->netpath == NULL && !p->heuristic_given &&
-	    (p->fast || p->one_ply) && !fast_chain && !no_net)
+	if (!sw->no_chain && (sw->chain || (p->tablesdir &&
+	    g2048_chain_present(p->tablesdir)) || p->cache != NULL))
+		fast_chain = sw->fast && !sw->one_ply;
+	if (p->netpath == NULL && sw->heuristic == NULL &&
+	    sw->weights == NULL && (sw->fast || sw->one_ply) &&
+	    !fast_chain && !no_net)
 		p->netpath = cli_default_net();
-	g2048_player_defaults(&p->player_opts);
-	g2048_player_setting(&p->player_opts, p->fast, p->netpath != NULL);
-	p->opts = p->player_opts.search;
-	p->plain_opts = p->player_opts.other_search;
-}
-
-int
-cli_player_option(struct cli_player *p, int c, const char *arg)
-{
-	/* --algo exact: the tables of whole boards, required; the search
-	 * behind them (past a table's target) is the default */
-	if (c == 'a' && (p->exact = strcmp(arg, "exact") == 0))
-		return 1;
-	if (c == 'G')
-		p->downgrade_given = 1;
-	if (set_search_option(c, arg, &p->opts, &p->deepen_given)) {
-		set_search_option(c, arg, &p->plain_opts, &p->deepen_given);
-		return 1;
-	}
-	switch (c) {
-	case 'F':
-	case 'E':
-		break;
-	case 'm':
-		p->player_opts.chain_min = cli_double(arg, "--chain-min", 0, 1);
-		break;
-	case 'K':
-		p->player_opts.table_min = cli_double(arg, "--table-min", 0, 1);
-		break;
-	case 'k':
-		p->player_opts.table_from = cli_tile_rank(arg, "--table-from", 2,
-		    "every board");
-		break;
-	case 'H':
-		p->heuristic = arg;
-		break;
-	case 'w':
-		p->weights = arg;
-		break;
-	case 'j':
-		p->threads = (int)cli_int(arg, "--threads", 1,
-		    G2048_THREADS_MAX);
-		break;
-	case 'Y':
-		p->use_chain = 1;
-		p->no_chain = 0;
-		break;
-	case 'y':
-		p->no_chain = 1;
-		p->use_chain = 0;
-		break;
-	case 'Q':
-		if (*arg == '\0')
-			cli_usage_error("--cache: expected a folder: ''");
-		p->cache = arg;
-		break;
-	case 'W':
-		p->cache = NULL;
-		break;
-	case 'O':
-		p->tablesdir = NULL;
-		p->no_tables = 1;
-		p->tables_given = 0;
-		break;
-	case 'X':
-		p->tablesdir = arg;
-		p->no_tables = 0;
-		p->tables_given = 1;
-		break;
-	default:
-		return 0;
-	}
-	return 1;
-}
-
-int
-cli_player_options_done(struct cli_player *p)
-{
-	int workers;
-
-	/* a fixed depth means that depth, unless --deepen says otherwise */
-	if (p->opts.depth > 0 && !p->deepen_given)
-		p->opts.deepen = p->plain_opts.deepen = 0;
-	workers = p->threads ? p->threads : cli_cores(G2048_THREADS_MAX);
-	p->opts.threads = workers < G2048_NDIRS ? workers : G2048_NDIRS;
-	p->plain_opts.threads = p->opts.threads;
-	return workers;
+	p->workers = sw->threads ? sw->threads :
+	    cli_cores(G2048_THREADS_MAX);
+	cli_player_opts(p, 0, &p->player_opts);
+	return p->workers;
 }
 
 void
@@ -296,19 +263,15 @@ cli_player_check_ranges(const struct cli_player *p)
 {
 	char err[512];
 
-	g2048_player_opts o = p->player_opts;
-
 	/* the ranges of options together, as any user of the library */
-	o.search = p->opts;
-	o.other_search = p->plain_opts;
-	if (g2048_player_check(&o, err, sizeof err) < 0)
+	if (g2048_player_check(&p->player_opts, err, sizeof err) < 0)
 		cli_usage_error("%s", err);
 }
 
 void
 cli_player_check_exact(const struct cli_player *p)
 {
-	if (p->exact && p->tablesdir == NULL)
+	if (p->sw.exact && p->tablesdir == NULL)
 		cli_usage_error("--algo exact plays by the tables of whole "
 		    "boards: not with --no-tables, and no tables were found "
 		    "(make pattern-tables, --tables DIR or G2048_TABLES)");
@@ -318,27 +281,85 @@ cli_player_check_exact(const struct cli_player *p)
  * tables; with --chain, the folder's or tables computed as games ask;
  * else the folder's (the player knows which evaluator plays by them). */
 static enum g2048_chain_use
-which_chain(const struct cli_player *p, int no_tables)
+which_chain(const struct cli_switches *sw, int no_tables)
 {
-	if (p->no_chain || no_tables)
+	if (sw->no_chain || no_tables)
 		return G2048_CHAIN_NONE;
-	return p->use_chain ? G2048_CHAIN_COMPUTE : G2048_CHAIN_FOLDER;
+	return sw->chain ? G2048_CHAIN_COMPUTE : G2048_CHAIN_FOLDER;
+}
+
+/* The search's options given (sw->given) over o's. */
+static void
+apply_search(const struct cli_switches *sw, g2048_search_opts *o)
+{
+	const g2048_search_opts *s = &sw->set.search;
+	unsigned given = sw->given;
+
+	if (given & CLI_GIVEN_ALGO)
+		o->algo = s->algo;
+	if (given & CLI_GIVEN_DEPTH)
+		o->depth = s->depth;
+	if (given & CLI_GIVEN_ADAPTIVE) {
+		o->depth_min = s->depth_min;
+		o->depth_sub = s->depth_sub;
+		o->depth_max = s->depth_max;
+	}
+	if (given & CLI_GIVEN_TT_BITS)
+		o->tt_bits = s->tt_bits;
+	if (given & CLI_GIVEN_BITBOARD)
+		o->bitboard = s->bitboard;
+	if (given & CLI_GIVEN_CUTOFF)
+		o->cutoff = s->cutoff;
+	if (given & CLI_GIVEN_CROWDED) {
+		o->crowded = s->crowded;
+		o->cutoff_crowded = s->cutoff_crowded;
+	}
+	if (given & CLI_GIVEN_DEEPEN)
+		o->deepen = s->deepen;
+	if (given & CLI_GIVEN_DEEPEN_BY) {
+		o->deepen_sub = s->deepen_sub;
+		o->deepen_max = s->deepen_max;
+		o->deepen_cutoff = s->deepen_cutoff;
+	}
+	if (given & CLI_GIVEN_DOWNGRADE)
+		o->downgrade = s->downgrade;
+	if (given & CLI_GIVEN_LOST)
+		o->lost = s->lost;
+	if (given & CLI_GIVEN_TIME)
+		o->time_ms = s->time_ms;
 }
 
 void
 cli_player_opts(const struct cli_player *p, int no_tables,
     g2048_player_opts *o)
 {
-	*o = p->player_opts;
-	o->search = p->opts;
+	const struct cli_switches *sw = &p->sw;
+	int threads = p->workers < G2048_NDIRS ? p->workers : G2048_NDIRS;
+
+	g2048_player_defaults(o);
+	g2048_player_setting(o, sw->fast, p->netpath != NULL);
+	apply_search(sw, &o->search);
+	apply_search(sw, &o->other_search);
+	/* a fixed depth means that depth, unless --deepen says otherwise */
+	if (o->search.depth > 0 && !(sw->given & CLI_GIVEN_DEEPEN_BY))
+		o->search.deepen = o->other_search.deepen = 0;
+	/* a net's own downgrade, unless --downgrade says otherwise */
+	if (p->net && !(sw->given & CLI_GIVEN_DOWNGRADE))
+		o->search.downgrade = g2048_net_downgrade(p->net);
+	o->search.threads = o->other_search.threads = threads;
+	if (sw->given & CLI_GIVEN_TABLE_MIN)
+		o->table_min = sw->set.table_min;
+	if (sw->given & CLI_GIVEN_TABLE_FROM)
+		o->table_from = sw->set.table_from;
+	if (sw->given & CLI_GIVEN_CHAIN_MIN)
+		o->chain_min = sw->set.chain_min;
 	o->eval = p->eval;
-	o->other_search = p->plain_opts;
 	o->other_eval = p->plain_eval;
-	o->tables_named = p->tables_given;
+	o->tables_named = sw->tables != NULL;
 	o->tables = no_tables ? NULL : p->tablesdir;
-	o->chain = which_chain(p, no_tables);
+	o->chain = which_chain(sw, no_tables);
 	o->chain_cache = p->cache;
-	o->exact = p->exact;
+	o->exact = sw->exact;
 }
 
 void
@@ -347,14 +368,12 @@ cli_player_make(struct cli_player *p, int one_size, int no_tables,
 {
 	char err[512];
 
-	p->eval = cli_evaluator(p->heuristic, p->weights, p->netpath,
+	p->eval = cli_evaluator(p->sw.heuristic, p->sw.weights, p->netpath,
 	    &p->net);
-	if (p->net && !p->downgrade_given)
-		p->opts.downgrade = g2048_net_downgrade(p->net);
 	snprintf(p->evaluator, sizeof p->evaluator, "%s%s%s",
 	    g2048_eval_name(p->eval), p->net ? " " : "",
 	    p->net ? p->netpath : "");
-	if (p->net && !p->net_given && !one_size) {
+	if (p->net && p->sw.net == NULL && !one_size) {
 		if ((p->plain_eval = g2048_eval_new(NULL, NULL, err,
 		    sizeof err)) == NULL)
 			cli_die(2, "%s", err);

@@ -37,6 +37,8 @@ unsigned g2048_cells_legal(const g2048_cells *c);
 int g2048_cells_over(const g2048_cells *c);
 int g2048_cells_empty_count(const g2048_cells *c);
 int g2048_cells_max_rank(const g2048_cells *c);
+/* As g2048_rank_of, for a tile of any board: to 2^G2048_RANK_LIMIT. */
+int g2048_cells_rank_of(uint64_t tile);
 /* The n'th empty cell (0-based) in reading order, or -1. */
 int g2048_cells_nth_empty(const g2048_cells *c, int n);
 /* 1 when a and b are of one size and hold the same tiles. */
@@ -47,6 +49,11 @@ int g2048_cells_valid(const g2048_cells *c);
 /* A 4x4 grid's cells, and back (c must be 4x4). */
 void g2048_cells_of_grid(g2048_cells *c, g2048_grid g);
 g2048_grid g2048_cells_grid(const g2048_cells *c);
+
+/* Seconds from one reading of CLOCK_MONOTONIC to another, or to now. */
+double g2048_seconds_between(const struct timespec *from,
+    const struct timespec *to);
+double g2048_seconds_since(const struct timespec *from);
 
 /* The same on a board of any size. */
 int g2048_cells_spawn(g2048_cells *c, g2048_rng *r, uint64_t four_threshold);
@@ -542,6 +549,13 @@ void g2048_player_set_stop(g2048_player *p, const volatile sig_atomic_t *stop);
 #define G2048_CHOICE_STREAM 0x5eed
 /* The generator of b's random move: b's seed and draws (0 without). */
 void g2048_choice_rng(const g2048_board *b, g2048_rng *r);
+
+/* ---- player: a decision's words (2048-solve --json) ------------------- */
+
+/* What the whole board's table that decided d plays for, as
+ * g2048_decision_text words it: "reach 256" or "score", into buf. */
+void g2048_decision_objective(const g2048_decision *d, char *buf,
+    size_t size);
 
 #ifdef __cplusplus
 }

@@ -38,7 +38,7 @@ remove_files(void)
 }
 
 /* the files of the five (k 0) and the six, of the sizes their layouts
- * give (chainfile.c's open_table), all zeros */
+ * give (chainfile.c's chain_table_map), all zeros */
 static void
 make_files(void)
 {

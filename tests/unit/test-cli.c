@@ -162,32 +162,63 @@ test_player_opts(void)
 
 	/* no switch: 2048-solve's default, the folder's tables and chain */
 	memset(&pl, 0, sizeof pl);
-	g2048_player_defaults(&pl.player_opts);
-	pl.opts = pl.player_opts.search;
-	pl.plain_opts = pl.player_opts.other_search;
 	pl.tablesdir = "t";
+	pl.workers = 2;
 	cli_player_opts(&pl, 0, &o);
 	g2048_player_defaults(&want);
+	want.search.threads = want.other_search.threads = 2;
 	CHECK(memcmp(&o.search, &want.search, sizeof want.search) == 0);
+	CHECK(memcmp(&o.other_search, &want.other_search,
+	    sizeof want.other_search) == 0);
 	CHECK(o.tables != NULL && strcmp(o.tables, "t") == 0);
 	CHECK(o.chain == G2048_CHAIN_FOLDER && !o.tables_named && !o.exact);
 	CHECK(o.table_min == want.table_min && o.table_from == want.table_from &&
 	    o.chain_min == want.chain_min);
 	/* --tables DIR --chain --algo exact --table-min 0.5 */
-	pl.tables_given = 1;
-	pl.use_chain = 1;
-	pl.exact = 1;
-	pl.player_opts.table_min = 0.5;
+	CHECK(cli_player_option(&pl, 'X', "t") && cli_player_option(&pl, 'Y',
+	    NULL) && cli_player_option(&pl, 'a', "exact") &&
+	    cli_player_option(&pl, 'K', "0.5"));
+	CHECK(!cli_player_option(&pl, 'q', NULL));
 	cli_player_opts(&pl, 0, &o);
 	CHECK(o.tables_named && o.chain == G2048_CHAIN_COMPUTE && o.exact &&
-	    o.table_min == 0.5);
+	    o.table_min == 0.5 && o.table_from == want.table_from);
 	/* --no-chain; and a run that consults no table (--tally) */
-	pl.no_chain = 1;
+	cli_player_option(&pl, 'y', NULL);
 	cli_player_opts(&pl, 0, &o);
 	CHECK(o.chain == G2048_CHAIN_NONE && o.tables != NULL);
-	pl.no_chain = 0;
+	pl.sw.no_chain = 0;
 	cli_player_opts(&pl, 1, &o);
 	CHECK(o.chain == G2048_CHAIN_NONE && o.tables == NULL);
+	/* the setting named (--fast), wherever it stands, under the
+	 * switches given, each the last of its fields: --depth 5 --cutoff
+	 * 0.01 --fast --adaptive 2,1,9 */
+	memset(&pl, 0, sizeof pl);
+	pl.workers = 8;
+	cli_player_option(&pl, 'd', "5");
+	cli_player_option(&pl, 'C', "0.01");
+	cli_player_option(&pl, 'F', NULL);
+	cli_player_option(&pl, 'A', "2,1,9");
+	cli_player_opts(&pl, 0, &o);
+	g2048_player_defaults(&want);
+	g2048_player_setting(&want, 1, 0);
+	CHECK(o.search.tt_bits == want.search.tt_bits);
+	CHECK(o.search.cutoff == 0.01 && o.other_search.cutoff == 0.01);
+	CHECK(o.search.depth == 0 && o.search.depth_min == 2 &&
+	    o.search.depth_sub == 1 && o.search.depth_max == 9);
+	CHECK(o.search.deepen == want.search.deepen);
+	CHECK(o.search.threads == G2048_NDIRS);
+	/* a fixed depth means that depth, unless --deepen is given */
+	cli_player_option(&pl, 'd', "3");
+	cli_player_opts(&pl, 0, &o);
+	CHECK(o.search.depth == 3 && o.search.deepen == 0 &&
+	    o.other_search.deepen == 0);
+	cli_player_option(&pl, 'D', "0.9,1,12,0.001");
+	cli_player_opts(&pl, 0, &o);
+	CHECK(o.search.depth == 3 && o.search.deepen == 0.9 &&
+	    o.search.deepen_max == 12);
+	CHECK(pl.sw.fast && !pl.sw.one_ply);
+	cli_player_option(&pl, 'd', "1");
+	CHECK(pl.sw.one_ply);
 }
 
 int

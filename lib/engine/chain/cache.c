@@ -165,9 +165,9 @@ map_zeros(struct chain_table *t, uint64_t len)
 	return 0;
 }
 
-static int
-open_table(struct chain_table *t, const char *dir, const char *name,
-    char *err, size_t errsize)
+int
+chain_cache_attach(struct chain_table *t, const char *dir,
+    const char *name, char *err, size_t errsize)
 {
 	struct chain_cache *k;
 	unsigned char *sums, *map;
@@ -205,37 +205,6 @@ open_table(struct chain_table *t, const char *dir, const char *name,
 		return chain_fail(err, errsize, dir, "no memory for the chain "
 		    "tables");
 	return 0;
-}
-
-g2048_chain *
-g2048_chain_cache_open(const char *dir, const char *digest, char *err,
-    size_t errsize)
-{
-	g2048_chain *c;
-	char why[512];
-
-	if (!chain_little_endian()) {
-		chain_fail(err, errsize, dir, "chain files are little-endian");
-		return NULL;
-	}
-	if ((c = chain_alloc()) == NULL) {
-		chain_fail(err, errsize, dir, "out of memory");
-		return NULL;
-	}
-	if (open_table(&c->five, dir, "chain-five.chain", err, errsize) < 0 ||
-	    open_table(&c->six, dir, "chain-six.chain", err, errsize) < 0) {
-		g2048_chain_free(c);
-		return NULL;
-	}
-	/* the digest beneath: the states it holds are not computed (a
-	 * digest that fails to open is left out: the cache computes) */
-	if (digest && access(digest, F_OK) == 0 &&
-	    (c->beneath = g2048_chain_open_digest(digest, why,
-	    sizeof why)) != NULL) {
-		c->five.under = &c->beneath->five;
-		c->six.under = &c->beneath->six;
-	}
-	return c;
 }
 
 void
@@ -404,7 +373,7 @@ save_table(struct chain_table *t, char *err, size_t errsize)
 		if ((k->zero_sums = malloc((size_t)k->nblocks * 8)) == NULL)
 			return chain_fail(err, errsize, k->path,
 			    "out of memory");
-		chain_zero_sums(k->zero_sums, t->n * 2);
+		chain_zero_sums(k->zero_sums, t->n * 2, NULL);
 	}
 	if ((m.buf = malloc(CHAIN_BLOCK)) == NULL)
 		return chain_fail(err, errsize, k->path, "out of memory");

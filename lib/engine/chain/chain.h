@@ -69,7 +69,7 @@ int chain_regular(const struct chain_layout *l, g2048_grid g);
 /* g's free cells hold a chain that collapses into the anchor. */
 int chain_goal(const struct chain_layout *l, g2048_grid g);
 
-/* ---- chain.c: a table, memoised ---- */
+/* ---- memo.c: a table, memoised ---- */
 
 struct chain_digest;
 
@@ -143,19 +143,18 @@ double chain_suggest(struct chain_table *t, g2048_grid g, int *dir,
 int chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
     struct chain_table **t, size_t *index, struct chain_ask *ask);
 
-/* ---- chainfile.c: files; build.c: every state ---- */
+/* ---- sums.c: the files' sums ---- */
 
-/* Unmap a file's table. */
-void chain_table_unmap(struct chain_table *t);
-/* The files' shared parts: a block's sum, the sum of the sums, a
- * message "path: what" (-1). */
+/* A block's sum, the sum of the sums. */
 uint64_t chain_block_sum(const unsigned char *p, size_t len,
     uint64_t index);
 uint64_t chain_sums_sum(const unsigned char *sums, uint64_t nblocks);
 /* chain_block_sum of len zeros (a hole), without reading them. */
 uint64_t chain_zero_sum(size_t len, uint64_t index);
-/* That of every block of a body of len bytes, into sums. */
-void chain_zero_sums(unsigned char *sums, uint64_t len);
+/* That of every block of a body of len bytes, into sums; skip (if not
+ * NULL, a bit a block): blocks that may be left out, eight at once. */
+void chain_zero_sums(unsigned char *sums, uint64_t len,
+    _Atomic uint64_t *const skip);
 /* The header's checksum (format 2, of a file or a digest): of its n
  * bytes of text before the checksum, and of the sums' sum. */
 uint64_t chain_head_sum(const char *text, size_t n, uint64_t sums_sum);
@@ -164,39 +163,89 @@ uint64_t chain_head_sum(const char *text, size_t n, uint64_t sums_sum);
  * written; or checked as written (0 and *checksum, or -1). */
 void chain_header_finish(char *h, size_t n, uint64_t checksum);
 int chain_header_tail(const char *h, size_t n, uint64_t *checksum);
-/* Table t's header, its blocks' sums summing to sums_sum, into h
- * (CHAIN_HEADER bytes), as its reader wants it. */
-void chain_header_text(char *h, const struct chain_table *t,
-    uint64_t sums_sum);
+void chain_put_le64(unsigned char *p, uint64_t v);
+
+/* ---- chainio.c: the files' I/O, below every reader and writer ---- */
+
 /* path opened (rw: to write too) if it is a regular file: its
  * descriptor and *st, or -1 with "path: why" in err (a FIFO is refused,
  * not waited on). */
 struct stat;
 int chain_open_regular(const char *path, int rw, struct stat *st,
     char *err, size_t errsize);
+/* "path: what" into err: -1. */
 int chain_fail(char *err, size_t errsize, const char *path,
     const char *what);
 /* 1 if this machine is little-endian, as the files are. */
 int chain_little_endian(void);
-/* Block b (n bytes) of a table file's entries into buf: 0, 1 if they
- * are all zeros (buf as it was), or -1 with errno set. */
+/* Block b (n bytes) of a file's body into buf: 0, 1 if they are all
+ * zeros (buf as it was), or -1 with errno set. */
 typedef int chain_block_fn(void *ctx, uint64_t b, unsigned char *buf,
     size_t n);
-/* A body of len bytes written to fd at its offset, each block as block
- * gives it (a block of zeros a hole, its sum from zero_sums if not
- * NULL), its sums into sums: 0, or -1 with errno set. */
-int chain_write_body(int fd, uint64_t len, chain_block_fn *block,
-    void *ctx, const unsigned char *zero_sums, unsigned char *sums);
+/* A file's header of CHAIN_HEADER bytes into h, its blocks' sums summing
+ * to sums_sum. */
+typedef void chain_header_fn(char *h, uint64_t sums_sum, const void *ctx);
+/* A file: a body of len bytes, each block as block gives it (with ctx;
+ * the sum of a block of zeros it says are zeros from zero_sums if not
+ * NULL), then its blocks' sums, under the header that header makes. */
+struct chain_file {
+	uint64_t len;
+	chain_block_fn *block;
+	void *ctx;
+	const unsigned char *zero_sums;
+	chain_header_fn *header;
+	const void *header_ctx;
+};
+/* f written at path whole or not at all (g2048_file_replace; a block of
+ * zeros a hole): 0, or -1 with "path: why" in err. */
+int chain_write_file(const char *path, const struct chain_file *f,
+    char *err, size_t errsize);
+/* The file of fd, f's length, of an old format whose header's checksum
+ * (of the sums alone) is checksum: its sums' sum and its every block
+ * checked, then the header f's header makes written over its own and
+ * synced: 0, or -1 with "path: why" in err (again: how it is made
+ * again, where it is corrupt). */
+int chain_seal(int fd, const struct chain_file *f, uint64_t checksum,
+    const char *again, const char *path, char *err, size_t errsize);
+
+/* ---- chainfile.c: a table's file; build.c: every state ---- */
+
+/* Table t's header, its blocks' sums summing to sums_sum, into h
+ * (CHAIN_HEADER bytes), as its reader wants it. */
+void chain_header_text(char *h, const struct chain_table *t,
+    uint64_t sums_sum);
 /* The file at path of table t's layout, its entries as block gives
  * them, written whole or not at all (g2048_file_replace): 0, or -1 with
  * "path: why" in err. */
 int chain_replace_table(const char *path, const struct chain_table *t,
     chain_block_fn *block, void *ctx, const unsigned char *zero_sums,
     char *err, size_t errsize);
-void chain_put_le64(unsigned char *p, uint64_t v);
+/* The file at path mapped as t's entries, its header and checksum
+ * checked (its blocks as read): 0, or -1 with "path: why" in err (what
+ * is mapped is left to chain_table_unmap). */
+int chain_table_map(struct chain_table *t, const char *path, char *err,
+    size_t errsize);
+/* Unmap a file's table. */
+void chain_table_unmap(struct chain_table *t);
+/* Of a header at h (CHAIN_HEADER bytes): its format as a table's (2, 1,
+ * or 0: not a table's); the table of c whose layout it names (NULL:
+ * none); whether the layout is a small one (the tests'). */
+int chain_table_version(const char *h);
+struct chain_table *chain_table_named(g2048_chain *c, const char *h);
+int chain_header_small(const char *h);
+/* The file of fd (st, its header h), of table t's layout and format 1:
+ * its every block checked, then format 2's header written over its
+ * own: 0, or -1 with err. */
+int chain_table_upgrade(int fd, const struct stat *st, const char *h,
+    const struct chain_table *t, const char *path, char *err,
+    size_t errsize);
 
 /* ---- cache.c: the states computed, kept in a folder ---- */
 
+/* Table t of a cache in dir, its file name: the file mapped if it is
+ * valid, else zeros laid out as one: 0, or -1 with err. */
+int chain_cache_attach(struct chain_table *t, const char *dir,
+    const char *name, char *err, size_t errsize);
 /* Block b of a cache's table checked before its first read (zeroed if
  * it fails: computed again); state i computed into it. */
 void chain_cache_touch(struct chain_table *t, uint64_t b);
@@ -209,6 +258,14 @@ void chain_cache_free(struct chain_table *t);
  * it (or a block of it fails its check), else as a table's entry. */
 unsigned chain_digest_entry(const struct chain_table *t, size_t i);
 void chain_digest_free(struct chain_digest *d);
+/* The digest at path mapped into c (c->digest), its header, size and
+ * checksum checked for c's tables: 0, or -1 with err. */
+int chain_digest_map(g2048_chain *c, const char *path, char *err,
+    size_t errsize);
+/* The digest of five's and six's states, the body in memory (2048-
+ * chain(5)), written at path whole or not at all: 0, or -1 with err. */
+int chain_digest_write(const char *path, const unsigned char *body,
+    uint64_t five, uint64_t six, char *err, size_t errsize);
 /* A digest's header of five's and six's states, its blocks' sums
  * summing to sums_sum, into h (CHAIN_HEADER bytes), as its reader wants
  * it. */
@@ -227,5 +284,8 @@ uint64_t chain_digest_bad(const struct chain_digest *d);
 /* Check every block of d not yet checked: its first failing block + 1,
  * or 0. */
 uint64_t chain_digest_check_all(struct chain_digest *d);
+
+/* ---- open.c: files opened, checked whole, upgraded (the public
+ * g2048_chain_open*, g2048_chain_verify, g2048_chain_upgrade) ---- */
 
 #endif

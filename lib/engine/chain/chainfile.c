@@ -1,8 +1,6 @@
 /*
- * chainfile.c - chain tables saved and mapped.
- * One file of over 500 lines: the header's writer and its parser, the
- * checksum and the upgrade of an old header must agree byte for byte,
- * so they are read together.
+ * chainfile.c - chain tables' files: written from memory, mapped, their
+ * format 1 sealed again.
  *
  * A file (2048-chain(5)) is a text header of CHAIN_HEADER bytes, the
  * entries as in memory (16 bits each, little-endian), then a 64-bit sum
@@ -12,7 +10,8 @@
  * zeros (states never computed) are holes of the file.  The entries
  * are mapped private and writable: a block is checked the first time a
  * state in it is read (blocks.h), and a state the file lacks is computed
- * as in memory, into the mapping only.
+ * as in memory, into the mapping only.  The I/O below (chainio.c) is
+ * the digest's and the cache's too.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -28,151 +27,6 @@
 
 #define CHAIN_MAGIC  "2048-chain 2\n"
 #define CHAIN_MAGIC1 "2048-chain 1\n"   /* upgraded only */
-
-/* a block's sum: its 64-bit words mixed in order, after its index */
-uint64_t
-chain_block_sum(const unsigned char *p, size_t len, uint64_t index)
-{
-	uint64_t h = 0x9E3779B97F4A7C15ULL ^ index, w;
-	size_t i;
-
-	for (i = 0; i + 8 <= len; i += 8) {
-		w = blocks_rd64le(p + i);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	for (; i < len; i++)
-		h = (h ^ p[i]) * 0x100000001b3ULL;
-	return h ^ len;
-}
-
-uint64_t
-chain_zero_sum(size_t len, uint64_t index)
-{
-	uint64_t h = 0x9E3779B97F4A7C15ULL ^ index;
-	size_t i;
-
-	/* chain_block_sum of len zeros, without reading them */
-	for (i = 0; i + 8 <= len; i += 8) {
-		h *= 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	for (; i < len; i++)
-		h *= 0x100000001b3ULL;
-	return h ^ len;
-}
-
-void
-chain_zero_sums(unsigned char *sums, uint64_t len)
-{
-	uint64_t nblocks = blocks_count(len, CHAIN_BLOCK), b, h[8];
-	size_t i;
-	int k;
-
-	/* eight blocks at once: each one's chain of multiplies is serial,
-	 * eight side by side keep the multiplier busy */
-	for (b = 0; b + 8 <= nblocks && (b + 8) * CHAIN_BLOCK <= len; b += 8) {
-		for (k = 0; k < 8; k++)
-			h[k] = 0x9E3779B97F4A7C15ULL ^ (b + (uint64_t)k);
-		for (i = 0; i < CHAIN_BLOCK / 8; i++)
-			for (k = 0; k < 8; k++) {
-				h[k] *= 0xff51afd7ed558ccdULL;
-				h[k] ^= h[k] >> 32;
-			}
-		for (k = 0; k < 8; k++)
-			chain_put_le64(sums + 8 * (b + (uint64_t)k),
-			    h[k] ^ CHAIN_BLOCK);
-	}
-	for (; b < nblocks; b++)
-		chain_put_le64(sums + 8 * b, chain_zero_sum(
-		    blocks_len(len, CHAIN_BLOCK, b), b));
-}
-
-/* the header's checksum: of the sums */
-uint64_t
-chain_sums_sum(const unsigned char *sums, uint64_t nblocks)
-{
-	return chain_block_sum(sums, (size_t)(nblocks * 8), UINT64_MAX);
-}
-
-uint64_t
-chain_head_sum(const char *text, size_t n, uint64_t sums_sum)
-{
-	unsigned char buf[CHAIN_HEADER + 8];
-
-	if (n > CHAIN_HEADER)
-		n = CHAIN_HEADER;
-	memcpy(buf, text, n);
-	chain_put_le64(buf + n, sums_sum);
-	return chain_block_sum(buf, n + 8, UINT64_MAX - 1);
-}
-
-void
-chain_header_finish(char *h, size_t n, uint64_t checksum)
-{
-	memset(h + n, '\n', CHAIN_HEADER - n);
-	/* 16 digits and a newline: snprintf's NUL lands on a newline */
-	snprintf(h + n, 18, "%016llx\n", (unsigned long long)checksum);
-	h[n + 17] = '\n';
-}
-
-int
-chain_header_tail(const char *h, size_t n, uint64_t *checksum)
-{
-	unsigned long long sum;
-	size_t i;
-
-	/* exactly as written: lower case digits, then newlines */
-	if (n + 17 > CHAIN_HEADER ||
-	    strspn(h + n, "0123456789abcdef") < 16 || h[n + 16] != '\n' ||
-	    sscanf(h + n, "%16llx", &sum) != 1)
-		return -1;
-	for (i = n + 17; i < CHAIN_HEADER; i++)
-		if (h[i] != '\n')
-			return -1;
-	*checksum = sum;
-	return 0;
-}
-
-int
-chain_open_regular(const char *path, int rw, struct stat *st, char *err,
-    size_t errsize)
-{
-	int fd;
-
-	if ((fd = open(path, (rw ? O_RDWR : O_RDONLY) | O_NONBLOCK)) < 0)
-		return chain_fail(err, errsize, path, strerror(errno));
-	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
-		close(fd);
-		return chain_fail(err, errsize, path, "not a regular file");
-	}
-	return fd;
-}
-
-int
-chain_fail(char *err, size_t errsize, const char *path, const char *what)
-{
-	if (err && errsize)
-		snprintf(err, errsize, "%s: %s", path, what);
-	return -1;
-}
-
-void
-chain_put_le64(unsigned char *p, uint64_t v)
-{
-	int i;
-
-	for (i = 0; i < 8; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-int
-chain_little_endian(void)
-{
-	const uint16_t one = 1;
-
-	return *(const unsigned char *)&one == 1;
-}
 
 /* The header's lines before the checksum's value (of format 1 or 2),
  * into h: its length. */
@@ -194,73 +48,11 @@ chain_header_text(char *h, const struct chain_table *t, uint64_t sums_sum)
 	    sums_sum));
 }
 
-int
-chain_write_body(int fd, uint64_t len, chain_block_fn *block, void *ctx,
-    const unsigned char *zero_sums, unsigned char *sums)
+/* chain_header_fn of a table's file: ctx the table */
+static void
+table_header(char *h, uint64_t sums_sum, const void *ctx)
 {
-	unsigned char *buf = malloc(CHAIN_BLOCK);
-	uint64_t b, nblocks = blocks_count(len, CHAIN_BLOCK);
-	size_t n, i;
-	int rc = 0;
-
-	if (buf == NULL)
-		return -1;
-	for (b = 0; b < nblocks && rc == 0; b++) {
-		n = blocks_len(len, CHAIN_BLOCK, b);
-		if ((rc = block(ctx, b, buf, n)) < 0)
-			break;
-		for (i = 0; rc == 0 && i + 8 <= n && blocks_rd64le(buf + i) == 0;
-		    i += 8)
-			continue;
-		for (; rc == 0 && i < n && buf[i] == 0; i++)
-			continue;
-		/* a block of zeros (nothing computed) is a hole */
-		if (rc == 1 || i == n) {
-			chain_put_le64(sums + 8 * b, zero_sums ?
-			    blocks_rd64le(zero_sums + 8 * b) :
-			    chain_zero_sum(n, b));
-			rc = lseek(fd, (off_t)n, SEEK_CUR) < 0 ? -1 : 0;
-		} else {
-			chain_put_le64(sums + 8 * b, chain_block_sum(buf, n, b));
-			rc = g2048_write_all(fd, buf, n);
-		}
-	}
-	free(buf);
-	return rc;
-}
-
-/* what chain_replace_table's fill is handed */
-struct table_fill {
-	const struct chain_table *t;
-	chain_block_fn *block;
-	void *ctx;
-	const unsigned char *zero_sums;
-};
-
-/* the table file: the header last, once the sums are known */
-static int
-fill_table(int fd, const void *arg)
-{
-	const struct table_fill *f = arg;
-	uint64_t len = f->t->n * 2, nblocks = blocks_count(len, CHAIN_BLOCK);
-	unsigned char *sums = malloc((size_t)nblocks * 8);
-	char *h = malloc(CHAIN_HEADER);
-	int rc = -1, saved;
-
-	if (sums != NULL && h != NULL &&
-	    lseek(fd, CHAIN_HEADER, SEEK_SET) >= 0 &&
-	    chain_write_body(fd, len, f->block, f->ctx, f->zero_sums,
-	    sums) == 0 &&
-	    g2048_write_all(fd, sums, (size_t)nblocks * 8) == 0 &&
-	    lseek(fd, 0, SEEK_SET) == 0) {
-		chain_header_text(h, f->t, chain_sums_sum(sums, nblocks));
-		rc = g2048_write_all(fd, h, CHAIN_HEADER);
-	}
-	saved = errno;
-	free(sums);
-	free(h);
-	errno = saved;
-	return rc;
+	chain_header_text(h, ctx, sums_sum);
 }
 
 int
@@ -268,11 +60,10 @@ chain_replace_table(const char *path, const struct chain_table *t,
     chain_block_fn *block, void *ctx, const unsigned char *zero_sums,
     char *err, size_t errsize)
 {
-	struct table_fill f = { t, block, ctx, zero_sums };
+	struct chain_file f = { t->n * 2, block, ctx, zero_sums,
+	    table_header, t };
 
-	if (g2048_file_replace(path, fill_table, &f) < 0)
-		return chain_fail(err, errsize, path, strerror(errno));
-	return 0;
+	return chain_write_file(path, &f, err, errsize);
 }
 
 /* block b of t's entries in memory, as a file holds it */
@@ -303,10 +94,11 @@ save_table(const struct chain_table *t, const char *path, char *err,
 	unsigned char *zero_sums = NULL;
 	int rc;
 
-	/* the sums of the blocks never written, eight at a time */
+	/* the sums of the blocks never written (the holes), eight at a
+	 * time */
 	if (t->written &&
 	    (zero_sums = malloc((size_t)blocks_count(len, CHAIN_BLOCK) * 8)))
-		chain_zero_sums(zero_sums, len);
+		chain_zero_sums(zero_sums, len, t->written);
 	rc = chain_replace_table(path, t, memory_block, (void *)t, zero_sums,
 	    err, errsize);
 	free(zero_sums);
@@ -379,8 +171,8 @@ check_header(const char *h, const struct chain_table *t, int version,
 	return 0;
 }
 
-static int
-open_table(struct chain_table *t, const char *path, char *err,
+int
+chain_table_map(struct chain_table *t, const char *path, char *err,
     size_t errsize)
 {
 	uint64_t len = t->n * 2, nblocks = blocks_count(len, CHAIN_BLOCK), sum;
@@ -424,10 +216,29 @@ open_table(struct chain_table *t, const char *path, char *err,
 	return 0;
 }
 
-/* 1 if the header at h (of either format; CHAIN_HEADER bytes) names a
- * small layout, the tests' (it is checked whole when opened), else 0 */
-static int
-header_small(const char *h)
+int
+chain_table_version(const char *h)
+{
+	if (memcmp(h, CHAIN_MAGIC, strlen(CHAIN_MAGIC)) == 0)
+		return 2;
+	return memcmp(h, CHAIN_MAGIC1, strlen(CHAIN_MAGIC1)) == 0 ? 1 : 0;
+}
+
+struct chain_table *
+chain_table_named(g2048_chain *c, const char *h)
+{
+	char name[64];
+
+	/* both formats' magic lines are of one length */
+	if (strncmp(h, "2048-chain ", 11) != 0 ||
+	    sscanf(h + strlen(CHAIN_MAGIC), "layout %63s", name) != 1)
+		return NULL;
+	return strcmp(name, c->five.l->name) == 0 ? &c->five :
+	    strcmp(name, c->six.l->name) == 0 ? &c->six : NULL;
+}
+
+int
+chain_header_small(const char *h)
 {
 	static const char six[] = "layout six-small\n";
 	static const char five[] = "layout five-small\n";
@@ -435,44 +246,6 @@ header_small(const char *h)
 
 	return memcmp(line, six, strlen(six)) == 0 ||
 	    memcmp(line, five, strlen(five)) == 0;
-}
-
-/* 1 if the six's file at path names the small layout (five's must then
- * be small too), else 0 */
-static int
-files_small(const char *path)
-{
-	char h[CHAIN_HEADER];
-	int fd = open(path, O_RDONLY | O_NONBLOCK);
-	ssize_t n = fd >= 0 ? pread(fd, h, sizeof h, 0) : -1;
-
-	if (fd >= 0)
-		close(fd);
-	return n == (ssize_t)sizeof h && header_small(h);
-}
-
-g2048_chain *
-g2048_chain_open(const char *dir, char *err, size_t errsize)
-{
-	char five[4096], six[4096];
-	g2048_chain *c;
-
-	if (!chain_little_endian()) {
-		chain_fail(err, errsize, dir, "chain files are little-endian");
-		return NULL;
-	}
-	g2048_chain_paths(dir, five, six, sizeof five);
-	if ((c = files_small(six) ? chain_alloc_layouts(&chain_five_small,
-	    &chain_six_small) : chain_alloc()) == NULL) {
-		chain_fail(err, errsize, dir, "out of memory");
-		return NULL;
-	}
-	if (open_table(&c->five, five, err, errsize) < 0 ||
-	    open_table(&c->six, six, err, errsize) < 0) {
-		g2048_chain_free(c);
-		return NULL;
-	}
-	return c;
 }
 
 void
@@ -513,163 +286,20 @@ g2048_chain_error(const g2048_chain *c, char *err, size_t errsize)
 	return 0;
 }
 
-/* ---- a file checked whole --------------------------------------------- */
-
-/* The first failing block of c's tables or digest, into err: -1, or 0 if
- * every block checks. */
-static int
-verify_blocks(g2048_chain *c, const char *path, char *err, size_t errsize)
-{
-	struct chain_table *t[2] = { &c->five, &c->six };
-	char what[96];
-	uint64_t bad = 0;
-	int i;
-
-	if (c->digest)
-		bad = chain_digest_check_all(c->digest);
-	for (i = 0; i < 2 && bad == 0; i++)
-		if (t[i]->blocks)
-			bad = blocks_check_all(t[i]->blocks);
-	if (bad == 0)
-		return 0;
-	snprintf(what, sizeof what, "corrupt: block %llu does not match its "
-	    "checksum", (unsigned long long)(bad - 1));
-	return chain_fail(err, errsize, path, what);
-}
-
 int
-g2048_chain_verify(const char *path, char *err, size_t errsize)
-{
-	char h[CHAIN_HEADER], name[64];
-	struct chain_table *t = NULL;
-	g2048_chain *c;
-	struct stat st;
-	int fd, rc = -1;
-	ssize_t n;
-
-	if ((fd = chain_open_regular(path, 0, &st, err, errsize)) < 0)
-		return -1;
-	memset(h, 0, sizeof h);
-	n = pread(fd, h, sizeof h - 1, 0);
-	close(fd);
-	if (n < 0)
-		return chain_fail(err, errsize, path, strerror(errno));
-	if (strncmp(h, "2048-chain-digest ", 18) == 0) {
-		if ((c = g2048_chain_open_digest(path, err, errsize)) == NULL)
-			return -1;
-	} else {
-		if (!chain_little_endian())
-			return chain_fail(err, errsize, path, "chain files "
-			    "are little-endian");
-		if ((c = chain_alloc()) == NULL)
-			return chain_fail(err, errsize, path, "out of memory");
-		if (strncmp(h, "2048-chain ", 11) == 0 &&
-		    sscanf(h + strlen(CHAIN_MAGIC), "layout %63s", name) == 1)
-			t = strcmp(name, c->five.l->name) == 0 ? &c->five :
-			    strcmp(name, c->six.l->name) == 0 ? &c->six : NULL;
-		if (t == NULL || open_table(t, path, err, errsize) < 0) {
-			if (t == NULL)
-				chain_fail(err, errsize, path, "bad header: "
-				    "layout");
-			g2048_chain_free(c);
-			return -1;
-		}
-	}
-	rc = verify_blocks(c, path, err, errsize);
-	g2048_chain_free(c);
-	return rc;
-}
-
-/* ---- format 1 upgraded ------------------------------------------------ */
-
-/* The file of fd (st), of chain table t's layout and format 1: its every
- * block checked, then format 2's header written over its own: 0, or -1
- * with err. */
-static int
-upgrade_table(int fd, const struct stat *st, const struct chain_table *t,
-    const char *path, char *err, size_t errsize)
+chain_table_upgrade(int fd, const struct stat *st, const char *h,
+    const struct chain_table *t, const char *path, char *err,
+    size_t errsize)
 {
 	uint64_t len = t->n * 2, nblocks = blocks_count(len, CHAIN_BLOCK), sum;
-	uint64_t size = CHAIN_HEADER + len + nblocks * 8, bad, sums;
-	struct blocks z;
+	struct chain_file f = { len, NULL, NULL, NULL, table_header, t };
 	const char *why;
-	unsigned char *map;
-	char h[CHAIN_HEADER];
 	size_t textlen;
-	int rc = -1;
 
-	if ((uint64_t)st->st_size != size)
+	if ((uint64_t)st->st_size != CHAIN_HEADER + len + nblocks * 8)
 		return chain_fail(err, errsize, path, "truncated or not a chain "
 		    "table: wrong size");
-	map = mmap(NULL, (size_t)size, PROT_READ, MAP_SHARED, fd, 0);
-	if (map == MAP_FAILED)
-		return chain_fail(err, errsize, path, strerror(errno));
-	memset(&z, 0, sizeof z);
-	sums = chain_sums_sum(map + CHAIN_HEADER + len, nblocks);
-	if (check_header((const char *)map, t, 1, &sum, &textlen, &why) < 0)
-		chain_fail(err, errsize, path, why);
-	else if (sums != sum)
-		chain_fail(err, errsize, path, "corrupt: the checksum does not "
-		    "match: build it again");
-	else if (blocks_init(&z, map + CHAIN_HEADER, len, CHAIN_BLOCK,
-	    map + CHAIN_HEADER + len, chain_block_sum) < 0)
-		chain_fail(err, errsize, path, "out of memory");
-	else if ((bad = blocks_check_all(&z)) != 0)
-		chain_fail(err, errsize, path, "corrupt: a block fails its "
-		    "check: build it again");
-	else {
-		chain_header_text(h, t, sums);
-		if (pwrite(fd, h, CHAIN_HEADER, 0) != CHAIN_HEADER ||
-		    fsync(fd) < 0)
-			chain_fail(err, errsize, path, strerror(errno));
-		else
-			rc = 0;
-	}
-	if (z.seen != NULL)
-		blocks_free(&z);
-	munmap(map, (size_t)size);
-	return rc;
-}
-
-int
-g2048_chain_upgrade(const char *path, char *err, size_t errsize)
-{
-	char h[CHAIN_HEADER], name[64];
-	g2048_chain *c;
-	struct stat st;
-	const struct chain_table *t = NULL;
-	int fd, rc = -1;
-
-	if (!chain_little_endian())
-		return chain_fail(err, errsize, path, "chain files are "
-		    "little-endian");
-	if ((fd = chain_open_regular(path, 1, &st, err, errsize)) < 0)
-		return -1;
-	if (st.st_size < CHAIN_HEADER ||
-	    pread(fd, h, sizeof h, 0) != (ssize_t)sizeof h)
-		memset(h, 0, sizeof h);
-	if ((c = header_small(h) ? chain_alloc_layouts(&chain_five_small,
-	    &chain_six_small) : chain_alloc()) == NULL) {
-		close(fd);
-		return chain_fail(err, errsize, path, "out of memory");
-	}
-	if (h[0] == '\0')
-		chain_fail(err, errsize, path, "truncated or not a chain file");
-	else if (memcmp(h, CHAIN_MAGIC, strlen(CHAIN_MAGIC)) == 0 ||
-	    chain_digest_is_current(h))
-		rc = 0;
-	else if (memcmp(h, CHAIN_MAGIC1, strlen(CHAIN_MAGIC1)) == 0) {
-		if (sscanf(h + strlen(CHAIN_MAGIC1), "layout %63s", name) == 1)
-			t = strcmp(name, c->five.l->name) == 0 ? &c->five :
-			    strcmp(name, c->six.l->name) == 0 ? &c->six : NULL;
-		if (t == NULL)
-			chain_fail(err, errsize, path, "bad header: layout");
-		else if (upgrade_table(fd, &st, t, path, err, errsize) == 0)
-			rc = 1;
-	} else
-		rc = chain_digest_upgrade(fd, &st, h, c, path, err, errsize);
-	g2048_chain_free(c);
-	if (close(fd) < 0 && rc > 0)
-		rc = chain_fail(err, errsize, path, strerror(errno));
-	return rc;
+	if (check_header(h, t, 1, &sum, &textlen, &why) < 0)
+		return chain_fail(err, errsize, path, why);
+	return chain_seal(fd, &f, sum, "build it again", path, err, errsize);
 }

@@ -112,6 +112,14 @@ chain_digest_free(struct chain_digest *d)
 
 /* ---- the file --------------------------------------------------------- */
 
+/* chain_block_fn of a body in memory: ctx the body */
+static int
+memory_block(void *ctx, uint64_t b, unsigned char *buf, size_t n)
+{
+	memcpy(buf, (const unsigned char *)ctx + b * CHAIN_BLOCK, n);
+	return 0;
+}
+
 static int
 header_prefix(char *h, size_t size, uint64_t five, uint64_t six, int version)
 {
@@ -180,17 +188,19 @@ parse_header(const char *h, const g2048_chain *c, int version,
 	return 0;
 }
 
-/* map path into d and check its header, size and checksum for c */
-static int
-map_digest(struct chain_digest *d, g2048_chain *c, const char *path,
-    char *err, size_t errsize)
+int
+chain_digest_map(g2048_chain *c, const char *path, char *err,
+    size_t errsize)
 {
+	struct chain_digest *d;
 	uint64_t n5, n6, len, nblocks, sum;
 	const char *why;
 	struct stat st;
 	size_t textlen;
 	int fd;
 
+	if ((d = c->digest = calloc(1, sizeof *d)) == NULL)
+		return chain_fail(err, errsize, path, "out of memory");
 	if ((fd = chain_open_regular(path, 0, &st, err, errsize)) < 0)
 		return -1;
 	if (st.st_size < CHAIN_HEADER) {
@@ -229,100 +239,44 @@ map_digest(struct chain_digest *d, g2048_chain *c, const char *path,
 	return 0;
 }
 
+/* chain_header_fn of a digest: ctx its counts */
+static void
+digest_header(char *h, uint64_t sums_sum, const void *ctx)
+{
+	const uint64_t *n = ctx;
+
+	chain_digest_header_text(h, n[0], n[1], sums_sum);
+}
+
 int
 chain_digest_upgrade(int fd, const struct stat *st, const char *h,
     g2048_chain *c, const char *path, char *err, size_t errsize)
 {
-	uint64_t n5, n6, len, nblocks, sum, sums;
-	struct blocks z;
+	uint64_t n[2], len, nblocks, sum;
+	struct chain_file f = { 0, NULL, NULL, NULL, digest_header, n };
 	const char *why;
-	unsigned char *map;
-	char head[CHAIN_HEADER];
 	size_t textlen;
-	int rc = -1;
 
-	if (parse_header(h, c, 1, &n5, &n6, &sum, &textlen, &why) < 0)
+	if (parse_header(h, c, 1, &n[0], &n[1], &sum, &textlen, &why) < 0)
 		return chain_fail(err, errsize, path, why);
-	len = 6 * (n5 + n6);
+	f.len = len = 6 * (n[0] + n[1]);
 	nblocks = blocks_count(len, CHAIN_BLOCK);
 	if ((uint64_t)st->st_size != CHAIN_HEADER + len + 8 * nblocks)
 		return chain_fail(err, errsize, path, "truncated or not a "
 		    "chain digest: wrong size");
-	map = mmap(NULL, (size_t)st->st_size, PROT_READ, MAP_SHARED, fd, 0);
-	if (map == MAP_FAILED)
-		return chain_fail(err, errsize, path, strerror(errno));
-	memset(&z, 0, sizeof z);
-	sums = chain_sums_sum(map + CHAIN_HEADER + len, nblocks);
-	if (sums != sum)
-		chain_fail(err, errsize, path, "corrupt: the checksum does not "
-		    "match: distil it again");
-	else if (blocks_init(&z, map + CHAIN_HEADER, len, CHAIN_BLOCK,
-	    map + CHAIN_HEADER + len, chain_block_sum) < 0)
-		chain_fail(err, errsize, path, "out of memory");
-	else if (blocks_check_all(&z) != 0)
-		chain_fail(err, errsize, path, "corrupt: a block fails its "
-		    "check: distil it again");
-	else {
-		chain_digest_header_text(head, n5, n6, sums);
-		if (pwrite(fd, head, CHAIN_HEADER, 0) != CHAIN_HEADER ||
-		    fsync(fd) < 0)
-			chain_fail(err, errsize, path, strerror(errno));
-		else
-			rc = 1;
-	}
-	if (z.seen != NULL)
-		blocks_free(&z);
-	munmap(map, (size_t)st->st_size);
-	return rc;
-}
-
-g2048_chain *
-g2048_chain_open_digest(const char *path, char *err, size_t errsize)
-{
-	g2048_chain *c;
-
-	if (!chain_little_endian()) {
-		chain_fail(err, errsize, path, "chain digests are "
-		    "little-endian");
-		return NULL;
-	}
-	if ((c = chain_alloc()) == NULL ||
-	    (c->digest = calloc(1, sizeof *c->digest)) == NULL) {
-		free(c);
-		chain_fail(err, errsize, path, "out of memory");
-		return NULL;
-	}
-	if (map_digest(c->digest, c, path, err, errsize) < 0) {
-		g2048_chain_free(c);
-		return NULL;
-	}
-	return c;
-}
-
-void
-g2048_chain_digest_path(const char *dir, char *path, size_t size)
-{
-	snprintf(path, size, "%s/chain.digest", dir);
-}
-
-g2048_chain *
-g2048_chain_open_dir(const char *dir, char *err, size_t errsize)
-{
-	char path[4096];
-
-	if (g2048_chain_present(dir))
-		return g2048_chain_open(dir, err, errsize);
-	g2048_chain_digest_path(dir, path, sizeof path);
-	return g2048_chain_open_digest(path, err, errsize);
+	return chain_seal(fd, &f, sum, "distil it again", path, err,
+	    errsize) < 0 ? -1 : 1;
 }
 
 int
-g2048_chain_usable(const char *dir)
+chain_digest_write(const char *path, const unsigned char *body,
+    uint64_t five, uint64_t six, char *err, size_t errsize)
 {
-	char path[4096];
+	uint64_t n[2] = { five, six };
+	struct chain_file f = { 6 * (five + six), memory_block, (void *)body,
+	    NULL, digest_header, n };
 
-	g2048_chain_digest_path(dir, path, sizeof path);
-	return g2048_chain_present(dir) || access(path, F_OK) == 0;
+	return chain_write_file(path, &f, err, errsize);
 }
 
 int

@@ -166,49 +166,6 @@ body_of(const struct distill_slot *s, size_t n, uint64_t n5)
 	return body;
 }
 
-/* what write_file's fill is handed */
-struct digest_fill {
-	const char *h;
-	const unsigned char *body, *sums;
-	uint64_t len, nblocks;
-};
-
-static int
-fill_digest(int fd, const void *arg)
-{
-	const struct digest_fill *f = arg;
-
-	return g2048_write_all(fd, f->h, CHAIN_HEADER) < 0 ||
-	    g2048_write_all(fd, f->body, (size_t)f->len) < 0 ||
-	    g2048_write_all(fd, f->sums, (size_t)f->nblocks * 8) < 0 ? -1 : 0;
-}
-
-static int
-write_file(const char *path, const unsigned char *body, uint64_t len,
-    uint64_t n5, uint64_t n6, char *err, size_t errsize)
-{
-	uint64_t nblocks = blocks_count(len, CHAIN_BLOCK), b;
-	unsigned char *sums = malloc((size_t)nblocks * 8 + 1);
-	char *h = malloc(CHAIN_HEADER);
-	struct digest_fill f = { h, body, sums, len, nblocks };
-	int rc = 0;
-
-	if (sums == NULL || h == NULL) {
-		free(sums);
-		free(h);
-		return chain_fail(err, errsize, path, "out of memory");
-	}
-	for (b = 0; b < nblocks; b++)
-		chain_put_le64(sums + 8 * b, chain_block_sum(body + b *
-		    CHAIN_BLOCK, blocks_len(len, CHAIN_BLOCK, b), b));
-	chain_digest_header_text(h, n5, n6, chain_sums_sum(sums, nblocks));
-	if (g2048_file_replace(path, fill_digest, &f) < 0)
-		rc = chain_fail(err, errsize, path, strerror(errno));
-	free(sums);
-	free(h);
-	return rc;
-}
-
 int
 g2048_chain_distill_save(g2048_chain_distill *d, uint64_t max_states,
     const char *path, char *err, size_t errsize)
@@ -234,7 +191,7 @@ g2048_chain_distill_save(g2048_chain_distill *d, uint64_t max_states,
 		free(s);
 		return chain_fail(err, errsize, path, "out of memory");
 	}
-	rc = write_file(path, body, 6 * (uint64_t)n, n5, n - n5, err, errsize);
+	rc = chain_digest_write(path, body, n5, n - n5, err, errsize);
 	free(body);
 	free(s);
 	return rc;

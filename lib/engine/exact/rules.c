@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "exact.h"
+#include "grid.h"
 
 /*
  * The named patterns: rows top to bottom, `x' a large tile (a blocker),
@@ -115,25 +116,6 @@ set_lines(struct exact_rules *r)
 	}
 }
 
-/* Symmetry s (0-7) of the square or rectangle: the image of (row, col);
- * -1 if the rectangle does not have it (a transpose of a non-square). */
-static int
-sym_image(int rows, int cols, int s, int row, int col)
-{
-	int rr = row, cc = col, t;
-
-	if (s & 4) {
-		if (rows != cols)
-			return -1;
-		t = rr, rr = cc, cc = t;
-	}
-	if (s & 1)
-		rr = rows - 1 - rr;
-	if (s & 2)
-		cc = cols - 1 - cc;
-	return rr * cols + cc;
-}
-
 /* The symmetries that keep the blockers and target cells in place: all of
  * the rectangle's for a board.  Movers are part of a state, moved by
  * the symmetry with it, so their first cells do not restrict these. */
@@ -148,7 +130,7 @@ set_syms(struct exact_rules *r)
 		int ok = 1;
 
 		for (i = 0; i < r->ncells && ok; i++) {
-			int j = sym_image(r->rows, r->cols, s, i / r->cols,
+			int j = grid_sym_cell(r->rows, r->cols, s, i / r->cols,
 			    i % r->cols);
 
 			if (j < 0)

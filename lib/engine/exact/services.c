@@ -15,11 +15,7 @@
 double
 exact_elapsed(const struct exact_build *b)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - b->t0.tv_sec) +
-	    (double)(t.tv_nsec - b->t0.tv_nsec) / 1e9;
+	return g2048_seconds_since(&b->t0);
 }
 
 int

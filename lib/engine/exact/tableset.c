@@ -355,33 +355,60 @@ tableset_fits(const struct exact_rules *r, g2048_grid g)
 	return 0;
 }
 
+/* A board as a table is asked it: a 4x4 grid (rank NULL), or the ranks
+ * of a board's n cells. */
+struct asked {
+	g2048_grid g;
+	const int *rank;
+	int n;
+};
+
+/* Entry i's table asked q, its answer in r: 1 if it holds the board,
+ * else 0 (*broken set where the table fails to open, or a block of it
+ * its check: it answers nothing). */
+static int
+ask(g2048_tableset *ts, int i, const struct asked *q, g2048_table_result *r,
+    int *broken)
+{
+	g2048_table *t;
+	int rc;
+
+	if ((t = tableset_get(ts, i)) == NULL) {
+		*broken = 1;
+		return 0;
+	}
+	rc = q->rank ? g2048_table_query_cells(t, q->rank, q->n, r) :
+	    g2048_table_query(t, q->g, r);
+	if (rc == G2048_TABLE_CORRUPT) {
+		tableset_corrupt(ts, i, t);
+		*broken = 1;
+		return 0;
+	}
+	return r->dir != G2048_TABLE_UNCOVERED;
+}
+
+/* No table answered: r uncovered, and whether one broke. */
+static int
+unanswered(g2048_table_result *r, int broken)
+{
+	r->dir = G2048_TABLE_UNCOVERED;
+	return broken ? G2048_TABLESET_BROKEN : -1;
+}
+
 int
 g2048_tableset_query(g2048_tableset *ts, g2048_grid g, g2048_table_result *r)
 {
+	struct asked q = { g, NULL, 0 };
 	int i, broken = 0;
 
 	memset(r, 0, sizeof *r);
 	r->dir = G2048_TABLE_UNCOVERED;
-	for (i = 0; ts && i < ts->n; i++) {
-		g2048_table *t;
-
-		if (ts->e[i].h.rules.kind != EXACT_PATTERN ||
-		    !tableset_fits(&ts->e[i].h.rules, g))
-			continue;
-		if ((t = tableset_get(ts, i)) == NULL) {
-			broken = 1;
-			continue;
-		}
-		if (g2048_table_query(t, g, r) == G2048_TABLE_CORRUPT) {
-			tableset_corrupt(ts, i, t);
-			broken = 1;
-			continue;
-		}
-		if (r->dir != G2048_TABLE_UNCOVERED)
+	for (i = 0; ts && i < ts->n; i++)
+		if (ts->e[i].h.rules.kind == EXACT_PATTERN &&
+		    tableset_fits(&ts->e[i].h.rules, g) &&
+		    ask(ts, i, &q, r, &broken))
 			return i;
-	}
-	r->dir = G2048_TABLE_UNCOVERED;
-	return broken ? G2048_TABLESET_BROKEN : -1;
+	return unanswered(r, broken);
 }
 
 int
@@ -431,6 +458,7 @@ g2048_tableset_query_board(g2048_tableset *ts, const g2048_board *b,
 	static const int objective[2] = { G2048_EXACT_SCORE, G2048_EXACT_PROB };
 	g2048_cells c;
 	int rank[G2048_CELLS_MAX];
+	struct asked q = { { 0, 0 }, rank, 0 };
 	int i, k, broken = 0;
 
 	memset(r, 0, sizeof *r);
@@ -438,32 +466,17 @@ g2048_tableset_query_board(g2048_tableset *ts, const g2048_board *b,
 	if (g2048_tableset_find_board(ts, b->rows, b->cols, b->four) < 0)
 		return -1;
 	g2048_board_get_cells(b, &c);
-	for (i = 0; i < c.rows * c.cols; i++)
+	q.n = c.rows * c.cols;
+	for (i = 0; i < q.n; i++)
 		rank[i] = c.rank[i];
 	/* the score's table first: a player's own objective */
 	for (k = 0; k < 2; k++)
-		for (i = 0; i < ts->n; i++) {
-			g2048_table *t;
-
-			if (!tableset_board(&ts->e[i], b->rows, b->cols,
-			    b->four) || ts->e[i].h.rules.objective !=
-			    objective[k])
-				continue;
-			if ((t = tableset_get(ts, i)) == NULL) {
-				broken = 1;
-				continue;
-			}
-			if (g2048_table_query_cells(t, rank, c.rows * c.cols,
-			    r) == G2048_TABLE_CORRUPT) {
-				tableset_corrupt(ts, i, t);
-				broken = 1;
-				continue;
-			}
-			if (r->dir != G2048_TABLE_UNCOVERED)
+		for (i = 0; i < ts->n; i++)
+			if (tableset_board(&ts->e[i], b->rows, b->cols,
+			    b->four) && ts->e[i].h.rules.objective ==
+			    objective[k] && ask(ts, i, &q, r, &broken))
 				return i;
-		}
-	r->dir = G2048_TABLE_UNCOVERED;
-	return broken ? G2048_TABLESET_BROKEN : -1;
+	return unanswered(r, broken);
 }
 
 int

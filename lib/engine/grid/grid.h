@@ -268,4 +268,29 @@ grid_rewards(g2048_grid g, const g2048_grid next[G2048_NDIRS],
 		    d == G2048_LEFT || d == G2048_RIGHT ? rows : cols;
 }
 
+/* ---- a board's symmetries ------------------------------------------- */
+
+/* Cell (row, col) of a rows x cols board under symmetry s (0-7):
+ * transposed if s & 4, then its rows flipped if s & 1 and its columns
+ * if s & 2.  The image's cell, or -1 if the board lacks the symmetry (a
+ * transpose of a board not square). */
+static inline int
+grid_sym_cell(int rows, int cols, int s, int row, int col)
+{
+	int t;
+
+	if (s & 4) {
+		if (rows != cols)
+			return -1;
+		t = row;
+		row = col;
+		col = t;
+	}
+	if (s & 1)
+		row = rows - 1 - row;
+	if (s & 2)
+		col = cols - 1 - col;
+	return row * cols + col;
+}
+
 #endif

@@ -186,9 +186,17 @@ g2048_max_rank(g2048_grid g)
 int
 g2048_rank_of(uint64_t tile)
 {
+	return tile > g2048_tile(G2048_MAX_RANK) ? -1 :
+	    g2048_cells_rank_of(tile);
+}
+
+int
+g2048_cells_rank_of(uint64_t tile)
+{
 	int r = 0;
 
-	if (tile & (tile - 1) || tile == 1 || tile > g2048_tile(G2048_MAX_RANK))
+	if (tile & (tile - 1) || tile == 1 ||
+	    tile > (uint64_t)1 << G2048_RANK_LIMIT)
 		return -1;
 	while (tile > 1) {
 		tile >>= 1;

@@ -13,16 +13,6 @@
 
 #include "player.h"
 
-double
-player_seconds_since(const struct timespec *start)
-{
-	struct timespec end;
-
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	return (double)(end.tv_sec - start->tv_sec) +
-	    (double)(end.tv_nsec - start->tv_nsec) / 1e9;
-}
-
 void
 player_clear(g2048_decision *r, unsigned legal)
 {
@@ -94,7 +84,7 @@ player_by_board_table(g2048_player *p, const g2048_board *b,
 		r->values = G2048_VALUES_PROB;
 		r->target = info.target;
 	}
-	r->seconds = player_seconds_since(&start);
+	r->seconds = g2048_seconds_since(&start);
 	return c;
 }
 

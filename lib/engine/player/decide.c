@@ -35,7 +35,7 @@ by_4x4_tables(const g2048_player *p, const g2048_board *b,
 	} else if (g2048_max_rank(b->grid) < p->o.table_from ||
 	    player_by_pattern(p->tables, b->grid, p->o.table_min, r) < 0)
 		return -1;
-	r->seconds = player_seconds_since(&start);
+	r->seconds = g2048_seconds_since(&start);
 	return r->dir;
 }
 

@@ -38,8 +38,6 @@ int player_drop_broken(g2048_player *p);
 
 /* ---- by-table.c ------------------------------------------------------ */
 
-/* Seconds from start (CLOCK_MONOTONIC) to now. */
-double player_seconds_since(const struct timespec *start);
 /* A decision cleared for b: no move, nothing decided yet, r->legal. */
 void player_clear(g2048_decision *r, unsigned legal);
 /* The cover of b by p's whole board tables, in r->cover and

@@ -28,9 +28,8 @@ g2048_source_name(enum g2048_source s)
 	return source_names[s];
 }
 
-/* "reach 256" or "score": what a whole board's table plays for */
-static void
-objective_text(char *buf, size_t size, const g2048_decision *d)
+void
+g2048_decision_objective(const g2048_decision *d, char *buf, size_t size)
 {
 	if (d->values == G2048_VALUES_SCORE)
 		snprintf(buf, size, "score");
@@ -58,7 +57,7 @@ g2048_decision_text(const g2048_decision *d, uint64_t score, char *buf,
 	if (d->rows == 0)
 		return snprintf(buf, size, "%s %s probability %.6f", name,
 		    d->table, v);
-	objective_text(obj, sizeof obj, d);
+	g2048_decision_objective(d, obj, sizeof obj);
 	if (d->values == G2048_VALUES_SCORE)
 		return snprintf(buf, size, "%s %s (%dx%d, four %g, %s) exact: "
 		    "expected score to come %.6f, final %.6f", name, d->table,

@@ -271,7 +271,7 @@ static int
 search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
     g2048_rng *rng, g2048_search_result *r)
 {
-	struct timespec start, end;
+	struct timespec start;
 	int i;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
@@ -312,9 +312,7 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 		for (i = 0; i < s->nworkers; i++)
 			r->nodes += s->w[i].nodes;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	r->seconds = (double)(end.tv_sec - start.tv_sec) +
-	    (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+	r->seconds = g2048_seconds_since(&start);
 	return r->dir;
 }
 

@@ -1,5 +1,5 @@
 /*
- * chain.c - a chain table, memoised, and the pair a player consults.
+ * memo.c - a chain table, memoised, and the pair a player consults.
  *
  * A state is the free cells' tiles just after a spawn, the block
  * prefilled with the layout's ranks (the anchor at its cap), so one
@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "chain.h"
+#include "grid.h"
 
 static const double spawn_odds[2] = { 0.9, 0.1 };  /* a 2, a 4 */
 
@@ -153,25 +154,7 @@ chain_value(struct chain_table *t, g2048_grid g, int *dir)
 	return (double)((e - 1) >> 2) / CHAIN_Q;
 }
 
-/* symmetry s of the board: transposed if s & 4, then rows flipped if
- * s & 1 and columns if s & 2 */
-static int
-sym_cell(int s, int cell)
-{
-	int r = cell / G2048_SIDE, c = cell % G2048_SIDE, t;
-
-	if (s & 4) {
-		t = r;
-		r = c;
-		c = t;
-	}
-	if (s & 1)
-		r = G2048_SIDE - 1 - r;
-	if (s & 2)
-		c = G2048_SIDE - 1 - c;
-	return r * G2048_SIDE + c;
-}
-
+/* symmetry s of the board (grid_sym_cell) */
 static g2048_grid
 sym_grid(int s, g2048_grid g)
 {
@@ -179,7 +162,8 @@ sym_grid(int s, g2048_grid g)
 	int i;
 
 	for (i = 0; i < G2048_CELLS; i++)
-		h = g2048_set_rank(h, sym_cell(s, i), g2048_rank(g, i));
+		h = g2048_set_rank(h, grid_sym_cell(G2048_SIDE, G2048_SIDE, s,
+		    i / G2048_SIDE, i % G2048_SIDE), g2048_rank(g, i));
 	return h;
 }
 
