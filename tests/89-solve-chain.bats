@@ -161,6 +161,17 @@ signal_taken() {
 	return 1
 }
 
+# (the fault shim's FAULT_RAISE sends the signal as the tool opens the
+# six's file: at the same point of the run at any load)
+@test "--games with chain files: a signal as the tables are opened prints the table of no game finished" {
+	local d=$BATS_TEST_TMPDIR/c
+	small_chain_files "$d"
+	run faulty FAULT_RAISE=15 FAULT_PATH=/chain-six env --default-signal=TERM \
+	    2048-solve --games 5 --seed 5 --fast --tables "$d" --summary -j 1
+	[ "$status" -eq 143 ]
+	[[ "$output" == *'partial: interrupted after 0 of 5 games'* ]]
+}
+
 # (SIGTERM: a job in the background of a script ignores SIGINT, and
 # keeps it ignored; the two take the same path)
 @test "--games with chain files: a stop signal twice at once (as timeout(1) sends it) prints the table of the games finished, with progress or -q" {
