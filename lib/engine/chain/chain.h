@@ -179,12 +179,14 @@ int chain_fail(char *err, size_t errsize, const char *path,
 /* 1 if this machine is little-endian, as the files are. */
 int chain_little_endian(void);
 /* Block b (n bytes) of a table file's entries into buf: 0, 1 if they
- * are all zeros (buf as it was), or -1 with errno set. */
+ * are all zeros (buf as it was), 2 if buf holds them as a file had them
+ * (their sum is zero_sums' of chain_write_body), or -1 with errno set. */
 typedef int chain_block_fn(void *ctx, uint64_t b, unsigned char *buf,
     size_t n);
 /* A body of len bytes written to fd at its offset, each block as block
  * gives it (a block of zeros a hole, its sum from zero_sums if not
- * NULL), its sums into sums: 0, or -1 with errno set. */
+ * NULL; a block given as 2 with its sum from zero_sums, which then
+ * holds a file's sums), its sums into sums: 0, or -1 with errno set. */
 int chain_write_body(int fd, uint64_t len, chain_block_fn *block,
     void *ctx, const unsigned char *zero_sums, unsigned char *sums);
 /* The file at path of table t's layout, its entries as block gives

@@ -62,16 +62,23 @@ chain_zero_sum(size_t len, uint64_t index)
 	return h ^ len;
 }
 
-void
-chain_zero_sums(unsigned char *sums, uint64_t len)
+/* what a thread of chain_zero_sums is handed: its groups of eight */
+struct zero_part {
+	unsigned char *sums;
+	uint64_t from, to;
+};
+
+static void *
+zero_sums_part(void *arg)
 {
-	uint64_t nblocks = blocks_count(len, CHAIN_BLOCK), b, h[8];
+	const struct zero_part *p = arg;
+	uint64_t b, h[8];
 	size_t i;
 	int k;
 
 	/* eight blocks at once: each one's chain of multiplies is serial,
 	 * eight side by side keep the multiplier busy */
-	for (b = 0; b + 8 <= nblocks && (b + 8) * CHAIN_BLOCK <= len; b += 8) {
+	for (b = p->from; b < p->to; b += 8) {
 		for (k = 0; k < 8; k++)
 			h[k] = 0x9E3779B97F4A7C15ULL ^ (b + (uint64_t)k);
 		for (i = 0; i < CHAIN_BLOCK / 8; i++)
@@ -80,10 +87,39 @@ chain_zero_sums(unsigned char *sums, uint64_t len)
 				h[k] ^= h[k] >> 32;
 			}
 		for (k = 0; k < 8; k++)
-			chain_put_le64(sums + 8 * (b + (uint64_t)k),
+			chain_put_le64(p->sums + 8 * (b + (uint64_t)k),
 			    h[k] ^ CHAIN_BLOCK);
 	}
-	for (; b < nblocks; b++)
+	return NULL;
+}
+
+void
+chain_zero_sums(unsigned char *sums, uint64_t len)
+{
+	uint64_t nblocks = blocks_count(len, CHAIN_BLOCK), b, whole;
+	struct zero_part part[8];
+	pthread_t th[8];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int k, n = cpus < 1 ? 1 : cpus > 8 ? 8 : (int)cpus, started;
+
+	/* a second of one core for the real tables: on every core, since
+	 * a stopped build waits for it (the build's threads are done) */
+	whole = len / CHAIN_BLOCK / 8 * 8;
+	for (k = 0; k < n; k++) {
+		part[k].sums = sums;
+		part[k].from = whole / 8 * (uint64_t)k / (uint64_t)n * 8;
+		part[k].to = whole / 8 * (uint64_t)(k + 1) / (uint64_t)n * 8;
+	}
+	for (started = 1; started < n; started++)
+		if (pthread_create(&th[started], NULL, zero_sums_part,
+		    &part[started]) != 0)
+			break;
+	for (k = started; k < n; k++)       /* threads not had: here */
+		zero_sums_part(&part[k]);
+	zero_sums_part(&part[0]);
+	for (k = 1; k < started; k++)
+		pthread_join(th[k], NULL);
+	for (b = whole; b < nblocks; b++)
 		chain_put_le64(sums + 8 * b, chain_zero_sum(
 		    blocks_len(len, CHAIN_BLOCK, b), b));
 }
@@ -209,6 +245,13 @@ chain_write_body(int fd, uint64_t len, chain_block_fn *block, void *ctx,
 		n = blocks_len(len, CHAIN_BLOCK, b);
 		if ((rc = block(ctx, b, buf, n)) < 0)
 			break;
+		/* a block as its file had it: its sum as the file had it,
+		 * so that a block that was corrupt stays so */
+		if (rc == 2) {
+			memcpy(sums + 8 * b, zero_sums + 8 * b, 8);
+			rc = g2048_write_all(fd, buf, n);
+			continue;
+		}
 		for (i = 0; rc == 0 && i + 8 <= n && blocks_rd64le(buf + i) == 0;
 		    i += 8)
 			continue;
@@ -275,40 +318,89 @@ chain_replace_table(const char *path, const struct chain_table *t,
 	return 0;
 }
 
+/* what memory_block is handed: the table, its blocks' sums of zeros */
+struct memory_save {
+	const struct chain_table *t;
+	const unsigned char *zero_sums;
+};
+
 /* block b of t's entries in memory, as a file holds it */
 static int
 memory_block(void *ctx, uint64_t b, unsigned char *buf, size_t n)
 {
-	const struct chain_table *t = ctx;
+	const struct memory_save *m = ctx;
+	const struct chain_table *t = m->t;
+	int written = t->written == NULL || atomic_load_explicit(
+	    &t->written[b >> 6], memory_order_relaxed) >> (b & 63) & 1;
 
 	/* a whole block no state was stored in is zeros not worth reading
 	 * (most of a stopped build's) */
-	if (t->written && n == CHAIN_BLOCK &&
-	    !(atomic_load_explicit(&t->written[b >> 6],
-	    memory_order_relaxed) >> (b & 63) & 1))
+	if (!written && t->blocks == NULL && n == CHAIN_BLOCK)
 		return 1;
+	/* a file's block no state was stored in is the file's, with its
+	 * sum: a hole if the file's was, else copied (not checked: a
+	 * corrupt one keeps the sum it fails) */
+	if (!written && t->blocks != NULL) {
+		if (memcmp(t->blocks->sums + 8 * b, m->zero_sums + 8 * b,
+		    8) == 0)
+			return 1;
+		memcpy(buf, (const unsigned char *)t->e + b * CHAIN_BLOCK, n);
+		return 2;
+	}
 	memcpy(buf, (const unsigned char *)t->e + b * CHAIN_BLOCK, n);
 	return 0;
 }
 
+/* Whether the file at path holds t's header and sums, which a table
+ * opened from it still has when no state was computed since: nothing
+ * to write. */
 static int
-save_table(const struct chain_table *t, const char *path, char *err,
-    size_t errsize)
+file_holds(const struct chain_table *t, const char *path)
 {
-	/* a file's table is written again only if every block checks */
-	if (t->blocks && blocks_check_all(t->blocks) != 0)
-		return chain_fail(err, errsize, path, "corrupt: a block fails "
-		    "its check");
 	uint64_t len = t->n * 2;
-	unsigned char *zero_sums = NULL;
+	size_t n = CHAIN_HEADER + (size_t)blocks_count(len, CHAIN_BLOCK) * 8;
+	unsigned char *buf = malloc(n);
+	int fd = open(path, O_RDONLY | O_NONBLOCK), same = 0;
+
+	if (buf != NULL && fd >= 0 &&
+	    pread(fd, buf, CHAIN_HEADER, 0) == CHAIN_HEADER &&
+	    pread(fd, buf + CHAIN_HEADER, n - CHAIN_HEADER,
+	    (off_t)(CHAIN_HEADER + len)) == (ssize_t)(n - CHAIN_HEADER))
+		same = memcmp(buf, t->map, CHAIN_HEADER) == 0 &&
+		    memcmp(buf + CHAIN_HEADER, t->blocks->sums,
+		    n - CHAIN_HEADER) == 0;
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return same;
+}
+
+/* t into path; zeros: the sums of zeros of every whole block of the
+ * longer table (a block's is the same in both) */
+static int
+save_table(const struct chain_table *t, const char *path,
+    const unsigned char *zeros, char *err, size_t errsize)
+{
+	uint64_t len = t->n * 2, nblocks = blocks_count(len, CHAIN_BLOCK);
+	struct memory_save m = { t, NULL };
+	unsigned char *zero_sums;
 	int rc;
 
-	/* the sums of the blocks never written, eight at a time */
-	if (t->written &&
-	    (zero_sums = malloc((size_t)blocks_count(len, CHAIN_BLOCK) * 8)))
-		chain_zero_sums(zero_sums, len);
-	rc = chain_replace_table(path, t, memory_block, (void *)t, zero_sums,
-	    err, errsize);
+	/* a file's table is written again only if no block it read
+	 * failed; the blocks it never read keep their sums */
+	if (t->blocks && blocks_bad(t->blocks) != 0)
+		return chain_fail(err, errsize, path, "corrupt: a block fails "
+		    "its check");
+	if ((zero_sums = malloc((size_t)nblocks * 8)) == NULL)
+		return chain_fail(err, errsize, path, "out of memory");
+	memcpy(zero_sums, zeros, (size_t)(nblocks - 1) * 8);
+	chain_put_le64(zero_sums + 8 * (nblocks - 1), chain_zero_sum(
+	    blocks_len(len, CHAIN_BLOCK, nblocks - 1), nblocks - 1));
+	m.zero_sums = zero_sums;
+	/* a block not read is written with its sum of zeros, or a file's
+	 * with the file's sum */
+	rc = chain_replace_table(path, t, memory_block, &m, t->blocks ?
+	    t->blocks->sums : zero_sums, err, errsize);
 	free(zero_sums);
 	return rc;
 }
@@ -334,15 +426,33 @@ g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
     size_t errsize)
 {
 	char five[4096], six[4096];
+	unsigned char *zeros;
+	uint64_t len;
+	int rc, kept[2];
 
 	if (!chain_little_endian())
 		return chain_fail(err, errsize, dir, "chain files are "
 		    "little-endian");
 	g2048_chain_paths(dir, five, six, sizeof five);
-	if (save_table(&c->five, five, err, errsize) < 0 ||
-	    save_table(&c->six, six, err, errsize) < 0)
-		return -1;
-	return 0;
+	/* a file's table nothing was computed into is there already */
+	kept[0] = c->five.blocks && atomic_load(&c->five.computed) == 0 &&
+	    file_holds(&c->five, five);
+	kept[1] = c->six.blocks && atomic_load(&c->six.computed) == 0 &&
+	    file_holds(&c->six, six);
+	if (kept[0] && kept[1])
+		return 0;
+	/* the sums of zeros (a second of a core for the real tables: what
+	 * a stopped build's save waits on most) once for both */
+	len = (c->five.n > c->six.n ? c->five.n : c->six.n) * 2;
+	if ((zeros = malloc((size_t)blocks_count(len, CHAIN_BLOCK) * 8)) ==
+	    NULL)
+		return chain_fail(err, errsize, dir, "out of memory");
+	chain_zero_sums(zeros, len);
+	rc = (!kept[0] && save_table(&c->five, five, zeros, err,
+	    errsize) < 0) || (!kept[1] && save_table(&c->six, six, zeros,
+	    err, errsize) < 0) ? -1 : 0;
+	free(zeros);
+	return rc;
 }
 
 /* the header of t's layout at h, of format version: 0 and its
@@ -421,6 +531,10 @@ open_table(struct chain_table *t, const char *path, char *err,
 	}
 	pthread_mutex_init(&t->check_lock, NULL);
 	t->e = (_Atomic uint16_t *)(void *)(map + CHAIN_HEADER);
+	/* the blocks a state is computed into, which a save writes anew */
+	if ((t->written = calloc((size_t)(nblocks + 63) / 64,
+	    sizeof *t->written)) == NULL)
+		return chain_fail(err, errsize, path, "out of memory");
 	return 0;
 }
 
