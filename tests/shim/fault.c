@@ -13,6 +13,10 @@
  *                        most 4096 bytes (a save takes long enough to be
  *                        killed in the middle)
  *   FAULT_PATH=TEXT      only files whose path contains TEXT
+ *   FAULT_RAISE=SIG      the first open(2) of a path containing FAULT_PATH
+ *                        raises signal SIG first (a signal at a known
+ *                        point of a run, however busy the machine: as a
+ *                        tool opens its tables)
  *
  * Terminals, pipes and sockets pass untouched; so do stdio's own writes
  * inside libc, which do not go through the symbol write.  Linux: the path
@@ -20,6 +24,9 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,4 +142,27 @@ close(int fd)
 		return -1;
 	}
 	return real(fd);
+}
+
+int
+open(const char *path, int flags, ...)
+{
+	static int (*real)(const char *, int, ...);
+	static int raised;
+	const char *sig = env("FAULT_RAISE"), *want = env("FAULT_PATH");
+	mode_t mode = 0;
+	va_list ap;
+
+	if (!real)
+		next("open", &real, sizeof real);
+	if (flags & O_CREAT) {
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	if (sig && !raised && (!want || strstr(path, want))) {
+		raised = 1;
+		raise(atoi(sig));
+	}
+	return real(path, flags, mode);
 }

@@ -373,7 +373,7 @@ save_table(struct chain_table *t, char *err, size_t errsize)
 		if ((k->zero_sums = malloc((size_t)k->nblocks * 8)) == NULL)
 			return chain_fail(err, errsize, k->path,
 			    "out of memory");
-		chain_zero_sums(k->zero_sums, t->n * 2, NULL);
+		chain_zero_sums(k->zero_sums, t->n * 2);
 	}
 	if ((m.buf = malloc(CHAIN_BLOCK)) == NULL)
 		return chain_fail(err, errsize, k->path, "out of memory");

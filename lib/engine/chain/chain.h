@@ -151,10 +151,9 @@ uint64_t chain_block_sum(const unsigned char *p, size_t len,
 uint64_t chain_sums_sum(const unsigned char *sums, uint64_t nblocks);
 /* chain_block_sum of len zeros (a hole), without reading them. */
 uint64_t chain_zero_sum(size_t len, uint64_t index);
-/* That of every block of a body of len bytes, into sums; skip (if not
- * NULL, a bit a block): blocks that may be left out, eight at once. */
-void chain_zero_sums(unsigned char *sums, uint64_t len,
-    _Atomic uint64_t *const skip);
+/* That of every block of a body of len bytes, into sums, on every core
+ * (a second of one for the real tables, which a stopped build waits on). */
+void chain_zero_sums(unsigned char *sums, uint64_t len);
 /* The header's checksum (format 2, of a file or a digest): of its n
  * bytes of text before the checksum, and of the sums' sum. */
 uint64_t chain_head_sum(const char *text, size_t n, uint64_t sums_sum);
@@ -179,15 +178,18 @@ int chain_fail(char *err, size_t errsize, const char *path,
 /* 1 if this machine is little-endian, as the files are. */
 int chain_little_endian(void);
 /* Block b (n bytes) of a file's body into buf: 0, 1 if they are all
- * zeros (buf as it was), or -1 with errno set. */
+ * zeros (buf as it was), 2 if buf holds them as a file had them (their
+ * sum then zero_sums', which holds that file's sums), or -1 with errno
+ * set. */
 typedef int chain_block_fn(void *ctx, uint64_t b, unsigned char *buf,
     size_t n);
 /* A file's header of CHAIN_HEADER bytes into h, its blocks' sums summing
  * to sums_sum. */
 typedef void chain_header_fn(char *h, uint64_t sums_sum, const void *ctx);
 /* A file: a body of len bytes, each block as block gives it (with ctx;
- * the sum of a block of zeros it says are zeros from zero_sums if not
- * NULL), then its blocks' sums, under the header that header makes. */
+ * the sum of a block it says are zeros, or are a file's, from zero_sums
+ * if not NULL), then its blocks' sums, under the header that header
+ * makes. */
 struct chain_file {
 	uint64_t len;
 	chain_block_fn *block;

@@ -66,41 +66,89 @@ chain_replace_table(const char *path, const struct chain_table *t,
 	return chain_write_file(path, &f, err, errsize);
 }
 
+/* what memory_block is handed: the table, its blocks' sums of zeros */
+struct memory_save {
+	const struct chain_table *t;
+	const unsigned char *zero_sums;
+};
+
 /* block b of t's entries in memory, as a file holds it */
 static int
 memory_block(void *ctx, uint64_t b, unsigned char *buf, size_t n)
 {
-	const struct chain_table *t = ctx;
+	const struct memory_save *m = ctx;
+	const struct chain_table *t = m->t;
+	int written = t->written == NULL || atomic_load_explicit(
+	    &t->written[b >> 6], memory_order_relaxed) >> (b & 63) & 1;
 
 	/* a whole block no state was stored in is zeros not worth reading
 	 * (most of a stopped build's) */
-	if (t->written && n == CHAIN_BLOCK &&
-	    !(atomic_load_explicit(&t->written[b >> 6],
-	    memory_order_relaxed) >> (b & 63) & 1))
+	if (!written && t->blocks == NULL && n == CHAIN_BLOCK)
 		return 1;
+	/* a file's block no state was stored in is the file's, with its
+	 * sum: a hole if the file's was, else copied (not checked: a
+	 * corrupt one keeps the sum it fails) */
+	if (!written && t->blocks != NULL) {
+		if (memcmp(t->blocks->sums + 8 * b, m->zero_sums + 8 * b,
+		    8) == 0)
+			return 1;
+		memcpy(buf, (const unsigned char *)t->e + b * CHAIN_BLOCK, n);
+		return 2;
+	}
 	memcpy(buf, (const unsigned char *)t->e + b * CHAIN_BLOCK, n);
 	return 0;
 }
 
+/* Whether the file at path holds t's header and sums, which a table
+ * opened from it still has when no state was computed since: nothing
+ * to write. */
 static int
-save_table(const struct chain_table *t, const char *path, char *err,
-    size_t errsize)
+file_holds(const struct chain_table *t, const char *path)
 {
-	/* a file's table is written again only if every block checks */
-	if (t->blocks && blocks_check_all(t->blocks) != 0)
-		return chain_fail(err, errsize, path, "corrupt: a block fails "
-		    "its check");
 	uint64_t len = t->n * 2;
-	unsigned char *zero_sums = NULL;
+	size_t n = CHAIN_HEADER + (size_t)blocks_count(len, CHAIN_BLOCK) * 8;
+	unsigned char *buf = malloc(n);
+	int fd = open(path, O_RDONLY | O_NONBLOCK), same = 0;
+
+	if (buf != NULL && fd >= 0 &&
+	    pread(fd, buf, CHAIN_HEADER, 0) == CHAIN_HEADER &&
+	    pread(fd, buf + CHAIN_HEADER, n - CHAIN_HEADER,
+	    (off_t)(CHAIN_HEADER + len)) == (ssize_t)(n - CHAIN_HEADER))
+		same = memcmp(buf, t->map, CHAIN_HEADER) == 0 &&
+		    memcmp(buf + CHAIN_HEADER, t->blocks->sums,
+		    n - CHAIN_HEADER) == 0;
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return same;
+}
+
+/* t into path; zeros: the sums of zeros of every whole block of the
+ * longer table (a block's is the same in both) */
+static int
+save_table(const struct chain_table *t, const char *path,
+    const unsigned char *zeros, char *err, size_t errsize)
+{
+	uint64_t len = t->n * 2, nblocks = blocks_count(len, CHAIN_BLOCK);
+	struct memory_save m = { t, NULL };
+	unsigned char *zero_sums;
 	int rc;
 
-	/* the sums of the blocks never written (the holes), eight at a
-	 * time */
-	if (t->written &&
-	    (zero_sums = malloc((size_t)blocks_count(len, CHAIN_BLOCK) * 8)))
-		chain_zero_sums(zero_sums, len, t->written);
-	rc = chain_replace_table(path, t, memory_block, (void *)t, zero_sums,
-	    err, errsize);
+	/* a file's table is written again only if no block it read
+	 * failed; the blocks it never read keep their sums */
+	if (t->blocks && blocks_bad(t->blocks) != 0)
+		return chain_fail(err, errsize, path, "corrupt: a block fails "
+		    "its check");
+	if ((zero_sums = malloc((size_t)nblocks * 8)) == NULL)
+		return chain_fail(err, errsize, path, "out of memory");
+	memcpy(zero_sums, zeros, (size_t)(nblocks - 1) * 8);
+	chain_put_le64(zero_sums + 8 * (nblocks - 1), chain_zero_sum(
+	    blocks_len(len, CHAIN_BLOCK, nblocks - 1), nblocks - 1));
+	m.zero_sums = zero_sums;
+	/* a block not read is written with its sum of zeros, or a file's
+	 * with the file's sum */
+	rc = chain_replace_table(path, t, memory_block, &m, t->blocks ?
+	    t->blocks->sums : zero_sums, err, errsize);
 	free(zero_sums);
 	return rc;
 }
@@ -126,15 +174,33 @@ g2048_chain_save(const g2048_chain *c, const char *dir, char *err,
     size_t errsize)
 {
 	char five[4096], six[4096];
+	unsigned char *zeros;
+	uint64_t len;
+	int rc, kept[2];
 
 	if (!chain_little_endian())
 		return chain_fail(err, errsize, dir, "chain files are "
 		    "little-endian");
 	g2048_chain_paths(dir, five, six, sizeof five);
-	if (save_table(&c->five, five, err, errsize) < 0 ||
-	    save_table(&c->six, six, err, errsize) < 0)
-		return -1;
-	return 0;
+	/* a file's table nothing was computed into is there already */
+	kept[0] = c->five.blocks && atomic_load(&c->five.computed) == 0 &&
+	    file_holds(&c->five, five);
+	kept[1] = c->six.blocks && atomic_load(&c->six.computed) == 0 &&
+	    file_holds(&c->six, six);
+	if (kept[0] && kept[1])
+		return 0;
+	/* the sums of zeros (a second of a core for the real tables: what
+	 * a stopped build's save waits on most) once for both */
+	len = (c->five.n > c->six.n ? c->five.n : c->six.n) * 2;
+	if ((zeros = malloc((size_t)blocks_count(len, CHAIN_BLOCK) * 8)) ==
+	    NULL)
+		return chain_fail(err, errsize, dir, "out of memory");
+	chain_zero_sums(zeros, len);
+	rc = (!kept[0] && save_table(&c->five, five, zeros, err,
+	    errsize) < 0) || (!kept[1] && save_table(&c->six, six, zeros,
+	    err, errsize) < 0) ? -1 : 0;
+	free(zeros);
+	return rc;
 }
 
 /* the header of t's layout at h, of format version: 0 and its
@@ -213,6 +279,10 @@ chain_table_map(struct chain_table *t, const char *path, char *err,
 	}
 	pthread_mutex_init(&t->check_lock, NULL);
 	t->e = (_Atomic uint16_t *)(void *)(map + CHAIN_HEADER);
+	/* the blocks a state is computed into, which a save writes anew */
+	if ((t->written = calloc((size_t)(nblocks + 63) / 64,
+	    sizeof *t->written)) == NULL)
+		return chain_fail(err, errsize, path, "out of memory");
 	return 0;
 }
 

@@ -67,6 +67,13 @@ chain_write_body(int fd, uint64_t len, chain_block_fn *block, void *ctx,
 		n = blocks_len(len, CHAIN_BLOCK, b);
 		if ((rc = block(ctx, b, buf, n)) < 0)
 			break;
+		/* a block as its file had it: its sum as the file had it,
+		 * so that a block that was corrupt stays so */
+		if (rc == 2) {
+			memcpy(sums + 8 * b, zero_sums + 8 * b, 8);
+			rc = g2048_write_all(fd, buf, n);
+			continue;
+		}
 		for (i = 0; rc == 0 && i + 8 <= n && blocks_rd64le(buf + i) == 0;
 		    i += 8)
 			continue;

@@ -5,8 +5,10 @@
  * sums, written and read as its line of 16 digits.  Below every reader
  * and writer of the files.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chain.h"
 
@@ -52,21 +54,23 @@ chain_zero_sum(size_t len, uint64_t index)
 	return h ^ len;
 }
 
-void
-chain_zero_sums(unsigned char *sums, uint64_t len,
-    _Atomic uint64_t *const skip)
+/* what a thread of chain_zero_sums is handed: its groups of eight */
+struct zero_part {
+	unsigned char *sums;
+	uint64_t from, to;
+};
+
+static void *
+zero_sums_part(void *arg)
 {
-	uint64_t nblocks = blocks_count(len, CHAIN_BLOCK), b, h[8];
+	const struct zero_part *p = arg;
+	uint64_t b, h[8];
 	size_t i;
 	int k;
 
 	/* eight blocks at once: each one's chain of multiplies is serial,
 	 * eight side by side keep the multiplier busy */
-	for (b = 0; b + 8 <= nblocks && (b + 8) * CHAIN_BLOCK <= len; b += 8) {
-		/* eight blocks of skip's (a word's byte): no hole there */
-		if (skip && (atomic_load_explicit(&skip[b >> 6],
-		    memory_order_relaxed) >> (b & 63) & 0xff) == 0xff)
-			continue;
+	for (b = p->from; b < p->to; b += 8) {
 		for (k = 0; k < 8; k++)
 			h[k] = 0x9E3779B97F4A7C15ULL ^ (b + (uint64_t)k);
 		for (i = 0; i < CHAIN_BLOCK / 8; i++)
@@ -75,10 +79,39 @@ chain_zero_sums(unsigned char *sums, uint64_t len,
 				h[k] ^= h[k] >> 32;
 			}
 		for (k = 0; k < 8; k++)
-			chain_put_le64(sums + 8 * (b + (uint64_t)k),
+			chain_put_le64(p->sums + 8 * (b + (uint64_t)k),
 			    h[k] ^ CHAIN_BLOCK);
 	}
-	for (; b < nblocks; b++)
+	return NULL;
+}
+
+void
+chain_zero_sums(unsigned char *sums, uint64_t len)
+{
+	uint64_t nblocks = blocks_count(len, CHAIN_BLOCK), b, whole;
+	struct zero_part part[8];
+	pthread_t th[8];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int k, n = cpus < 1 ? 1 : cpus > 8 ? 8 : (int)cpus, started;
+
+	/* a second of one core for the real tables: on every core, since
+	 * a stopped build waits for it (the build's threads are done) */
+	whole = len / CHAIN_BLOCK / 8 * 8;
+	for (k = 0; k < n; k++) {
+		part[k].sums = sums;
+		part[k].from = whole / 8 * (uint64_t)k / (uint64_t)n * 8;
+		part[k].to = whole / 8 * (uint64_t)(k + 1) / (uint64_t)n * 8;
+	}
+	for (started = 1; started < n; started++)
+		if (pthread_create(&th[started], NULL, zero_sums_part,
+		    &part[started]) != 0)
+			break;
+	for (k = started; k < n; k++)       /* threads not had: here */
+		zero_sums_part(&part[k]);
+	zero_sums_part(&part[0]);
+	for (k = 1; k < started; k++)
+		pthread_join(th[k], NULL);
+	for (b = whole; b < nblocks; b++)
 		chain_put_le64(sums + 8 * b, chain_zero_sum(
 		    blocks_len(len, CHAIN_BLOCK, b), b));
 }
