@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "table.h"
@@ -151,14 +150,6 @@ show_progress(const g2048_exact_progress *p, void *ctx)
 		    p->seconds > 0 ? p->states / p->seconds : 0, p->seconds,
 		    (unsigned long long)(p->memory_peak >> 20));
 	return 0;
-}
-
-long
-peak_rss_kb(void)
-{
-	struct rusage ru;
-
-	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 }
 
 /* --pattern: a name of --list, or 4 rows of 4 cells of x, X, . and o

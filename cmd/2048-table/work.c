@@ -2,7 +2,8 @@
  * work.c - 2048-table's work folder when a build has no --work:
  * $TMPDIR/2048-table.XXXXXX, made here (not by the library) so that it is
  * removed at the end, on an error and on every signal that can be caught;
- * only what SIGKILL stops stays, and its name was shown.
+ * only what SIGKILL stops stays, and its name was shown.  And what a
+ * build's last line says it cost in memory.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "table.h"
@@ -112,4 +114,12 @@ tmp_work_remove(void)
 	pthread_mutex_lock(&work_lock);
 	remove_folder();
 	pthread_mutex_unlock(&work_lock);
+}
+
+long
+peak_rss_kb(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 }
