@@ -276,6 +276,25 @@ pipe_game_to_end() {
 	[[ "$output" == *"evaluator     lines"* ]]
 }
 
+@test "--fast with --cache DIR plays by the chain tables it computes: the heuristic, not the default net" {
+	local T=$BATS_TEST_TMPDIR
+	2048-learn --net 0123 --save "$T/n" --games 1 --seed 1 --threads 1 -q
+	2048-new --seed 1 > "$T/board"
+	# no cache (G2048_CACHE empty): the default net
+	run env G2048_NET="$T/n" 2048-solve --fast --explain "$T/board"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"evaluator net $T/n"* ]]
+	# the cache --cache names, wherever it stands, as the default one
+	run env G2048_NET="$T/n" 2048-solve --cache "$T/cache" --fast \
+	    --explain "$T/board"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"evaluator lines"* ]]
+	run env G2048_NET="$T/n" 2048-solve --fast --cache "$T/cache" \
+	    --no-cache --explain "$T/board"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"evaluator net $T/n"* ]]
+}
+
 @test "--until: a game ends at its first board with the tile, as played whole" {
 	local T=$BATS_TEST_TMPDIR s k
 	for s in 4 5; do

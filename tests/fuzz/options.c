@@ -94,13 +94,14 @@ check_list(const char *s, int which)
 {
 	static const char letter[] = "ARDa";
 	struct cli_player p;
+	g2048_player_opts o;
 	char err[256];
 
 	memset(&p, 0, sizeof p);
-	g2048_search_defaults(&p.opts);
-	p.plain_opts = p.opts;
+	p.workers = 1;
 	cli_player_option(&p, letter[which], s);
-	if (g2048_search_check(&p.opts, err, sizeof err) != 0)
+	cli_player_opts(&p, 1, &o);
+	if (g2048_search_check(&o.search, err, sizeof err) != 0)
 		abort();
 }
 
