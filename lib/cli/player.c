@@ -339,6 +339,7 @@ cli_player_opts(const struct cli_player *p, int no_tables,
 	o->chain = which_chain(p, no_tables);
 	o->chain_cache = p->cache;
 	o->exact = p->exact;
+	o->solve_cells = p->solve_cells;
 }
 
 void
