@@ -7,7 +7,7 @@
 # search of depth 1 takes microseconds: --depth 1 (game 7: 180 moves,
 # 1.1 s of CPU; 3.2 s of wall time at a load of 2.9, 18 ms a move) is a
 # quick look; with --fast, game 7 is 11,192 moves, 109 s of CPU (24 min
-# at a load of 22, where --play --fast takes 23 s of CPU); the default
+# at a load of 22, where --play --fast takes 12 s of CPU); the default
 # setting, 21,545 moves, 15 min of two cores or more.
 #   usage: examples/autoplay.sh SEED [2048-solve OPTIONS ...]
 set -eu
