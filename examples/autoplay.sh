@@ -3,12 +3,12 @@
 # 2048-solve picks the move, 2048-move makes it, 2048-spawn adds the tile.
 # Writes every board of the game, the same trace as
 # `2048-new --seed SEED | 2048-solve --play [OPTIONS]`.  Three processes
-# a move, some 7 ms of CPU a move for them and the shell, where --play's
+# a move, some 6 ms of CPU a move for them and the shell, where --play's
 # search of depth 1 takes microseconds: --depth 1 (game 7: 180 moves,
-# 1.3 s of CPU; 2.1 s of wall time at a load of 13) is a quick look;
-# with --fast, game 7 is 11,192 moves, 109 s of CPU (24 min at a load of
-# 22, where --play --fast takes 23 s of CPU); the default setting, 21,545
-# moves, 15 min of two cores or more.
+# 1.1 s of CPU; 3.2 s of wall time at a load of 2.9, 18 ms a move) is a
+# quick look; with --fast, game 7 is 11,192 moves, 109 s of CPU (24 min
+# at a load of 22, where --play --fast takes 12 s of CPU); the default
+# setting, 21,545 moves, 15 min of two cores or more.
 #   usage: examples/autoplay.sh SEED [2048-solve OPTIONS ...]
 set -eu
 # shellcheck source=examples/lib/tools.sh

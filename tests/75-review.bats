@@ -285,25 +285,22 @@ table_values() {
 }
 
 @test "the search's noise is no mistake: a loss within it is best; a table's figures judge exactly" {
-	local noise=0.003 size dir
-	for size in 2x3 3x3; do
-		dir=$TDIR
-		[ $size = 3x3 ] && dir=$P3DIR
-		2048-new --size $size --seed 1 | 2048-solve --tables "$dir" --play > game
-		# by the table that played it: every move best
-		run 2048-review --tables "$dir" -J game
-		[[ "${lines[-1]}" == '{"summary":true,"moves":'*',"accuracy":1.000000,'* ]]
-		# by the search: a move it values within its noise of the best
-		# is best (there are such moves: the search cannot tell the
-		# table's move from its own), one it values below is not
-		run 2048-review --no-tables -J game
-		[ "$status" -eq 0 ]
-		jq -e -s --argjson n $noise '[.[] | select(.move)] |
-		    (map(select(.share > 0 and .share <= $n)) | length > 0) and
-		    all((.judgement == "best") == (.share <= $n))' <<<"$output"
-		# the summary's largest losses are moves judged below best
-		jq -e -s --argjson n $noise '.[-1].largest | all(.share > $n)' <<<"$output"
-	done
+	local noise=0.003
+	# on 3x3 (boards of 2x3 and less are solved exactly without a table)
+	2048-new --size 3x3 --seed 1 | 2048-solve --tables "$P3DIR" --play > game
+	# by the table that played it: every move best
+	run 2048-review --tables "$P3DIR" -J game
+	[[ "${lines[-1]}" == '{"summary":true,"moves":'*',"accuracy":1.000000,'* ]]
+	# by the search: a move it values within its noise of the best
+	# is best (there are such moves: the search cannot tell the
+	# table's move from its own), one it values below is not
+	run 2048-review --no-tables -J game
+	[ "$status" -eq 0 ]
+	jq -e -s --argjson n $noise '[.[] | select(.move)] |
+	    (map(select(.share > 0 and .share <= $n)) | length > 0) and
+	    all((.judgement == "best") == (.share <= $n))' <<<"$output"
+	# the summary's largest losses are moves judged below best
+	jq -e -s --argjson n $noise '.[-1].largest | all(.share > $n)' <<<"$output"
 	# a table's loss, however small, is not best: the 2x3 score table's
 	# move of least loss (a share under the search's noise) played
 	2048-new --size 2x3 --seed 1 | 2048-solve --tables "$TDIR" --play > game
@@ -320,6 +317,38 @@ table_values() {
 	run 2048-review --tables "$TDIR" -J planted
 	line=$(grep "^{\"move\":$k," <<<"$output")
 	[[ "$line" == *'"judgement":"inaccuracy"'*'"kind":"score"'* ]]
+}
+
+@test "a game of optimal moves on 2x2, 2x3 and 3x2 is 100% with or without the table: without, the board is solved in memory, exactly" {
+	local size seed out
+	for size in 2x2 2x3 3x2; do
+		[ -f "$TDIR/$size.tbl" ] ||
+		    2048-table -q -o "$TDIR/$size.tbl" --size $size
+		for seed in 1 9; do
+			2048-new --size $size --seed $seed |
+			    2048-solve --tables "$TDIR" --play > game
+			run 2048-review --tables "$TDIR" game
+			[[ "${lines[-2]}" == "reviewed "*" moves: accuracy 100.0% ("* ]]
+			run 2048-review --no-tables game
+			[ "$status" -eq 0 ]
+			[[ "${lines[-2]}" == "reviewed "*" moves: accuracy 100.0% ("* ]]
+			[[ "${lines[1]}" == *"[exact expected score to come (solved in memory)]" ]]
+			# the table's figures (single floats) to 1e-7
+			paste -d '\n' <(2048-review --tables "$TDIR" game | review_values) \
+			    <(2048-review --no-tables game | review_values) |
+			    awk 'NF == 2 { if (p != "") { split(p, a, " ")
+			        if (a[1] != $1 || ($2 - a[2]) / $2 > 1e-7 ||
+			            (a[2] - $2) / $2 > 1e-7) bad = 1; p = "" }
+			        else p = $0 } END { exit bad }'
+		done
+	done
+	# said as what decided, in JSON too
+	out=$(2048-review --no-tables -J game | head -1)
+	[[ "$out" == *'"kind":"score","source":"board solved","table":null'* ]]
+	# a player searching on 3x3 still: its figures are the search's
+	2048-new --size 3x3 --seed 1 | 2048-solve --tables "$P3DIR" --play > game
+	run 2048-review --no-tables game
+	[[ "${lines[1]}" == *"[search value ("* ]]
 }
 
 @test "one blank line, never two, before the summary, after a board or a move line" {

@@ -46,8 +46,9 @@ usage(int status)
 	    "typed boards): for every move, the move played, the best move, each\n"
 	    "legal move's value and the loss, judged best, inaccuracy, mistake\n"
 	    "or blunder; then a summary.  The values are 2048-solve's player's,\n"
-	    "with the same options: a table's exact figures where one decides,\n"
-	    "else the search's.\n"
+	    "with the same options: a table's exact figures where one decides\n"
+	    "(a board of 2x3 or less with no table: solved in memory), else\n"
+	    "the search's.\n"
 	    "\n"
 	    "  -J, --json         one JSON object a move, then the summary's\n"
 	    "  -c, --compact      draw boards in the one-line compact form\n"
@@ -56,8 +57,8 @@ usage(int status)
 	    "      --threshold R  write only the moves losing a share R or more\n"
 	    "                     of the best move's value\n"
 	    "      --inaccuracy R a loss of a share up to R is still best\n"
-	    "                     (default: the search's noise, 0.003; 0 for\n"
-	    "                     a table's exact figures)\n"
+	    "                     (default: the search's noise, 0.003; 1e-12\n"
+	    "                     for exact figures)\n"
 	    "      --mistake R    a mistake loses a share R or more of the best\n"
 	    "                     move's value (default 0.02)\n"
 	    "      --blunder R    a blunder, R or more (default 0.1)\n"
@@ -224,6 +225,8 @@ main(int argc, char **argv)
 	rv.largest = 3;
 	rv.every = 1;
 	parse_options(argc, argv, &rv);
+	/* a small board no table holds is judged exactly all the same */
+	rv.pl.solve_cells = G2048_SOLVE_CELLS;
 	cli_player_make(&rv.pl, 0, 0, NULL);
 	cli_keeper_start(&rv.pl, rv.quiet, NULL);
 	make_workers(&rv);

@@ -60,7 +60,7 @@ describe(const struct review *rv, const struct position *p, char *buf,
 		break;
 	case G2048_VALUES_SCORE:
 		snprintf(buf, size, "exact expected score to come (%s)",
-		    r->table);
+		    r->table ? r->table : "solved in memory");
 		break;
 	case G2048_VALUES_CHAIN:
 		snprintf(buf, size, "chain probability, its move's alone (%s, "

@@ -292,6 +292,8 @@ struct cli_player {
 	char evaluator[512];         /* what evaluates: "lines", "net FILE" */
 	char plain_evaluator[64];
 	struct cli_keeper *keeper;   /* what keeps the cache (cache.c) */
+	int solve_cells;             /* the player's (2048-review: boards
+	                                to 2x3 solved in memory) */
 	int used_run, used_plain;    /* which evaluated (cli_player_evaluator_for) */
 	g2048_player_opts player_opts; /* what the player is made of */
 	g2048_player *player;
@@ -377,9 +379,12 @@ struct cli_judge {
 };
 /* The search's noise: a loss it values below this share is within the
  * spread of its own values (one move deeper moves a judgement that much:
- * bench/REVIEW.md), so the moves are equal.  A table's figures are exact:
- * any loss counts. */
+ * bench/REVIEW.md), so the moves are equal.  Exact figures (a table's, a
+ * board solved in memory) differ only by the rounding of their sums of
+ * doubles (5.7e-14 of 481 between two mirror moves of a 2x3 board): any
+ * loss past that counts. */
 #define CLI_SEARCH_NOISE_SHARE 0.003
+#define CLI_EXACT_ROUNDING_SHARE 1e-12
 #define CLI_MISTAKE_SHARE 0.02
 #define CLI_BLUNDER_SHARE 0.1
 /* The default thresholds. */

@@ -360,6 +360,7 @@ cli_player_opts(const struct cli_player *p, int no_tables,
 	o->chain = which_chain(sw, no_tables);
 	o->chain_cache = p->cache;
 	o->exact = sw->exact;
+	o->solve_cells = p->solve_cells;
 }
 
 void

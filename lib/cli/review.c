@@ -81,7 +81,7 @@ void
 cli_judge_defaults(struct cli_judge *j)
 {
 	j->inaccuracy = CLI_SEARCH_NOISE_SHARE;
-	j->exact_inaccuracy = 0;
+	j->exact_inaccuracy = CLI_EXACT_ROUNDING_SHARE;
 	j->mistake = CLI_MISTAKE_SHARE;
 	j->blunder = CLI_BLUNDER_SHARE;
 }

@@ -535,13 +535,15 @@ int g2048_table_query_cells(const g2048_table *t, const int *ranks, int n,
 /*
  * A player decides a board's move the one way 2048-solve, 2048-play's hint
  * and 2048-review do, taking the first answer of: 1. a whole board's exact
- * table of the board's size and odds that covers it; 2. on a 4x4 board of
+ * table of the board's size and odds that covers it (else, solve_cells, a
+ * small board solved exactly in memory); 2. on a 4x4 board of
  * the classic odds, with expectimax, the chain tables (files, cache,
  * computed or their digest) where their move is chain_min sure, else the
  * search; 3. else, from a tile of table_from, a 4x4 pattern's table where
  * its move is table_min sure; 4. the search, with the evaluator that values
  * the board.  Its decision says what decided, which table, and the values.
  */
+#define G2048_SOLVE_CELLS 6     /* solve_cells' most (2x3: 0.1 s; 3x3: minutes) */
 /* Which chain tables a player consults. */
 enum g2048_chain_use {
 	G2048_CHAIN_NONE,       /* none */
@@ -569,6 +571,8 @@ typedef struct {
 	double chain_min;       /* a chain table decides where this sure */
 	int exact;              /* a board that no whole board's table holds
 	                           is not searched: G2048_UNCOVERED */
+	int solve_cells;        /* with expectimax, a board of at most this many
+	                           cells no table holds is solved in memory */
 	int drop_broken;        /* a table that fails its check is dropped,
 	                           the move decided again without it */
 } g2048_player_opts;
@@ -586,8 +590,7 @@ int g2048_player_check(const g2048_player_opts *o, char *err,
 
 typedef struct g2048_player g2048_player;
 
-/* A player: its searches made, the folder's tables opened.  NULL with a
- * message naming the option or the file. */
+/* A player: its searches made, its tables opened; NULL and why in err. */
 g2048_player *g2048_player_new(const g2048_player_opts *o, char *err,
     size_t errsize);
 /* A player of no tables: the search with options o and evaluator e. */
@@ -608,7 +611,8 @@ enum g2048_source {
 	G2048_BY_BOARD_TABLE,   /* a whole board's exact table (small boards) */
 	G2048_BY_CHAIN,         /* a chain table, from its files or computed */
 	G2048_BY_DIGEST,        /* a chain table's answer kept in the digest */
-	G2048_BY_PATTERN        /* a 4x4 endgame pattern's exact table */
+	G2048_BY_PATTERN,       /* a 4x4 endgame pattern's exact table */
+	G2048_BY_SOLVED         /* a small board solved in memory, exactly */
 };
 /* What a decision's values are. */
 enum g2048_values {
@@ -634,62 +638,58 @@ typedef struct {
 	int dir;                     /* the move, -1 if none is legal */
 	unsigned legal;              /* 1 << d for every legal direction */
 	double value[G2048_NDIRS];   /* each legal move's value (values) */
-	int depth, deepened;         /* the search's (else 0) */
-	uint64_t nodes;
+	int depth, deepened; uint64_t nodes;    /* the search's (else 0) */
 	double seconds;              /* wall time of the decision */
-	enum g2048_source source;
-	enum g2048_values values;
-	const char *table;           /* the exact table that decided: its
-	                                file's name (while p lives); NULL */
-	int rows, cols;              /* a whole board's table: its size, */
-	double four;                 /* its odds (rows 0: not one) */
+	enum g2048_source source;    /* what decided, */
+	enum g2048_values values;    /* what value[] is */
+	const char *table;           /* the exact table that decided: its file's
+	                                name (while p lives); NULL (solved) */
+	int rows, cols;              /* a whole board's table (or solved): */
+	double four;                 /* its size, odds (rows 0: not one) */
 	int target;                  /* G2048_VALUES_PROB: the target rank;
 	                                0: the least large tile (a pattern) */
 	int chain;                   /* the chain table's block: 5 or 6; 0 */
 	int chain_computed;          /* its state computed now, not held */
 	int chain_missing;           /* chain_lookup_only: a state not held */
-	/* whether a whole board's table covers the board, and which (NULL:
-	 * none of its size and odds) */
-	enum g2048_cover cover;
-	const char *cover_table;
+	enum g2048_cover cover;      /* whether a whole board's table covers */
+	const char *cover_table;     /* the board, which (NULL: none) */
 } g2048_decision;
 
-/* The one word of a source, as every tool writes it (2048-solve(1)):
- * "search", "board table", "chain table", "digest", "pattern table". */
+/* The one word of a source, as every tool writes it (2048-solve(1)): "search",
+ * "board table", "chain table", "digest", "pattern table", "board solved". */
 const char *g2048_source_name(enum g2048_source s);
-/* What decided d in words, as 2048-solve --explain writes it: "pattern
- * table p.tbl probability 0.966000", "search depth 3 nodes 1200" ...
- * (score: the board's, for a final score).  The length, as snprintf's. */
+/* What decided d in words, as 2048-solve --explain writes it ("search depth
+ * 3 nodes 1200"; score: the board's, for a final).  As snprintf returns. */
 int g2048_decision_text(const g2048_decision *d, uint64_t score, char *buf,
     size_t size);
 
-/* The move for b (any size, its odds), with d filled: the direction, or
- * -1 when no move is legal, or G2048_UNFIT (no evaluator values b's
- * size), or G2048_UNCOVERED (opts.exact: no whole board's table holds
- * b; d->cover says why); d->dir -1 in all those. */
+/* The move for b (any size, its odds), with d filled: the direction, or -1
+ * when no move is legal, or G2048_UNFIT (no evaluator values b's size), or
+ * G2048_UNCOVERED (opts.exact: no table holds b; d->cover says why); d->dir
+ * -1 in all those. */
 #define G2048_UNFIT     (-3)
 #define G2048_UNCOVERED (-4)
 int g2048_best_move(g2048_player *p, const g2048_board *b,
     g2048_decision *d);
 /* A step of a game: the player's move on b, then a spawn from b's stream
- * with b's odds (b->has_rng must be set).  The direction, or -1 when the
- * game is over, or G2048_OVERFLOW, G2048_UNFIT or G2048_UNCOVERED (b
- * unchanged in all).  d may be NULL. */
+ * with b's odds (b->has_rng must be set).  The direction, or -1 when the game
+ * is over, or G2048_OVERFLOW, G2048_UNFIT, G2048_UNCOVERED (b unchanged); d
+ * may be NULL. */
 int g2048_play_step(g2048_player *p, g2048_board *b, g2048_decision *d);
 
 /* The evaluator of p that values b's size (else g2048_best_move returns
  * G2048_UNFIT): opts.eval, opts.other_eval, or NULL. */
 const g2048_eval *g2048_player_eval_for(const g2048_player *p,
     const g2048_board *b);
-/* 1 if a table may decide some move of p (the folder had one that p
- * consults, or chain tables), else 0. */
+/* 1 if a table may decide some move of p (the folder had one it consults,
+ * or chain tables), else 0. */
 int g2048_player_has_tables(const g2048_player *p);
 /* 1 and the first failure in err once a table or a chain table failed
  * its check (its answers then decide nothing), else 0. */
 int g2048_player_error(const g2048_player *p, char *err, size_t errsize);
 
-/* The default search's best direction for g, or -1 when no move is legal
- * (or memory ran out).  It builds and frees its own player each call. */
+/* The default search's best move for g, -1 if none is legal or no memory
+ * (it builds and frees its own player each call). */
 int g2048_hint(g2048_grid g);
 
 #ifdef __cplusplus

@@ -1,6 +1,7 @@
 /*
  * decide.c - the order of a player's decision (2048.h, "the player"):
- * a whole board's table, then the chain tables or the pattern tables of
+ * a whole board's table (or a small board solved in memory), then the
+ * chain tables or the pattern tables of
  * the 4x4 board, then the search; and a game's step made with it.
  */
 #include <string.h>
@@ -70,6 +71,11 @@ decide(g2048_player *p, const g2048_board *b, g2048_decision *r)
 
 	c = player_by_board_table(p, b, r);
 	if (c == G2048_COVER_DECIDES)
+		return r->dir;
+	/* a small board of a size and odds no table is there for: solved
+	 * in memory, as exactly (a table's own cases stay its own) */
+	if ((c == G2048_COVER_NO_TABLES || c == G2048_COVER_NO_TABLE) &&
+	    player_by_solve(p, b, r) >= 0)
 		return r->dir;
 	if (p->o.exact && (c == G2048_COVER_NO_TABLES ||
 	    c == G2048_COVER_NO_TABLE || c == G2048_COVER_NOT_HELD))

@@ -59,6 +59,8 @@ g2048_player_check(const g2048_player_opts *o, char *err, size_t errsize)
 		why = "chain-min: expected a probability from 0 to 1";
 	else if (!(o->table_min >= 0 && o->table_min <= 1))
 		why = "table-min: expected a probability from 0 to 1";
+	else if (o->solve_cells < 0 || o->solve_cells > G2048_SOLVE_CELLS)
+		why = "solve-cells: expected a number from 0 to 6";
 	if (why) {
 		if (errsize)
 			snprintf(err, errsize, "%s", why);
@@ -200,6 +202,7 @@ g2048_player_free(g2048_player *p)
 		return;
 	g2048_search_free(p->search);
 	g2048_search_free(p->other);
+	free(p->solved.value);
 	if (p->owner) {
 		g2048_tableset_close(p->tables);
 		g2048_chain_free(p->chain);

@@ -26,6 +26,13 @@ struct g2048_player {
 	                              (o.other_eval's boards are not 4x4) */
 	int owner;                 /* tables and chain are this player's to
 	                              free (not a fork's) */
+	/* the values of the small board last solved (solve.c): each
+	 * state's, -1 not yet; every player its own */
+	struct player_solved {
+		int rows, cols, cap;
+		double four;
+		double *value;
+	} solved;
 };
 
 /* ---- player.c -------------------------------------------------------- */
@@ -58,11 +65,20 @@ int player_by_chain(g2048_chain *c, g2048_grid g, double min,
 int player_by_pattern(g2048_tableset *ts, g2048_grid g, double min,
     g2048_decision *r);
 
+/* ---- solve.c --------------------------------------------------------- */
+
+/* Where b has at most o.solve_cells cells and the search is expectimax:
+ * b solved exactly in memory, its expected score to come (r's dir,
+ * value[], size, odds, source and values set; r's cover kept); the
+ * direction, or -1 (r untouched) where it is not solved. */
+int player_by_solve(g2048_player *p, const g2048_board *b,
+    g2048_decision *r);
+
 #ifdef PLAYER_FAKE_TABLE
 /* A test hook (make FAKE=1): a kind of table no tool has heard of, in
  * this room alone.  It decides every 4x4 board of the classic odds: the
  * first legal move, 0.75 sure, the others 0.5, by the table fake.tbl. */
-#define PLAYER_BY_FAKE ((enum g2048_source)(G2048_BY_PATTERN + 1))
+#define PLAYER_BY_FAKE ((enum g2048_source)(G2048_BY_SOLVED + 1))
 int player_by_fake(const g2048_board *b, g2048_decision *r);
 #endif
 

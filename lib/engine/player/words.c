@@ -14,6 +14,7 @@ static const char *const source_names[] = {
 	[G2048_BY_CHAIN] = "chain table",
 	[G2048_BY_DIGEST] = "digest",
 	[G2048_BY_PATTERN] = "pattern table",
+	[G2048_BY_SOLVED] = "board solved",
 #ifdef PLAYER_FAKE_TABLE
 	[PLAYER_BY_FAKE] = "fake table",
 #endif
@@ -60,7 +61,8 @@ g2048_decision_text(const g2048_decision *d, uint64_t score, char *buf,
 	g2048_decision_objective(d, obj, sizeof obj);
 	if (d->values == G2048_VALUES_SCORE)
 		return snprintf(buf, size, "%s %s (%dx%d, four %g, %s) exact: "
-		    "expected score to come %.6f, final %.6f", name, d->table,
+		    "expected score to come %.6f, final %.6f", name,
+		    d->table ? d->table : "in memory",
 		    d->rows, d->cols, d->four, obj, v, (double)score + v);
 	return snprintf(buf, size, "%s %s (%dx%d, four %g, %s) exact: "
 	    "probability %.6f", name, d->table, d->rows, d->cols, d->four,
