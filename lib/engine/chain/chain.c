@@ -38,27 +38,81 @@ chain_state_index(const struct chain_table *t, g2048_grid g)
 	return v;
 }
 
-/* the mean over the spawns in the free cells of g (after a move) */
-static double
-spawns_value(struct chain_table *t, g2048_grid g)
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
+/* chain_state_index of a grid whose hi is 0: each free rank's weight */
+static size_t
+fast_index(const struct chain_table *t, uint64_t lo)
 {
 	const struct chain_layout *l = t->l;
-	double sum[2] = { 0, 0 }, v;
-	int i, k, n = 0, dir;
+	size_t v = 0;
+	int i;
 
-	for (i = 0; i < l->nfree; i++) {
-		if (g2048_rank(g, l->free[i]))
-			continue;
-		n++;
+	for (i = 0; i < l->nfree; i++)
+		v += (size_t)(lo >> (4 * l->free[i]) & 0xF) * t->fast.stride[i];
+	return v;
+}
+
+/* chain_regular's caps, the block the prefilled one (struct chain_fast):
+ * a byte holds a cell's rank, at most 15, plus 15 less its cap: its bit
+ * 4 is set where the rank passes the cap, and no byte carries */
+static int
+fast_over_cap(const struct chain_fast *f, uint64_t lo)
+{
+	const uint64_t m = 0x0F0F0F0F0F0F0F0FULL;
+
+	return (((lo & m) + f->cap_add[0]) & f->cap_bit[0]) != 0 ||
+	    ((((lo >> 4) & m) + f->cap_add[1]) & f->cap_bit[1]) != 0;
+}
+
+static int
+fast_goal(const struct chain_fast *f, uint64_t lo)
+{
+	int j;
+
+	for (j = 0; j < f->ngoals; j++)
+		if ((lo & f->goal_mask[j]) == f->goal_want[j])
+			return 1;
+	return 0;
+}
+
+static double value_at(struct chain_table *, g2048_grid, size_t, int *);
+
+/* the mean over the spawns in the free cells of n (after a move), ni
+ * its index: a spawn of rank k in free cell i adds k times its weight;
+ * the entries asked are fetched ahead, as each is a cache miss */
+static double
+spawns_value(struct chain_table *t, g2048_grid n, size_t ni)
+{
+	const struct chain_layout *l = t->l;
+	const size_t *stride = t->fast.stride;
+	double sum[2] = { 0, 0 }, v;
+	int cells[CHAIN_FREE_MAX];
+	int i, j, k, m = 0, dir;
+
+	for (i = 0; i < l->nfree; i++)
+		if (g2048_rank(n, l->free[i]) == 0) {
+			cells[m++] = i;
+			if (t->e != NULL) {
+				PREFETCH(&t->e[ni + stride[i]]);
+				PREFETCH(&t->e[ni + 2 * stride[i]]);
+			}
+		}
+	for (j = 0; j < m; j++) {
+		i = cells[j];
 		for (k = 0; k < 2; k++) {
-			v = chain_value(t, g2048_set_rank(g, l->free[i], k + 1),
-			    &dir);
+			v = value_at(t, g2048_set_rank(n, l->free[i], k + 1),
+			    ni + (size_t)(k + 1) * stride[i], &dir);
 			if (v < 0)
 				return -1;
 			sum[k] += v;
 		}
 	}
-	return n ? (spawn_odds[0] * sum[0] + spawn_odds[1] * sum[1]) / n : 0;
+	return m ? (spawn_odds[0] * sum[0] + spawn_odds[1] * sum[1]) / m : 0;
 }
 
 /* the value of moving g toward d: -2 if the move changes nothing, -1
@@ -66,14 +120,23 @@ spawns_value(struct chain_table *t, g2048_grid g)
 static double
 move_value(struct chain_table *t, g2048_grid g, int d)
 {
+	const struct chain_fast *f = &t->fast;
 	g2048_grid n = g;
 
 	if (g2048_move(&n, (enum g2048_dir)d) < 0)
 		return -2;
-	if ((n.lo & t->block_mask) != (g.lo & t->block_mask) ||
-	    !chain_regular(t->l, n))
+	if ((n.lo & t->block_mask) != (g.lo & t->block_mask))
 		return 0;
-	return chain_goal(t->l, n) ? 1 : spawns_value(t, n);
+	if (f->ok && n.hi == 0 && (n.lo & t->block_mask) == f->block) {
+		if (fast_over_cap(f, n.lo))
+			return 0;
+		return fast_goal(f, n.lo) ? 1 :
+		    spawns_value(t, n, fast_index(t, n.lo));
+	}
+	if (!chain_regular(t->l, n))
+		return 0;
+	return chain_goal(t->l, n) ? 1 :
+	    spawns_value(t, n, chain_state_index(t, n));
 }
 
 /* block b of a file's table checked (under the table's lock, so never
@@ -102,10 +165,10 @@ mark_written(struct chain_table *t, size_t i)
 		    memory_order_relaxed);
 }
 
-double
-chain_value(struct chain_table *t, g2048_grid g, int *dir)
+/* chain_value of g, i its index */
+static double
+value_at(struct chain_table *t, g2048_grid g, size_t i, int *dir)
 {
-	size_t i = chain_state_index(t, g);
 	unsigned e;
 	double best = 0, v;
 	unsigned q;
@@ -151,6 +214,12 @@ chain_value(struct chain_table *t, g2048_grid g, int *dir)
 	}
 	*dir = (int)((e - 1) & 3);
 	return (double)((e - 1) >> 2) / CHAIN_Q;
+}
+
+double
+chain_value(struct chain_table *t, g2048_grid g, int *dir)
+{
+	return value_at(t, g, chain_state_index(t, g), dir);
 }
 
 /* symmetry s of the board: transposed if s & 4, then rows flipped if
@@ -271,6 +340,66 @@ chain_suggest(struct chain_table *t, g2048_grid g, int *dir, size_t *index,
 	return best;
 }
 
+/* t's struct chain_fast, from its layout */
+static void
+fast_init(struct chain_table *t)
+{
+	const struct chain_layout *l = t->l;
+	struct chain_fast *f = &t->fast;
+	g2048_grid g = { 0, 0 };
+	uint64_t mask, want;
+	int i, j, a, ag, cap, cell, r, ok;
+
+	memset(f, 0, sizeof *f);
+	f->stride[l->nfree - 1] = 1;
+	for (i = l->nfree - 2; i >= 0; i--)
+		f->stride[i] = f->stride[i + 1] * (size_t)l->radix[i + 1];
+	for (i = 0; i < l->nblock; i++)
+		g = g2048_set_rank(g, l->block[i], l->prefill[i]);
+	f->block = g.lo;
+	/* the anchor in the block: the prefilled one's, fixed */
+	ok = g.hi == 0 && chain_regular(l, g);
+	a = 16;
+	for (i = 0; i < l->nanchor; i++) {
+		for (j = 0; j < l->nblock && l->block[j] != l->anchor[i]; j++)
+			continue;
+		ok = ok && j < l->nblock;
+		if ((r = g2048_rank(g, l->anchor[i])) < a)
+			a = r;
+	}
+	ag = a - l->goal_shift < l->anchor_max ? a - l->goal_shift :
+	    l->anchor_max;
+	if (a > l->anchor_max)
+		a = l->anchor_max;
+	for (i = 0; i < l->nfree; i++) {
+		cap = l->cap[i] >= CHAIN_ABS ? l->cap[i] - CHAIN_ABS :
+		    a + l->cap[i];
+		cell = l->free[i];
+		ok = ok && cap >= 0 && cap <= 15;
+		f->cap_add[cell & 1] |= (uint64_t)((15 - cap) & 0xF) <<
+		    (8 * (cell / 2));
+		f->cap_bit[cell & 1] |= (uint64_t)0x10 << (8 * (cell / 2));
+	}
+	/* a goal of a rank no cell of hi 0 holds is never met */
+	for (i = 0; i < l->ngoals; i++) {
+		mask = want = 0;
+		for (j = 0; j < l->goal_len[i]; j++) {
+			cell = l->goal[i][j].cell;
+			r = ag + l->goal[i][j].off;
+			if (r < 0 || r > 15 || ((mask >> (4 * cell) & 0xF) != 0 &&
+			    (want >> (4 * cell) & 0xF) != (uint64_t)r))
+				break;
+			mask |= (uint64_t)0xF << (4 * cell);
+			want |= (uint64_t)r << (4 * cell);
+		}
+		if (j == l->goal_len[i]) {
+			f->goal_mask[f->ngoals] = mask;
+			f->goal_want[f->ngoals++] = want;
+		}
+	}
+	f->ok = ok;
+}
+
 static void
 table_init(struct chain_table *t, const struct chain_layout *l)
 {
@@ -283,6 +412,7 @@ table_init(struct chain_table *t, const struct chain_layout *l)
 	t->block_mask = 0;
 	for (i = 0; i < l->nblock; i++)
 		t->block_mask |= (uint64_t)0xF << (4 * l->block[i]);
+	fast_init(t);
 	atomic_init(&t->computed, 0);
 }
 

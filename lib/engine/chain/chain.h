@@ -73,8 +73,23 @@ int chain_goal(const struct chain_layout *l, g2048_grid g);
 
 struct chain_digest;
 
+/* What the recursion asks of a state whose block is the prefilled one
+ * (chain.c): the anchor is then fixed, so the caps are a byte-wise sum
+ * whose bit 4 is set where a free cell passes its cap, and each goal a
+ * mask of the grid's nibbles (ok: 0 if the layout's anchor or caps do
+ * not allow it, and the layout's functions are asked instead). */
+struct chain_fast {
+	int ok;
+	uint64_t block;                /* the prefilled block's nibbles */
+	uint64_t cap_add[2], cap_bit[2];  /* even cells' bytes, odd ones' */
+	int ngoals;
+	uint64_t goal_mask[CHAIN_GOALS_MAX], goal_want[CHAIN_GOALS_MAX];
+	size_t stride[CHAIN_FREE_MAX]; /* a free rank's weight in the index */
+};
+
 struct chain_table {
 	const struct chain_layout *l;
+	struct chain_fast fast;
 	/* 0: not computed; else 1 + (q << 2 | dir), the probability
 	 * q / CHAIN_Q */
 	_Atomic uint16_t *e;
