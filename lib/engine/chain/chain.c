@@ -80,13 +80,27 @@ fast_goal(const struct chain_fast *f, uint64_t lo)
 	return 0;
 }
 
-static double value_at(struct chain_table *, g2048_grid, size_t, int *);
+/* How a thread walks the recursion: a helper takes the spawns' cells
+ * from the rot-th of ways parts of them first, so that helpers part
+ * ways (each state's value is then computed in the one order, the same
+ * whoever computes it), and halt, a helper's: once set, nothing more is
+ * computed. */
+struct walk {
+	int rot, ways;
+	const atomic_int *halt;
+};
+
+static const struct walk alone = { 0, 1, NULL };
+
+static double value_at(struct chain_table *, g2048_grid, size_t, int *,
+    const struct walk *);
 
 /* the mean over the spawns in the free cells of n (after a move), ni
  * its index: a spawn of rank k in free cell i adds k times its weight;
  * the entries asked are fetched ahead, as each is a cache miss */
 static double
-spawns_value(struct chain_table *t, g2048_grid n, size_t ni)
+spawns_value(struct chain_table *t, g2048_grid n, size_t ni,
+    const struct walk *w)
 {
 	const struct chain_layout *l = t->l;
 	const size_t *stride = t->fast.stride;
@@ -102,11 +116,19 @@ spawns_value(struct chain_table *t, g2048_grid n, size_t ni)
 				PREFETCH(&t->e[ni + 2 * stride[i]]);
 			}
 		}
+	/* a helper: the spawns computed first in its own order */
+	for (j = 0; w->rot && j < m; j++) {
+		i = cells[(j + w->rot * m / w->ways) % m];
+		for (k = 0; k < 2; k++)
+			if (value_at(t, g2048_set_rank(n, l->free[i], k + 1),
+			    ni + (size_t)(k + 1) * stride[i], &dir, w) < 0)
+				return -1;
+	}
 	for (j = 0; j < m; j++) {
 		i = cells[j];
 		for (k = 0; k < 2; k++) {
 			v = value_at(t, g2048_set_rank(n, l->free[i], k + 1),
-			    ni + (size_t)(k + 1) * stride[i], &dir);
+			    ni + (size_t)(k + 1) * stride[i], &dir, w);
 			if (v < 0)
 				return -1;
 			sum[k] += v;
@@ -118,7 +140,7 @@ spawns_value(struct chain_table *t, g2048_grid n, size_t ni)
 /* the value of moving g toward d: -2 if the move changes nothing, -1
  * if the build stopped */
 static double
-move_value(struct chain_table *t, g2048_grid g, int d)
+move_value(struct chain_table *t, g2048_grid g, int d, const struct walk *w)
 {
 	const struct chain_fast *f = &t->fast;
 	g2048_grid n = g;
@@ -131,12 +153,12 @@ move_value(struct chain_table *t, g2048_grid g, int d)
 		if (fast_over_cap(f, n.lo))
 			return 0;
 		return fast_goal(f, n.lo) ? 1 :
-		    spawns_value(t, n, fast_index(t, n.lo));
+		    spawns_value(t, n, fast_index(t, n.lo), w);
 	}
 	if (!chain_regular(t->l, n))
 		return 0;
 	return chain_goal(t->l, n) ? 1 :
-	    spawns_value(t, n, chain_state_index(t, n));
+	    spawns_value(t, n, chain_state_index(t, n), w);
 }
 
 /* block b of a file's table checked (under the table's lock, so never
@@ -167,7 +189,8 @@ mark_written(struct chain_table *t, size_t i)
 
 /* chain_value of g, i its index */
 static double
-value_at(struct chain_table *t, g2048_grid g, size_t i, int *dir)
+value_at(struct chain_table *t, g2048_grid g, size_t i, int *dir,
+    const struct walk *w)
 {
 	unsigned e;
 	double best = 0, v;
@@ -191,11 +214,12 @@ value_at(struct chain_table *t, g2048_grid g, size_t i, int *dir)
 	}
 	e = atomic_load_explicit(&t->e[i], memory_order_relaxed);
 	if (e == 0) {
-		if (t->stop && *t->stop)
+		if ((t->stop && *t->stop) || (w->halt &&
+		    atomic_load_explicit(w->halt, memory_order_relaxed)))
 			return -1;
 		/* a sure move ends the search: no later move beats 1 */
 		for (d = 0; d < G2048_NDIRS && best < 1; d++) {
-			if ((v = move_value(t, g, d)) == -1)
+			if ((v = move_value(t, g, d, w)) == -1)
 				return -1;
 			if (v > best) {
 				best = v;
@@ -209,6 +233,9 @@ value_at(struct chain_table *t, g2048_grid g, size_t i, int *dir)
 		mark_written(t, i);
 		atomic_fetch_add_explicit(&t->computed, 1,
 		    memory_order_relaxed);
+		if (w->rot)
+			atomic_fetch_add_explicit(&t->helped, 1,
+			    memory_order_relaxed);
 		if (t->cache)
 			chain_cache_computed(t, i);
 	}
@@ -219,7 +246,67 @@ value_at(struct chain_table *t, g2048_grid g, size_t i, int *dir)
 double
 chain_value(struct chain_table *t, g2048_grid g, int *dir)
 {
-	return value_at(t, g, chain_state_index(t, g), dir);
+	return value_at(t, g, chain_state_index(t, g), dir, &alone);
+}
+
+/* A helper of a state's recursion: the same state, its own walk. */
+struct helper {
+	struct chain_table *t;
+	g2048_grid g;
+	size_t i;
+	struct walk w;
+	pthread_t thread;
+};
+
+static void *
+help(void *arg)
+{
+	struct helper *h = arg;
+	int dir;
+
+	value_at(h->t, h->g, h->i, &dir, &h->w);
+	return NULL;
+}
+
+/*
+ * chain_value of g, i its index, a state not computed yet: the threads
+ * the table may use (g2048_chain_set_threads) that no other recursion
+ * holds walk it together, each in its own order, till this thread has
+ * it.  A helper's states are exact as any; those it has begun are
+ * dropped when it halts.
+ */
+static double
+value_helped(struct chain_table *t, g2048_grid g, size_t i, int *dir)
+{
+	struct helper h[CHAIN_THREADS_MAX];
+	atomic_int halt;
+	double v;
+	int n = 0, k, ways;
+
+	ways = t->threads - atomic_fetch_add(&t->walkers, 1);
+	if (ways > CHAIN_THREADS_MAX)
+		ways = CHAIN_THREADS_MAX;
+	atomic_init(&halt, 0);
+	for (k = 1; k < ways; k++) {
+		h[n].t = t;
+		h[n].g = g;
+		h[n].i = i;
+		h[n].w.rot = k;
+		h[n].w.ways = ways;
+		h[n].w.halt = &halt;
+		if (pthread_create(&h[n].thread, NULL, help, &h[n]) != 0)
+			break;
+		atomic_fetch_add(&t->walkers, 1);
+		n++;
+	}
+	v = value_at(t, g, i, dir, &alone);
+	atomic_store(&halt, 1);
+	for (k = 0; k < n; k++) {
+		pthread_join(h[k].thread, NULL);
+		atomic_fetch_sub(&t->walkers, 1);
+	}
+	atomic_fetch_sub(&t->walkers, 1);
+	return v;
 }
 
 /* symmetry s of the board: transposed if s & 4, then rows flipped if
@@ -305,7 +392,10 @@ top_value(struct chain_table *t, g2048_grid g, int *dir)
 		*dir = (int)((e - 1) & 3);
 		return (double)((e - 1) >> 2) / CHAIN_Q;
 	}
-	return chain_value(t, g, dir);
+	if (t->threads > 1 && t->dg == NULL &&
+	    atomic_load_explicit(&t->e[i], memory_order_relaxed) == 0)
+		return value_helped(t, g, i, dir);
+	return value_at(t, g, i, dir, &alone);
 }
 
 double
@@ -413,6 +503,9 @@ table_init(struct chain_table *t, const struct chain_layout *l)
 	for (i = 0; i < l->nblock; i++)
 		t->block_mask |= (uint64_t)0xF << (4 * l->block[i]);
 	fast_init(t);
+	t->threads = 1;
+	atomic_init(&t->walkers, 0);
+	atomic_init(&t->helped, 0);
 	atomic_init(&t->computed, 0);
 }
 
@@ -569,6 +662,16 @@ g2048_chain_states(const g2048_chain *c)
 {
 	return atomic_load(&((g2048_chain *)c)->five.computed) +
 	    atomic_load(&((g2048_chain *)c)->six.computed);
+}
+
+void
+g2048_chain_set_threads(g2048_chain *c, int threads)
+{
+	if (threads < 1)
+		threads = 1;
+	if (threads > CHAIN_THREADS_MAX)
+		threads = CHAIN_THREADS_MAX;
+	c->five.threads = c->six.threads = threads;
 }
 
 void

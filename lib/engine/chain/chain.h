@@ -28,6 +28,7 @@
 #define CHAIN_ABS       0x100   /* a cap of this rank, not the anchor's less */
 #define CHAIN_HEADER    4096    /* a file's text header */
 #define CHAIN_BLOCK     65536   /* bytes of entries a block's sum */
+#define CHAIN_THREADS_MAX 64    /* threads of a recursion */
 
 /* ---- layout.c: the two layouts, what is regular, what is a goal ---- */
 
@@ -107,6 +108,11 @@ struct chain_table {
 	/* in memory: a bit per block of entries that a state was stored
 	 * in, so that a save reads and sums no other (NULL: a file's) */
 	_Atomic uint64_t *written;
+	/* the threads that may walk one state's recursion (helpers), and
+	 * those walking this table now */
+	int threads;
+	atomic_int walkers;
+	atomic_ullong helped;          /* states the helpers computed */
 	/* a build's stop: once nonzero no state is finished any more */
 	const volatile sig_atomic_t *stop;
 	/* a digest's (digest.c): its states, sorted, at this offset of
