@@ -141,10 +141,6 @@ g2048_chain *chain_alloc(void);
 g2048_chain *chain_alloc_layouts(const struct chain_layout *five,
     const struct chain_layout *six);
 
-/* The probability of a chain from g (the free tiles after a spawn, the
- * block prefilled), computed once; *dir its best move.  -1 once the
- * table's stop is set: nothing unfinished is kept. */
-double chain_value(struct chain_table *t, g2048_grid g, int *dir);
 /* How a table is asked: states computed where none holds them, or only
  * what a file, the cache or the digest holds (*missing set where a state
  * is not held). */
@@ -163,6 +159,22 @@ double chain_suggest(struct chain_table *t, g2048_grid g, int *dir,
  * state. */
 int chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
     struct chain_table **t, size_t *index, struct chain_ask *ask);
+
+/* ---- value.c: a state's value, the recursion ---- */
+
+/* t's struct chain_fast, from its layout. */
+void chain_fast_init(struct chain_table *t);
+/* The probability of a chain from g (the free tiles after a spawn, the
+ * block prefilled), computed once; *dir its best move.  -1 once the
+ * table's stop is set: nothing unfinished is kept. */
+double chain_value(struct chain_table *t, g2048_grid g, int *dir);
+/* The same of a state not computed yet, i its index, with the table's
+ * threads that no other recursion holds as helpers. */
+double chain_value_helped(struct chain_table *t, g2048_grid g, size_t i,
+    int *dir);
+/* Block b of a file's table checked (under the table's lock, so never
+ * while a thread writes into it): 0, or nonzero if a block failed. */
+uint64_t chain_check_block(struct chain_table *t, uint64_t b);
 
 /* ---- chainfile.c: files; build.c: every state ---- */
 
