@@ -427,6 +427,10 @@ int g2048_chain_move(g2048_chain *c, g2048_grid g, g2048_chain_result *r);
 int g2048_chain_lookup(g2048_chain *c, g2048_grid g, g2048_chain_result *r);
 /* The states computed so far. */
 uint64_t g2048_chain_states(const g2048_chain *c);
+/* The threads that may compute one board's states together, where a
+ * board asks for states no file holds (1, the default: the asking thread
+ * alone; at most 64); the values are the same. */
+void g2048_chain_set_threads(g2048_chain *c, int threads);
 /* Once *stop is nonzero (NULL: never), no state is computed any more:
  * one being computed is dropped unfinished, its board given no chance. */
 void g2048_chain_set_stop(g2048_chain *c, const volatile sig_atomic_t *stop);

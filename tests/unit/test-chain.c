@@ -628,6 +628,49 @@ test_cache(void)
 	rmdir(dir);
 }
 
+/* A board's states computed by several threads at once (the helpers,
+ * each taking the spawns in its own order) are those one thread
+ * computes, entry for entry: the small tables built whole on one thread
+ * against a context of four threads asked for the prefilled block and a
+ * 2, a recursion over much of the six's table. */
+static void
+test_helpers_compute_the_same_entries(void)
+{
+	g2048_chain *whole = g2048_chain_new_small(), *c = g2048_chain_new_small();
+	g2048_chain_result r;
+	struct chain_table *a, *b;
+	size_t i, held = 0, differ = 0;
+	int k;
+
+	if (whole == NULL || c == NULL) {
+		CHECK(whole != NULL && c != NULL);
+		g2048_chain_free(whole);
+		g2048_chain_free(c);
+		return;
+	}
+	CHECK(g2048_chain_build(whole, 1, NULL, NULL, NULL) == 0);
+	g2048_chain_set_threads(c, 4);
+	g2048_chain_move(c, g2048_set_rank(prefilled(&chain_six_small), 15, 1),
+	    &r);
+	CHECK(r.block == 6 && r.computed);
+	for (k = 0; k < 2; k++) {
+		a = k ? &whole->six : &whole->five;
+		b = k ? &c->six : &c->five;
+		for (i = 0; i < b->n; i++)
+			if (b->e[i] != 0) {
+				held++;
+				differ += b->e[i] != a->e[i];
+			}
+	}
+	printf("# %zu states computed, %llu by the helpers, %zu differ\n",
+	    held, (unsigned long long)atomic_load(&c->six.helped), differ);
+	CHECK(held > 100000);
+	CHECK(atomic_load(&c->six.helped) > 0);
+	CHECK(differ == 0);
+	g2048_chain_free(whole);
+	g2048_chain_free(c);
+}
+
 int
 main(void)
 {
@@ -641,5 +684,6 @@ main(void)
 	RUN(test_files);
 	RUN(test_digest);
 	RUN(test_cache);
+	RUN(test_helpers_compute_the_same_entries);
 	return UNIT_EXIT();
 }

@@ -28,6 +28,7 @@
 #define CHAIN_ABS       0x100   /* a cap of this rank, not the anchor's less */
 #define CHAIN_HEADER    4096    /* a file's text header */
 #define CHAIN_BLOCK     65536   /* bytes of entries a block's sum */
+#define CHAIN_THREADS_MAX 64    /* threads of a recursion */
 
 /* ---- layout.c: the two layouts, what is regular, what is a goal ---- */
 
@@ -73,8 +74,23 @@ int chain_goal(const struct chain_layout *l, g2048_grid g);
 
 struct chain_digest;
 
+/* What the recursion asks of a state whose block is the prefilled one
+ * (value.c): the anchor is then fixed, so the caps are a byte-wise sum
+ * whose bit 4 is set where a free cell passes its cap, and each goal a
+ * mask of the grid's nibbles (ok: 0 if the layout's anchor or caps do
+ * not allow it, and the layout's functions are asked instead). */
+struct chain_fast {
+	int ok;
+	uint64_t block;                /* the prefilled block's nibbles */
+	uint64_t cap_add[2], cap_bit[2];  /* even cells' bytes, odd ones' */
+	int ngoals;
+	uint64_t goal_mask[CHAIN_GOALS_MAX], goal_want[CHAIN_GOALS_MAX];
+	size_t stride[CHAIN_FREE_MAX]; /* a free rank's weight in the index */
+};
+
 struct chain_table {
 	const struct chain_layout *l;
+	struct chain_fast fast;
 	/* 0: not computed; else 1 + (q << 2 | dir), the probability
 	 * q / CHAIN_Q */
 	_Atomic uint16_t *e;
@@ -92,6 +108,11 @@ struct chain_table {
 	/* in memory: a bit per block of entries that a state was stored
 	 * in, so that a save reads and sums no other (NULL: a file's) */
 	_Atomic uint64_t *written;
+	/* the threads that may walk one state's recursion (helpers), and
+	 * those walking this table now */
+	int threads;
+	atomic_int walkers;
+	atomic_ullong helped;          /* states the helpers computed */
 	/* a build's stop: once nonzero no state is finished any more */
 	const volatile sig_atomic_t *stop;
 	/* a digest's (digest.c): its states, sorted, at this offset of
@@ -120,10 +141,6 @@ g2048_chain *chain_alloc(void);
 g2048_chain *chain_alloc_layouts(const struct chain_layout *five,
     const struct chain_layout *six);
 
-/* The probability of a chain from g (the free tiles after a spawn, the
- * block prefilled), computed once; *dir its best move.  -1 once the
- * table's stop is set: nothing unfinished is kept. */
-double chain_value(struct chain_table *t, g2048_grid g, int *dir);
 /* How a table is asked: states computed where none holds them, or only
  * what a file, the cache or the digest holds (*missing set where a state
  * is not held). */
@@ -142,6 +159,22 @@ double chain_suggest(struct chain_table *t, g2048_grid g, int *dir,
  * state. */
 int chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
     struct chain_table **t, size_t *index, struct chain_ask *ask);
+
+/* ---- value.c: a state's value, the recursion ---- */
+
+/* t's struct chain_fast, from its layout. */
+void chain_fast_init(struct chain_table *t);
+/* The probability of a chain from g (the free tiles after a spawn, the
+ * block prefilled), computed once; *dir its best move.  -1 once the
+ * table's stop is set: nothing unfinished is kept. */
+double chain_value(struct chain_table *t, g2048_grid g, int *dir);
+/* The same of a state not computed yet, i its index, with the table's
+ * threads that no other recursion holds as helpers. */
+double chain_value_helped(struct chain_table *t, g2048_grid g, size_t i,
+    int *dir);
+/* Block b of a file's table checked (under the table's lock, so never
+ * while a thread writes into it): 0, or nonzero if a block failed. */
+uint64_t chain_check_block(struct chain_table *t, uint64_t b);
 
 /* ---- sums.c: the files' sums ---- */
 

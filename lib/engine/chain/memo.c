@@ -25,8 +25,6 @@
 #include "chain.h"
 #include "grid.h"
 
-static const double spawn_odds[2] = { 0.9, 0.1 };  /* a 2, a 4 */
-
 size_t
 chain_state_index(const struct chain_table *t, g2048_grid g)
 {
@@ -39,120 +37,6 @@ chain_state_index(const struct chain_table *t, g2048_grid g)
 	return v;
 }
 
-/* the mean over the spawns in the free cells of g (after a move) */
-static double
-spawns_value(struct chain_table *t, g2048_grid g)
-{
-	const struct chain_layout *l = t->l;
-	double sum[2] = { 0, 0 }, v;
-	int i, k, n = 0, dir;
-
-	for (i = 0; i < l->nfree; i++) {
-		if (g2048_rank(g, l->free[i]))
-			continue;
-		n++;
-		for (k = 0; k < 2; k++) {
-			v = chain_value(t, g2048_set_rank(g, l->free[i], k + 1),
-			    &dir);
-			if (v < 0)
-				return -1;
-			sum[k] += v;
-		}
-	}
-	return n ? (spawn_odds[0] * sum[0] + spawn_odds[1] * sum[1]) / n : 0;
-}
-
-/* the value of moving g toward d: -2 if the move changes nothing, -1
- * if the build stopped */
-static double
-move_value(struct chain_table *t, g2048_grid g, int d)
-{
-	g2048_grid n = g;
-
-	if (g2048_move(&n, (enum g2048_dir)d) < 0)
-		return -2;
-	if ((n.lo & t->block_mask) != (g.lo & t->block_mask) ||
-	    !chain_regular(t->l, n))
-		return 0;
-	return chain_goal(t->l, n) ? 1 : spawns_value(t, n);
-}
-
-/* block b of a file's table checked (under the table's lock, so never
- * while a thread writes into it): 0, or nonzero if a block failed */
-static uint64_t
-check_block(struct chain_table *t, uint64_t b)
-{
-	if (atomic_load_explicit(&t->blocks->seen[b >> 6],
-	    memory_order_acquire) >> (b & 63) & 1)
-		return blocks_bad(t->blocks);
-	pthread_mutex_lock(&t->check_lock);
-	blocks_touch(t->blocks, b);
-	pthread_mutex_unlock(&t->check_lock);
-	return blocks_bad(t->blocks);
-}
-
-/* state i's block marked written (in memory) */
-static void
-mark_written(struct chain_table *t, size_t i)
-{
-	uint64_t b = (uint64_t)i * 2 / CHAIN_BLOCK, bit = (uint64_t)1 << (b & 63);
-
-	if (t->written && !(atomic_load_explicit(&t->written[b >> 6],
-	    memory_order_relaxed) & bit))
-		atomic_fetch_or_explicit(&t->written[b >> 6], bit,
-		    memory_order_relaxed);
-}
-
-double
-chain_value(struct chain_table *t, g2048_grid g, int *dir)
-{
-	size_t i = chain_state_index(t, g);
-	unsigned e;
-	double best = 0, v;
-	unsigned q;
-	int d, bestdir = 0;
-
-	/* a digest's state it lacks has no chance here: nothing computed */
-	if (t->dg) {
-		e = chain_digest_entry(t, i);
-		*dir = e ? (int)((e - 1) & 3) : 0;
-		return e ? (double)((e - 1) >> 2) / CHAIN_Q : 0;
-	}
-	/* a file's block is checked before its first read or write; a
-	 * corrupt one decides nothing (g2048_chain_error says so); a
-	 * cache's is computed again */
-	if (t->cache)
-		chain_cache_touch(t, i * 2 / CHAIN_BLOCK);
-	else if (t->blocks && check_block(t, i * 2 / CHAIN_BLOCK)) {
-		*dir = 0;
-		return 0;
-	}
-	e = atomic_load_explicit(&t->e[i], memory_order_relaxed);
-	if (e == 0) {
-		if (t->stop && *t->stop)
-			return -1;
-		/* a sure move ends the search: no later move beats 1 */
-		for (d = 0; d < G2048_NDIRS && best < 1; d++) {
-			if ((v = move_value(t, g, d)) == -1)
-				return -1;
-			if (v > best) {
-				best = v;
-				bestdir = d;
-			}
-		}
-		q = (unsigned)lround(best * CHAIN_Q);
-		e = 1 + (q << 2 | (unsigned)bestdir);
-		atomic_store_explicit(&t->e[i], (uint16_t)e,
-		    memory_order_relaxed);
-		mark_written(t, i);
-		atomic_fetch_add_explicit(&t->computed, 1,
-		    memory_order_relaxed);
-		if (t->cache)
-			chain_cache_computed(t, i);
-	}
-	*dir = (int)((e - 1) & 3);
-	return (double)((e - 1) >> 2) / CHAIN_Q;
-}
 
 /* symmetry s of the board (grid_sym_cell) */
 static g2048_grid
@@ -199,7 +83,7 @@ held(struct chain_table *t, size_t i)
 		return 1;
 	if (t->cache)
 		chain_cache_touch(t, i * 2 / CHAIN_BLOCK);
-	else if (t->blocks && check_block(t, i * 2 / CHAIN_BLOCK))
+	else if (t->blocks && chain_check_block(t, i * 2 / CHAIN_BLOCK))
 		return 1;
 	return atomic_load_explicit(&t->e[i], memory_order_relaxed) != 0 ||
 	    (t->under && chain_digest_entry(t->under, i) != 0);
@@ -220,6 +104,9 @@ top_value(struct chain_table *t, g2048_grid g, int *dir)
 		*dir = (int)((e - 1) & 3);
 		return (double)((e - 1) >> 2) / CHAIN_Q;
 	}
+	if (t->threads > 1 && t->dg == NULL &&
+	    atomic_load_explicit(&t->e[i], memory_order_relaxed) == 0)
+		return chain_value_helped(t, g, i, dir);
 	return chain_value(t, g, dir);
 }
 
@@ -255,6 +142,7 @@ chain_suggest(struct chain_table *t, g2048_grid g, int *dir, size_t *index,
 	return best;
 }
 
+
 static void
 table_init(struct chain_table *t, const struct chain_layout *l)
 {
@@ -267,6 +155,10 @@ table_init(struct chain_table *t, const struct chain_layout *l)
 	t->block_mask = 0;
 	for (i = 0; i < l->nblock; i++)
 		t->block_mask |= (uint64_t)0xF << (4 * l->block[i]);
+	chain_fast_init(t);
+	t->threads = 1;
+	atomic_init(&t->walkers, 0);
+	atomic_init(&t->helped, 0);
 	atomic_init(&t->computed, 0);
 }
 
@@ -423,6 +315,16 @@ g2048_chain_states(const g2048_chain *c)
 {
 	return atomic_load(&((g2048_chain *)c)->five.computed) +
 	    atomic_load(&((g2048_chain *)c)->six.computed);
+}
+
+void
+g2048_chain_set_threads(g2048_chain *c, int threads)
+{
+	if (threads < 1)
+		threads = 1;
+	if (threads > CHAIN_THREADS_MAX)
+		threads = CHAIN_THREADS_MAX;
+	c->five.threads = c->six.threads = threads;
 }
 
 void

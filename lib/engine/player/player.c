@@ -105,6 +105,9 @@ open_chain(g2048_player *p, const char *dir, enum g2048_chain_use use,
 		p->chain = g2048_chain_open_dir(dir, err, errsize);
 	else
 		return 0;
+	/* a state no file holds: computed on the search's threads */
+	if (p->chain)
+		g2048_chain_set_threads(p->chain, p->o.search.threads);
 	return p->chain ? 0 : -1;
 }
 
