@@ -133,8 +133,6 @@ struct g2048_chain {
 	g2048_chain *beneath;          /* a cache's digest (NULL: none) */
 };
 
-/* The index of g's state in t: its free ranks in mixed radix. */
-size_t chain_state_index(const struct chain_table *t, g2048_grid g);
 /* A context whose tables know their layouts (the real ones; or these)
  * and have no entries yet. */
 g2048_chain *chain_alloc(void);
@@ -162,6 +160,8 @@ int chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
 
 /* ---- value.c: a state's value, the recursion ---- */
 
+/* The index of g's state in t: its free ranks in mixed radix. */
+size_t chain_state_index(const struct chain_table *t, g2048_grid g);
 /* t's struct chain_fast, from its layout. */
 void chain_fast_init(struct chain_table *t);
 /* The probability of a chain from g (the free tiles after a spawn, the

@@ -25,19 +25,6 @@
 #include "chain.h"
 #include "grid.h"
 
-size_t
-chain_state_index(const struct chain_table *t, g2048_grid g)
-{
-	const struct chain_layout *l = t->l;
-	size_t v = 0;
-	int i;
-
-	for (i = 0; i < l->nfree; i++)
-		v = v * (size_t)l->radix[i] + (size_t)g2048_rank(g, l->free[i]);
-	return v;
-}
-
-
 /* symmetry s of the board (grid_sym_cell) */
 static g2048_grid
 sym_grid(int s, g2048_grid g)

@@ -21,6 +21,18 @@ static const double spawn_odds[2] = { 0.9, 0.1 };  /* a 2, a 4 */
 #define PREFETCH(p) ((void)(p))
 #endif
 
+size_t
+chain_state_index(const struct chain_table *t, g2048_grid g)
+{
+	const struct chain_layout *l = t->l;
+	size_t v = 0;
+	int i;
+
+	for (i = 0; i < l->nfree; i++)
+		v = v * (size_t)l->radix[i] + (size_t)g2048_rank(g, l->free[i]);
+	return v;
+}
+
 /* chain_state_index of a grid whose hi is 0: each free rank's weight */
 static size_t
 fast_index(const struct chain_table *t, uint64_t lo)
