@@ -229,22 +229,36 @@ build(struct run *run, g2048_exact_opts *o, const char *path)
 enum mode { MODE_QUERY, MODE_LIST, MODE_INFO, MODE_CHECK, MODE_UPGRADE,
 	MODE_CHAIN, MODE_DISTILL, MODE_SAVE };
 
+/* What the options ask for: the mode, named by its option, and what the
+ * modes read. */
+struct table_args {
+	enum mode mode;
+	const char *mode_option;     /* the option that named the mode */
+	g2048_exact_opts o;          /* -o's build */
+	int size;                    /* --size given */
+	const char *save, *objective;
+	const char *tablepath, *cells, *infopath, *checkpath, *upgradepath;
+	const char *chaindir, *distillpath, *tablesdir;
+	uint64_t states;             /* --distill's */
+	int small;                   /* --chain's test layouts */
+};
+
 /* The mode of option (one of the modes' options), refused with the mode
  * given before it when they differ. */
 static void
-set_mode(enum mode *m, const char **given, enum mode mode,
-    const char *option)
+set_mode(struct table_args *a, enum mode mode, const char *option)
 {
-	if (*given != NULL && *m != mode)
+	if (a->mode_option != NULL && a->mode != mode)
 		cli_usage_error("%s and %s: give one of -o, --table, --info, "
 		    "--check, --upgrade, --list, --chain and --distill",
-		    *given, option);
-	*m = mode;
-	*given = option;
+		    a->mode_option, option);
+	a->mode = mode;
+	a->mode_option = option;
 }
 
-int
-main(int argc, char **argv)
+/* The options into a and run's switches; a usage error exits. */
+static void
+parse_args(int argc, char **argv, struct run *run, struct table_args *a)
 {
 	static const struct option longopts[] = {
 		{ "save", required_argument, NULL, 'o' },
@@ -273,105 +287,95 @@ main(int argc, char **argv)
 		{ "small-layouts", no_argument, NULL, 'Y' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct run run;
-	g2048_exact_opts o;
-	const char *save = NULL, *tablepath = NULL, *cells = NULL;
-	const char *infopath = NULL, *checkpath = NULL, *objective = NULL;
-	const char *upgradepath = NULL;
-	const char *chaindir = NULL, *distillpath = NULL, *tablesdir = NULL;
-	uint64_t states = 1300000;
-	const char *mode_option = NULL;
-	enum mode mode = MODE_QUERY;
-	char err[512];
-	int c, size = 0, status, small = 0;
+	int c;
 
-	argv[0] = cli_init(argv[0]);
-	cli_catch_sigbus();      /* it maps table files */
-	memset(&run, 0, sizeof run);
-	g2048_exact_defaults(&o);
-	o.threads = cli_cores(G2048_THREADS_MAX);
+	memset(a, 0, sizeof *a);
+	a->mode = MODE_QUERY;
+	a->states = 1300000;
+	g2048_exact_defaults(&a->o);
+	a->o.threads = cli_cores(G2048_THREADS_MAX);
 	while ((c = cli_getopt(argc, argv, "f:Jj:o:qt:", longopts)) != -1) {
 		switch (c) {
 		case 'o':
-			set_mode(&mode, &mode_option, MODE_SAVE, "-o");
-			save = optarg;
+			set_mode(a, MODE_SAVE, "-o");
+			a->save = optarg;
 			break;
 		case 'S':
-			cli_size(optarg, "--size", &o.rows, &o.cols);
-			if (o.rows * o.cols > 16)
+			cli_size(optarg, "--size", &a->o.rows, &a->o.cols);
+			if (a->o.rows * a->o.cols > 16)
 				cli_usage_error("--size: expected RxC, 2 to 8 "
 				    "each, at most 16 cells: '%s'", optarg);
-			size = 1;
+			a->size = 1;
 			break;
 		case 'P':
-			o.pattern = optarg;
+			a->o.pattern = optarg;
 			break;
 		case 't':
-			if ((o.target = g2048_rank_of(cli_u64(optarg,
-			    "--target"))) < 2 || o.target > 14)
+			if ((a->o.target = g2048_rank_of(cli_u64(optarg,
+			    "--target"))) < 2 || a->o.target > 14)
 				cli_usage_error("--target: expected a tile "
 				    "from 4 to 16384: '%s'", optarg);
 			break;
 		case 'O':
-			objective = optarg;
+			a->objective = optarg;
 			if (strcmp(optarg, "prob") && strcmp(optarg, "score"))
 				cli_usage_error("--objective: expected prob or "
 				    "score: '%s'", optarg);
 			break;
 		case 'f':
-			o.four = cli_double(optarg, "--four", 0, 1);
+			a->o.four = cli_double(optarg, "--four", 0, 1);
 			break;
 		case 'j':
-			o.threads = (int)cli_int(optarg, "--threads", 1,
+			a->o.threads = (int)cli_int(optarg, "--threads", 1,
 			    G2048_THREADS_MAX);
 			break;
 		case 'W':
-			o.workdir = optarg;
+			a->o.workdir = optarg;
 			break;
 		case 'q':
-			run.quiet = 1;
+			run->quiet = 1;
 			break;
 		case 'T':
-			set_mode(&mode, &mode_option, MODE_QUERY, "--table");
-			tablepath = optarg;
+			set_mode(a, MODE_QUERY, "--table");
+			a->tablepath = optarg;
 			break;
 		case 'C':
-			cells = optarg;
+			a->cells = optarg;
 			break;
 		case 'J':
-			run.json = 1;
+			run->json = 1;
 			break;
 		case 'I':
-			set_mode(&mode, &mode_option, MODE_INFO, "--info");
-			infopath = optarg;
+			set_mode(a, MODE_INFO, "--info");
+			a->infopath = optarg;
 			break;
 		case 'K':
-			set_mode(&mode, &mode_option, MODE_CHECK, "--check");
-			checkpath = optarg;
+			set_mode(a, MODE_CHECK, "--check");
+			a->checkpath = optarg;
 			break;
 		case 'U':
-			set_mode(&mode, &mode_option, MODE_UPGRADE, "--upgrade");
-			upgradepath = optarg;
+			set_mode(a, MODE_UPGRADE, "--upgrade");
+			a->upgradepath = optarg;
 			break;
 		case 'L':
-			set_mode(&mode, &mode_option, MODE_LIST, "--list");
+			set_mode(a, MODE_LIST, "--list");
 			break;
 		case 'N':
-			set_mode(&mode, &mode_option, MODE_CHAIN, "--chain");
-			chaindir = optarg;
+			set_mode(a, MODE_CHAIN, "--chain");
+			a->chaindir = optarg;
 			break;
 		case 'D':
-			set_mode(&mode, &mode_option, MODE_DISTILL, "--distill");
-			distillpath = optarg;
+			set_mode(a, MODE_DISTILL, "--distill");
+			a->distillpath = optarg;
 			break;
 		case 'B':
-			tablesdir = optarg;
+			a->tablesdir = optarg;
 			break;
 		case 'M':
-			states = cli_u64(optarg, "--states");
+			a->states = cli_u64(optarg, "--states");
 			break;
 		case 'Y':
-			small = 1;
+			a->small = 1;
 			break;
 		case 'h':
 			usage_short();
@@ -386,54 +390,78 @@ main(int argc, char **argv)
 			cli_usage_error(NULL);
 		}
 	}
+}
+
+/* -o: the table of a size or a pattern, built and saved */
+static int
+save_mode(struct run *run, struct table_args *a)
+{
+	g2048_exact_opts *o = &a->o;
+
+	if (a->size == (o->pattern != NULL))
+		cli_usage_error("-o: give one of --size and --pattern");
+	if (o->pattern != NULL)
+		check_pattern(o->pattern);
+	if (o->pattern != NULL && o->target == 0)
+		cli_usage_error("--pattern needs --target");
+	o->objective = a->objective != NULL ? (strcmp(a->objective, "prob") ?
+	    G2048_EXACT_SCORE : G2048_EXACT_PROB) : o->target ?
+	    G2048_EXACT_PROB : G2048_EXACT_SCORE;
+	if (o->objective == G2048_EXACT_PROB && o->target == 0)
+		cli_usage_error("--objective prob needs --target");
+	if (o->pattern != NULL && o->objective == G2048_EXACT_SCORE)
+		cli_usage_error("a pattern's objective is prob");
+	build(run, o, a->save);
+	return cli_finish(0);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct run run;
+	struct table_args a;
+	char err[512];
+	int status;
+
+	argv[0] = cli_init(argv[0]);
+	cli_catch_sigbus();      /* it maps table files */
+	memset(&run, 0, sizeof run);
+	parse_args(argc, argv, &run, &a);
 	run.tty = isatty(2);
-	switch (mode) {
+	switch (a.mode) {
 	case MODE_LIST:
 		return list_patterns();
 	case MODE_INFO:
-		if ((run.table = g2048_table_open(infopath, err, sizeof err)) ==
-		    NULL)
+		run.table = g2048_table_open(a.infopath, err, sizeof err);
+		if (run.table == NULL)
 			cli_die(2, "%s", err);
 		print_info(run.table, run.json);
 		g2048_table_close(run.table);
 		return cli_finish(0);
 	case MODE_CHECK:
-		return check_table(&run, checkpath);
+		return check_table(&run, a.checkpath);
 	case MODE_UPGRADE:
-		upgrade_file(&run, upgradepath);     /* the option's, then more */
+		upgrade_file(&run, a.upgradepath);   /* the option's, then more */
 		for (; optind < argc; optind++)
 			upgrade_file(&run, argv[optind]);
 		return cli_finish(0);
 	case MODE_CHAIN:
-		return build_chain_tables(&run, chaindir, o.threads, small);
+		return build_chain_tables(&run, a.chaindir, a.o.threads, a.small);
 	case MODE_DISTILL:
-		return distill_digest(&run, distillpath, tablesdir ? tablesdir :
-		    cli_default_tables(), states, argv + optind, argc - optind);
+		return distill_digest(&run, a.distillpath, a.tablesdir ?
+		    a.tablesdir : cli_default_tables(), a.states, argv + optind,
+		    argc - optind);
 	case MODE_SAVE:
-		if (size == (o.pattern != NULL))
-			cli_usage_error("-o: give one of --size and --pattern");
-		if (o.pattern != NULL)
-			check_pattern(o.pattern);
-		if (o.pattern != NULL && o.target == 0)
-			cli_usage_error("--pattern needs --target");
-		o.objective = objective != NULL ? (strcmp(objective, "prob") ?
-		    G2048_EXACT_SCORE : G2048_EXACT_PROB) : o.target ?
-		    G2048_EXACT_PROB : G2048_EXACT_SCORE;
-		if (o.objective == G2048_EXACT_PROB && o.target == 0)
-			cli_usage_error("--objective prob needs --target");
-		if (o.pattern != NULL && o.objective == G2048_EXACT_SCORE)
-			cli_usage_error("a pattern's objective is prob");
-		build(&run, &o, save);
-		return cli_finish(0);
+		return save_mode(&run, &a);
 	case MODE_QUERY:
 		break;
 	}
-	if (tablepath == NULL)
+	if (a.tablepath == NULL)
 		cli_usage_error("nothing to do: -o, --table, --info or --list");
-	if ((run.table = g2048_table_open(tablepath, err, sizeof err)) == NULL)
+	if ((run.table = g2048_table_open(a.tablepath, err, sizeof err)) == NULL)
 		cli_die(2, "%s", err);
-	if (cells != NULL)
-		query_cells(&run, tablepath, cells);
+	if (a.cells != NULL)
+		query_cells(&run, a.tablepath, a.cells);
 	else
 		cli_boards(argv + optind, argc - optind, query_board, &run);
 	status = run.uncovered ? 1 : 0;
