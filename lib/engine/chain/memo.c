@@ -241,38 +241,40 @@ g2048_chain_free(g2048_chain *c)
 	free(c);
 }
 
+/* Table tab's move for g, if its probability is above min (and above 0)
+ * and the move legal: the move, with r and *t set; else -1. */
+static int
+table_decides(g2048_chain *c, struct chain_table *tab, double min,
+    g2048_grid g, g2048_chain_result *r, struct chain_table **t,
+    size_t *index, struct chain_ask *ask)
+{
+	int d;
+
+	ask->computed = 0;
+	r->prob = chain_suggest(tab, g, &d, index, ask);
+	if (r->prob < min || r->prob <= 0 || d < 0 ||
+	    !(g2048_legal(g) >> d & 1) || g2048_chain_error(c, NULL, 0))
+		return -1;
+	r->computed = ask->computed;
+	r->dir = d;
+	r->block = tab == &c->five ? 5 : 6;
+	*t = tab;
+	return d;
+}
+
 int
 chain_decide(g2048_chain *c, g2048_grid g, g2048_chain_result *r,
     struct chain_table **t, size_t *index, struct chain_ask *ask)
 {
-	unsigned legal = g2048_legal(g);
-	int d;
-
 	memset(r, 0, sizeof *r);
 	r->dir = -1;
 	*t = NULL;
 	if (g2048_chain_error(c, NULL, 0))
 		return -1;
-	ask->computed = 0;
-	r->prob = chain_suggest(&c->five, g, &d, index, ask);
-	if (r->prob >= G2048_CHAIN_FIVE_MIN && d >= 0 && (legal >> d & 1) &&
-	    !g2048_chain_error(c, NULL, 0)) {
-		r->computed = ask->computed;
-		r->dir = d;
-		r->block = 5;
-		*t = &c->five;
-		return d;
-	}
-	ask->computed = 0;
-	r->prob = chain_suggest(&c->six, g, &d, index, ask);
-	if (r->prob > 0 && d >= 0 && (legal >> d & 1) &&
-	    !g2048_chain_error(c, NULL, 0)) {
-		r->computed = ask->computed;
-		r->dir = d;
-		r->block = 6;
-		*t = &c->six;
-		return d;
-	}
+	if (table_decides(c, &c->five, G2048_CHAIN_FIVE_MIN, g, r, t, index,
+	    ask) >= 0 ||
+	    table_decides(c, &c->six, 0, g, r, t, index, ask) >= 0)
+		return r->dir;
 	r->prob = 0;
 	return -1;
 }
