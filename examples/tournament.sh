@@ -4,8 +4,11 @@
 # this machine's cores, or on several machines with SSHLOGIN), and the
 # chunks' results, the final boards, are merged into one summary table: the
 # table of `2048-solve --games GAMES --seed SEED --summary`, but for the
-# timing, which is the tournament's own.  A game of --fast is about 12 s
-# of a core: 1000 of them, about 1 h 40 min of two cores.
+# timing, which is the tournament's own.  A game of --fast on the digest
+# alone is about 27 s of a core (`2048-solve --games 4 --seed 1 --fast
+# --no-chain -j 1`: 107 s of CPU, 2026-11-28): 1000 of them, about 3 h 45
+# min of two cores.  With the chain cache (the default when no chain files
+# are built) the first games wait while it fills (bench/CACHE.md).
 #   usage: examples/tournament.sh GAMES [SEED] [-- 2048-solve OPTIONS ...]
 #   JOBS (default: one per core), CHUNK (seeds per job, default 10) and
 #   SSHLOGIN (e.g. "8/host1,8/host2,:"; 2048-tools must be in PATH there)
