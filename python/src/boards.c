@@ -50,7 +50,7 @@ static int
 put_board(const struct batch *b, PyObject *out, uint16_t *out_hi,
     npy_intp j, g2048_grid g, const g2048_cells *c)
 {
-	int cells = b->rows * b->cols, cell;
+	int cells = b->rows * b->cols;
 	uint8_t *r;
 
 	if (b->packed) {
@@ -68,8 +68,7 @@ put_board(const struct batch *b, PyObject *out, uint16_t *out_hi,
 	}
 	r = (uint8_t *)PyArray_DATA((PyArrayObject *)out) + j * cells;
 	if (c == NULL)
-		for (cell = 0; cell < G2048_CELLS; cell++)
-			r[cell] = (uint8_t)g2048_rank(g, cell);
+		py_grid_ranks(r, g);
 	else
 		memcpy(r, c->rank, (size_t)cells);
 	return 0;

@@ -70,52 +70,11 @@ new_game(EnvObject *e, npy_intp i)
 	gm->over = 0;
 }
 
-/* Eight nibbles (cells 0-7 of a half grid) spread to eight bytes, cell
- * k in byte k (from the least significant). */
-static inline uint64_t
-spread_nibbles(uint64_t x)
-{
-	x &= 0xFFFFFFFFULL;
-	x = (x | x << 16) & 0x0000FFFF0000FFFFULL;
-	x = (x | x << 8) & 0x00FF00FF00FF00FFULL;
-	return (x | x << 4) & 0x0F0F0F0F0F0F0F0FULL;
-}
-
-/* x's bytes from the least significant: one store on a little-endian
- * machine (the byte loop is not unrolled at -O2). */
-static inline void
-put_bytes(uint8_t *r, uint64_t x)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	memcpy(r, &x, sizeof x);
-#else
-	int k;
-
-	for (k = 0; k < 8; k++)
-		r[k] = (uint8_t)(x >> (8 * k));
-#endif
-}
-
-/* A 4x4 grid's ranks, a byte a cell: each half's nibbles spread to
- * bytes in a few word operations (the hot part of a step), then each
- * cell's fifth bit where there is one. */
-static void
-write_grid(uint8_t *r, g2048_grid g)
-{
-	int cell;
-
-	put_bytes(r, spread_nibbles(g.lo));
-	put_bytes(r + 8, spread_nibbles(g.lo >> 32));
-	if (g.hi)
-		for (cell = 0; cell < G2048_CELLS; cell++)
-			r[cell] = (uint8_t)(r[cell] | ((g.hi >> cell) & 1) << 4);
-}
-
 static void
 write_board(const EnvObject *e, npy_intp i, uint8_t *r)
 {
 	if (e->is_4x4)
-		write_grid(r, e->games[i].grid);
+		py_grid_ranks(r, e->games[i].grid);
 	else
 		memcpy(r, e->cells[i].rank, (size_t)e->ncells);
 }
@@ -318,7 +277,7 @@ step_one(EnvObject *e, npy_intp i, int a, struct step_out *o)
 	uint8_t *board_out = o->obs + i * e->ncells;
 	long gained;
 	unsigned legal;
-	int done, terminated = 0;
+	int done, terminated;
 
 	if (e->is_4x4) {
 		gained = g2048_move(&g, (enum g2048_dir)a);
@@ -333,7 +292,7 @@ step_one(EnvObject *e, npy_intp i, int a, struct step_out *o)
 	if (gained >= 0) {
 		if (o->afterstate) {
 			if (e->is_4x4)
-				write_grid(o->afterstate + i * e->ncells, g);
+				py_grid_ranks(o->afterstate + i * e->ncells, g);
 			else
 				memcpy(o->afterstate + i * e->ncells, c.rank,
 				    (size_t)e->ncells);
@@ -341,24 +300,21 @@ step_one(EnvObject *e, npy_intp i, int a, struct step_out *o)
 		gm->score += (uint64_t)gained;
 		gm->moves++;
 		gm->last_move = a;
-		/* a move that changed the board left a cell empty, so after
-		 * the spawn the game is over just when no move is legal */
+		/* a move that changed the board left a cell empty */
 		if (e->is_4x4) {
 			g2048_spawn(&g, &gm->rng, e->threshold);
 			gm->grid = g;
-			legal = g2048_legal(g);
-			terminated = legal == 0;
 		} else {
 			g2048_cells_spawn(&c, &gm->rng, e->threshold);
 			e->cells[i] = c;
-			legal = g2048_cells_legal(&c);
-			terminated = legal == 0;
 		}
-	} else {
-		if (o->afterstate)
-			write_board(e, i, o->afterstate + i * e->ncells);
-		legal = legal_of(e, i);
+	} else if (o->afterstate) {
+		write_board(e, i, o->afterstate + i * e->ncells);
 	}
+	/* after a spawn the game is over just when no move is legal; the
+	 * mask is read once, for both */
+	legal = legal_of(e, i);
+	terminated = gained >= 0 && legal == 0;
 	put_reward(o, i, gained < 0 ? 0 : gained);
 	if (o->illegal)
 		o->illegal[i] = gained < 0;

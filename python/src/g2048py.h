@@ -47,6 +47,8 @@ int py_batch(PyObject *boards, PyObject *hi, struct batch *b);
 g2048_grid py_batch_grid(const struct batch *b, npy_intp i);
 void py_batch_cells(const struct batch *b, npy_intp i, g2048_cells *c);
 int py_batch_is_4x4(const struct batch *b);
+/* g's ranks into r[0..15], a byte a cell (the fifth bit too). */
+void py_grid_ranks(uint8_t *r, g2048_grid g);
 int py_check_ranks(const uint8_t *ranks, npy_intp n, int rows, int cols,
     const char *what);
 int py_direction(PyObject *o, int *dir);
