@@ -10,7 +10,8 @@
 # direction; the results are compared board for board, then each is timed,
 # the median of 7 rounds of BOARDS x 4 moves (1,000,000 boards by default).
 # g2048_move also returns the score and whether the board moved;
-# execute_move returns the board alone.
+# execute_move returns the board alone, as lib2048's lean g2048_slide
+# does (timed too).
 set -eu
 cd "$(dirname "$0")/.."
 peer=${1:?usage: bench/move-peer.sh PEER_DIR [BOARDS]}
@@ -53,7 +54,7 @@ main(int argc, char **argv)
 	size_t n = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000000, i;
 	std::vector<uint64_t> b(n);
 	uint64_t seed = 2048, sink = 0;
-	std::vector<double> ours, peer;
+	std::vector<double> ours, peer, lean;
 	int round, d;
 
 	init_tables();
@@ -70,7 +71,8 @@ main(int argc, char **argv)
 			g2048_grid g = { b[i], 0 };
 			uint64_t theirs = execute_move(d, b[i]);
 			g2048_move(&g, (enum g2048_dir)d);
-			if (g.lo != theirs) {
+			if (g.lo != theirs || g2048_slide(g2048_grid{ b[i], 0 },
+			    (enum g2048_dir)d).lo != theirs) {
 				fprintf(stderr, "board %zu, move %d: %016llx, "
 				    "theirs %016llx\n", i, d,
 				    (unsigned long long)g.lo,
@@ -92,14 +94,25 @@ main(int argc, char **argv)
 			for (d = 0; d < 4; d++)
 				sink ^= execute_move(d, b[i]);
 		peer.push_back(now() - t);
+		t = now();
+		for (i = 0; i < n; i++)
+			for (d = 0; d < 4; d++) {
+				g2048_grid g = { b[i], 0 };
+				sink ^= g2048_slide(g, (enum g2048_dir)d).lo;
+			}
+		lean.push_back(now() - t);
 	}
 	std::sort(ours.begin(), ours.end());
 	std::sort(peer.begin(), peer.end());
+	std::sort(lean.begin(), lean.end());
+
 	printf("boards %zu, moves %zu each, the same results (sink %llu)\n",
 	    n, 4 * n, (unsigned long long)(sink & 1));
 	printf("g2048_move     %6.2f ns a move\n", ours[3] * 1e9 / (4.0 * n));
 	printf("execute_move   %6.2f ns a move\n", peer[3] * 1e9 / (4.0 * n));
-	printf("ratio          %6.2f\n", ours[3] / peer[3]);
+	printf("g2048_slide    %6.2f ns a move\n", lean[3] * 1e9 / (4.0 * n));
+	printf("ratio move     %6.2f\n", ours[3] / peer[3]);
+	printf("ratio slide    %6.2f\n", lean[3] / peer[3]);
 	return 0;
 }
 HARNESS

@@ -106,6 +106,12 @@ typedef struct {
  * tiles), or -1 when the move changes nothing (*g is then unchanged).
  */
 long g2048_move(g2048_grid *g, enum g2048_dir d);
+/*
+ * The lean move, for a search's inner loop: the grid slid toward d (equal
+ * to g when d is not legal), without the score or the legality check of
+ * g2048_move.  The same grid as g2048_move gives, for every grid.
+ */
+g2048_grid g2048_slide(g2048_grid g, enum g2048_dir d);
 
 /* Bit d (1 << G2048_LEFT ...) set for every legal direction. */
 unsigned g2048_legal(g2048_grid g);
@@ -188,6 +194,15 @@ void g2048_rng_advance(g2048_rng *r, uint64_t delta);        /* O(log delta) */
 #define G2048_FOUR_PROB    0.1          /* a board's four unless told */
 uint64_t g2048_four_threshold(double four);  /* four in [0, 1] */
 int g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold);
+/*
+ * A game's step in one call, for environments that step many games: move
+ * *g toward d and, when it moved, spawn from r; *after (unless NULL) gets
+ * the grid between the move and the spawn, *legal the legal moves of the
+ * grid after the step.  Returns the move's score, or -1 when d is not
+ * legal (*g and r unchanged, *after not written).
+ */
+long g2048_step(g2048_grid *g, g2048_grid *after, g2048_rng *r,
+    uint64_t four_threshold, enum g2048_dir d, unsigned *legal);
 
 /*
  * Games and their random streams.  A board's `seed` and `draws` name its

@@ -267,53 +267,68 @@ put_reward(struct step_out *o, npy_intp i, long gained)
 		((int64_t *)o->reward)[i] = gained;
 }
 
+/*
+ * A 4x4 game's move and spawn in one library call, in place; the
+ * afterstate written when asked.  Its score stays far below the counters'
+ * limit (a 4x4 game scores under 2^22), so no check.
+ */
+static long
+move_4x4(struct game *gm, uint64_t threshold, int a, uint8_t *after,
+    unsigned *legal)
+{
+	g2048_grid moved;
+	long gained;
+
+	gained = g2048_step(&gm->grid, after ? &moved : NULL, &gm->rng,
+	    threshold, (enum g2048_dir)a, legal);
+	if (after)
+		py_grid_ranks(after, gained >= 0 ? moved : gm->grid);
+	return gained;
+}
+
+/* Another size's move and spawn: G2048_OVERFLOW (the game unchanged)
+ * when the score would pass the counters. */
+static long
+move_cells(g2048_cells *cells, struct game *gm, uint64_t threshold, int a,
+    uint8_t *after, unsigned *legal)
+{
+	g2048_cells c = *cells;
+	long gained = g2048_cells_move(&c, (enum g2048_dir)a);
+
+	if (gained == G2048_OVERFLOW ||
+	    (gained > 0 && gm->score > UINT64_MAX - (uint64_t)gained))
+		return G2048_OVERFLOW;
+	if (after)
+		memcpy(after, c.rank, (size_t)(c.rows * c.cols));
+	/* a move that changed the board left a cell empty */
+	if (gained >= 0)
+		g2048_cells_spawn(&c, &gm->rng, threshold);
+	*cells = c;
+	*legal = g2048_cells_legal(&c);
+	return gained;
+}
+
 /* One game's step: 0, or -1 when its score would pass the counters. */
 static int
 step_one(EnvObject *e, npy_intp i, int a, struct step_out *o)
 {
 	struct game *gm = &e->games[i];
-	g2048_grid g = gm->grid;
-	g2048_cells c;
-	uint8_t *board_out = o->obs + i * e->ncells;
+	uint8_t *after = o->afterstate ? o->afterstate + i * e->ncells : NULL;
 	long gained;
 	unsigned legal;
 	int done, terminated;
 
-	if (e->is_4x4) {
-		gained = g2048_move(&g, (enum g2048_dir)a);
-	} else {
-		c = e->cells[i];
-		gained = g2048_cells_move(&c, (enum g2048_dir)a);
-	}
-	if (gained == G2048_OVERFLOW ||
-	    (gained > 0 && gm->score > UINT64_MAX - (uint64_t)gained))
+	gained = e->is_4x4 ? move_4x4(gm, e->threshold, a, after, &legal) :
+	    move_cells(&e->cells[i], gm, e->threshold, a, after, &legal);
+	if (gained == G2048_OVERFLOW)
 		return -1;
 	gm->steps++;
 	if (gained >= 0) {
-		if (o->afterstate) {
-			if (e->is_4x4)
-				py_grid_ranks(o->afterstate + i * e->ncells, g);
-			else
-				memcpy(o->afterstate + i * e->ncells, c.rank,
-				    (size_t)e->ncells);
-		}
 		gm->score += (uint64_t)gained;
 		gm->moves++;
 		gm->last_move = a;
-		/* a move that changed the board left a cell empty */
-		if (e->is_4x4) {
-			g2048_spawn(&g, &gm->rng, e->threshold);
-			gm->grid = g;
-		} else {
-			g2048_cells_spawn(&c, &gm->rng, e->threshold);
-			e->cells[i] = c;
-		}
-	} else if (o->afterstate) {
-		write_board(e, i, o->afterstate + i * e->ncells);
 	}
-	/* after a spawn the game is over just when no move is legal; the
-	 * mask is read once, for both */
-	legal = legal_of(e, i);
+	/* after a spawn the game is over just when no move is legal */
 	terminated = gained >= 0 && legal == 0;
 	put_reward(o, i, gained < 0 ? 0 : gained);
 	if (o->illegal)
@@ -334,7 +349,7 @@ step_one(EnvObject *e, npy_intp i, int a, struct step_out *o)
 			gm->over = 1;
 		}
 	}
-	write_board(e, i, board_out);
+	write_board(e, i, o->obs + i * e->ncells);
 	write_mask(o->mask + i * 4, legal);
 	return 0;
 }

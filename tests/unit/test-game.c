@@ -120,6 +120,83 @@ test_random_moves(void)
 }
 
 /* One check of the ranges, with G2048_*_MAX as its bounds. */
+/* A random grid for the step's test: ranks 0-15 with gaps, and now and
+ * then a 65536 or more (hi), so both paths run. */
+static g2048_grid
+random_grid(g2048_rng *r)
+{
+	g2048_grid g = { 0, 0 };
+	int c, empty = (int)g2048_rng_bounded(r, 17);
+
+	for (c = 0; c < G2048_CELLS; c++)
+		if ((int)g2048_rng_bounded(r, 16) >= empty)
+			g = g2048_set_rank(g, c, 1 + (int)g2048_rng_bounded(r,
+			    g2048_rng_bounded(r, 8) ? 15 : 17));
+	return g;
+}
+
+/* g2048_step is g2048_move, then g2048_spawn when it moved, then
+ * g2048_legal: the same grids, draws, scores and masks, on grids of the
+ * fast path and the exact one, for every direction and a bad one. */
+static void
+test_step_is_move_spawn_legal(void)
+{
+	g2048_rng grids, r1, r2;
+	int i, d, exact = 0;
+
+	g2048_rng_seed(&grids, 4, 0);
+	g2048_rng_seed(&r1, 5, 0);
+	r2 = r1;
+	for (i = 0; i < 200000; i++) {
+		g2048_grid g = random_grid(&grids), by_step = g, by_parts = g,
+		    after = { 99, 99 };
+		unsigned legal = 99;
+		long gained, parts;
+
+		d = (int)g2048_rng_bounded(&grids, 5);
+		exact += g.hi != 0;
+		gained = g2048_step(&by_step, i % 2 ? &after : NULL, &r1,
+		    i % 3 ? G2048_FOUR_DEFAULT : (uint64_t)1 << 31,
+		    (enum g2048_dir)d, &legal);
+		parts = d < G2048_NDIRS ?
+		    g2048_move(&by_parts, (enum g2048_dir)d) : -1;
+		CHECK_EQ_U64(gained, parts);
+		if (parts >= 0 && i % 2)
+			CHECK(g2048_grid_eq(after, by_parts));
+		else
+			CHECK(after.lo == 99 && after.hi == 99);
+		if (parts >= 0)
+			g2048_spawn(&by_parts, &r2, i % 3 ?
+			    G2048_FOUR_DEFAULT : (uint64_t)1 << 31);
+		CHECK(g2048_grid_eq(by_step, by_parts));
+		CHECK_EQ_U64(legal, g2048_legal(by_parts));
+		CHECK_EQ_U64(r1.state, r2.state);
+		CHECK_EQ_U64(r1.draws, r2.draws);
+	}
+	CHECK(exact > 1000);
+}
+
+/* g2048_slide gives g2048_move's grid, on both paths; a bad direction
+ * leaves the grid as it is. */
+static void
+test_slide_is_the_move_unscored(void)
+{
+	g2048_rng grids;
+	int i, d, exact = 0;
+
+	g2048_rng_seed(&grids, 6, 0);
+	for (i = 0; i < 200000; i++) {
+		g2048_grid g = random_grid(&grids), moved = g;
+
+		d = (int)g2048_rng_bounded(&grids, 5);
+		exact += g.hi != 0;
+		if (d < G2048_NDIRS)
+			g2048_move(&moved, (enum g2048_dir)d);
+		CHECK(g2048_grid_eq(g2048_slide(g, (enum g2048_dir)d), moved));
+	}
+	CHECK(exact > 1000);
+}
+
 static void
 test_search_check(void)
 {
@@ -238,6 +315,8 @@ main(void)
 	RUN(test_writer);
 	RUN(test_play_step);
 	RUN(test_random_moves);
+	RUN(test_step_is_move_spawn_legal);
+	RUN(test_slide_is_the_move_unscored);
 	RUN(test_search_check);
 	RUN(test_line_cell);
 	RUN(test_counters);

@@ -1,9 +1,11 @@
 /*
  * grid.h - the grid room's internals: the rule of a line, the row tables
- * (tables.c, which mktables.c writes at build time), the exact slide
- * (move.c), transposes, the test for the fast path, the inline slide and
- * what a search asks of a grid (its empty cells, its distinct tiles, the
- * four slides and their scores at once).  Its public side (moves,
+ * (tables.c, which mktables.c writes at build time), the generator's step
+ * and bounded draw, the exact slide (move.c), transposes, the test for the
+ * fast path, the inline slide, the fast scored move, legal mask and spawn
+ * cell (g2048_move's and g2048_step's), and what a search asks of a grid
+ * (its empty cells, its distinct tiles, the four slides and their scores
+ * at once).  Its public side (moves,
  * randomness, spawns, a game's step) is in 2048.h.  Internal to
  * lib/engine/ (and the unit tests and benchmark of internals).
  */
@@ -67,8 +69,71 @@ extern const uint32_t grid_row_right_scored[65536];
 extern const uint32_t grid_bounded_threshold[GRID_BOUNDED_MAX + 1];
 extern const uint64_t grid_bounded_magic[GRID_BOUNDED_MAX + 1];
 
+/*
+ * The generator's step and draws, inline for the step of a game (step.c);
+ * rng.c's public functions are these.  PCG32 (XSH-RR, 64-bit state,
+ * 32-bit output), after O'Neill, "PCG: A Family of Simple Fast
+ * Space-Efficient Statistically Good Algorithms for Random Number
+ * Generation" (2014).
+ */
+#define GRID_PCG_MULT 6364136223846793005ULL
+
+static inline uint32_t
+grid_pcg_step(g2048_rng *r)
+{
+	uint64_t old = r->state;
+	uint32_t xorshifted, rot;
+
+	r->state = old * GRID_PCG_MULT + r->inc;
+	xorshifted = (uint32_t)(((old >> 18) ^ old) >> 27);
+	rot = (uint32_t)(old >> 59);
+	return (xorshifted >> rot) | (xorshifted << ((32 - rot) & 31));
+}
+
+static inline uint32_t
+grid_rng_next(g2048_rng *r)
+{
+	r->draws++;
+	return grid_pcg_step(r);
+}
+
+/*
+ * x mod b from grid_bounded_magic[b]: the high word of (M * x mod 2^64)
+ * * b, the 64-by-32-bit product taken in two halves (portable C; b < 2^32
+ * keeps each half from overflowing).
+ */
+static inline uint32_t
+grid_mod_by_magic(uint32_t x, uint32_t b)
+{
+	uint64_t low = grid_bounded_magic[b] * x;
+
+	return (uint32_t)(((low >> 32) * b + (((low & 0xFFFFFFFFu) * b) >> 32))
+	    >> 32);
+}
+
+/* Rejection of the low 2^32 mod bound outputs keeps every residue equally
+ * likely; at most half the draws are rejected, usually none.  A board's
+ * bounds (its empty cells, at most 64) take no division. */
+static inline uint32_t
+grid_rng_bounded(g2048_rng *r, uint32_t bound)
+{
+	uint32_t threshold, x;
+
+	if (bound < 2)
+		return 0;
+	threshold = bound <= GRID_BOUNDED_MAX ? grid_bounded_threshold[bound] :
+	    (uint32_t)(-bound) % bound;
+	do
+		x = grid_rng_next(r);
+	while (x < threshold);
+	return bound <= GRID_BOUNDED_MAX ? grid_mod_by_magic(x, bound) :
+	    x % bound;
+}
+
 /* The exact path, for any grid: five-bit ranks, a loop per line. */
 g2048_grid grid_slide_exact(g2048_grid g, enum g2048_dir d);
+/* g2048_move's exact path: the score, or -1 (*g unchanged) */
+long grid_move_exact(g2048_grid *g, enum g2048_dir d);
 
 static inline uint64_t
 grid_transpose_lo(uint64_t x)
@@ -108,9 +173,15 @@ grid_transpose(g2048_grid g)
 static inline int
 grid_fast_ok(g2048_grid g)
 {
-	uint64_t m = g.lo & (g.lo >> 1) & (g.lo >> 2) & (g.lo >> 3) &
-	    0x1111111111111111ULL;
+	uint64_t m;
 
+	/* most grids have no 32768 at all (no nibble of 15: no zero nibble
+	 * in ~lo, the borrow test) and no 65536: one test for both */
+	if ((((~g.lo - 0x1111111111111111ULL) & g.lo & 0x8888888888888888ULL) |
+	    g.hi) == 0)
+		return 1;
+	m = g.lo & (g.lo >> 1) & (g.lo >> 2) & (g.lo >> 3) &
+	    0x1111111111111111ULL;
 	return g.hi == 0 && (m & (m - 1)) == 0;
 }
 
@@ -173,6 +244,87 @@ grid_slide(g2048_grid g, enum g2048_dir d)
 		break;
 	}
 	return r;
+}
+
+/* ---- g2048_move and g2048_step's fast path ---------------------------- */
+
+/*
+ * Four rows moved by one table entry each, which gives the moved row and
+ * its score (grid_row_*_scored): 4 lookups in a table of 256 KiB.  The
+ * score, or -1 when no row moved (*x is then unchanged).
+ */
+static inline long
+grid_rows_scored(uint64_t *x, const uint32_t *t)
+{
+	uint32_t e0 = t[*x & 0xFFFF], e1 = t[(*x >> 16) & 0xFFFF],
+	    e2 = t[(*x >> 32) & 0xFFFF], e3 = t[*x >> 48];
+	uint64_t y = (uint64_t)(e0 & 0xFFFF) | (uint64_t)(e1 & 0xFFFF) << 16 |
+	    (uint64_t)(e2 & 0xFFFF) << 32 | (uint64_t)(e3 & 0xFFFF) << 48;
+	long score = 4 * ((long)(e0 >> 16) + (e1 >> 16) + (e2 >> 16) +
+	    (e3 >> 16));
+	int moved = y != *x;
+
+	/* no branch: whether a random board moves is not predictable */
+	*x = y;
+	return moved ? score : -1;
+}
+
+/* A move of a grid that grid_fast_ok passes (x its lo): up and down as
+ * left and right of the transposed grid. */
+static inline long
+grid_move_fast(uint64_t *x, enum g2048_dir d)
+{
+	uint64_t t;
+	long score;
+
+	switch (d) {
+	case G2048_LEFT:
+		return grid_rows_scored(x, grid_row_left_scored);
+	case G2048_RIGHT:
+		return grid_rows_scored(x, grid_row_right_scored);
+	default:
+		t = grid_transpose_lo(*x);
+		score = grid_rows_scored(&t, d == G2048_UP ?
+		    grid_row_left_scored : grid_row_right_scored);
+		*x = grid_transpose_lo(t);      /* the same when not moved */
+		return score;
+	}
+}
+
+/*
+ * The legal moves of a grid of four-bit ranks (hi 0), from its bits: a
+ * move is legal where some neighbours along it hold a tile behind a gap
+ * or two equal tiles (which merge: 32768 and 32768 too).  Bit 4i of each
+ * mask stands for cell i and its neighbour to the right (i + 1) or below
+ * (i + 4).  No branch: a random grid's moves are not predictable.
+ */
+static inline unsigned
+grid_legal_fast(uint64_t x)
+{
+	const uint64_t ones = 0x1111111111111111ULL,
+	    right = 0x0111011101110111ULL,     /* cells with one to the right */
+	    below = 0x0000111111111111ULL;     /* cells with one below */
+	uint64_t tile = (x | x >> 1 | x >> 2 | x >> 3) & ones, gap = ~tile & ones,
+	    eh = ~(x ^ x >> 4), ev = ~(x ^ x >> 16), same_h, same_v;
+
+	same_h = eh & eh >> 1 & eh >> 2 & eh >> 3 & tile & right;
+	same_v = ev & ev >> 1 & ev >> 2 & ev >> 3 & tile & below;
+	return (unsigned)((same_h | (gap & tile >> 4 & right)) != 0) <<
+	    G2048_LEFT |
+	    (unsigned)((same_h | (tile & gap >> 4 & right)) != 0) <<
+	    G2048_RIGHT |
+	    (unsigned)((same_v | (gap & tile >> 16 & below)) != 0) << G2048_UP |
+	    (unsigned)((same_v | (tile & gap >> 16 & below)) != 0) <<
+	    G2048_DOWN;
+}
+
+/* The cell of the nth (from 0) bit of a mask of bits 4i, or -1. */
+static inline int
+grid_nth_nibble(uint64_t mask, int n)
+{
+	for (; n > 0 && mask; n--)
+		mask &= mask - 1;
+	return mask ? __builtin_ctzll(mask) / 4 : -1;
 }
 
 /* ---- what a search asks of a grid ------------------------------------ */

@@ -43,53 +43,10 @@ grid_slide_exact(g2048_grid g, enum g2048_dir d)
 	return slide_scored(g, d, &score);
 }
 
-/*
- * A move on the fast path: one table entry a line gives the moved line
- * and its score (grid_row_*_scored), up and down as left and right of the
- * transposed grid; 4 lookups in a table of 256 KiB, as fast as a move
- * without its score (bench/PYTHON.md).
- */
-static inline long
-rows_scored(uint64_t *x, const uint32_t *t)
-{
-	uint32_t e0 = t[*x & 0xFFFF], e1 = t[(*x >> 16) & 0xFFFF],
-	    e2 = t[(*x >> 32) & 0xFFFF], e3 = t[*x >> 48];
-	uint64_t y = (uint64_t)(e0 & 0xFFFF) | (uint64_t)(e1 & 0xFFFF) << 16 |
-	    (uint64_t)(e2 & 0xFFFF) << 32 | (uint64_t)(e3 & 0xFFFF) << 48;
-
-	long score = 4 * ((long)(e0 >> 16) + (e1 >> 16) + (e2 >> 16) +
-	    (e3 >> 16));
-	int moved = y != *x;
-
-	/* no branch: whether a random board moves is not predictable */
-	*x = y;
-	return moved ? score : -1;
-}
-
-static long
-move_fast(g2048_grid *g, enum g2048_dir d)
-{
-	uint64_t t;
-	long score;
-
-	switch (d) {
-	case G2048_LEFT:
-		return rows_scored(&g->lo, grid_row_left_scored);
-	case G2048_RIGHT:
-		return rows_scored(&g->lo, grid_row_right_scored);
-	default:
-		t = grid_transpose_lo(g->lo);
-		score = rows_scored(&t, d == G2048_UP ? grid_row_left_scored :
-		    grid_row_right_scored);
-		g->lo = grid_transpose_lo(t);      /* the same when not moved */
-		return score;
-	}
-}
-
-/* The exact path, for grids the tables do not cover; apart, so that the
- * fast path stays a leaf that saves no registers. */
-static __attribute__((noinline)) long
-move_exact(g2048_grid *g, enum g2048_dir d)
+/* The exact path, for grids the tables do not cover; a function apart,
+ * so that the fast path stays a leaf that saves no registers. */
+long
+grid_move_exact(g2048_grid *g, enum g2048_dir d)
 {
 	g2048_grid next;
 	uint32_t score;
@@ -107,38 +64,40 @@ g2048_move(g2048_grid *g, enum g2048_dir d)
 	if ((unsigned)d >= G2048_NDIRS)
 		return -1;
 	if (grid_fast_ok(*g))
-		return move_fast(g, d);
-	return move_exact(g, d);
+		return grid_move_fast(&g->lo, d);
+	return grid_move_exact(g, d);
 }
 
 /*
- * The legal moves of a grid of four-bit ranks (hi 0), from its bits: a
- * move is legal where some neighbours along it hold a tile behind a gap
- * or two equal tiles (which merge: 32768 and 32768 too).  Bit 4i of each
- * mask stands for cell i and its neighbour to the right (i + 1) or below
- * (i + 4).
+ * The lean move takes the rows' tables (128 KiB each) for all four
+ * directions, up and down transposed there and back, where the search's
+ * inline slide (grid_slide) takes the columns' (512 KiB each): a caller's
+ * grids come in any order, and the smaller tables stay in a core's cache.
+ * On random grids that is 0.6-0.7 of the time of the columns' way
+ * (bench/move-peer.sh, bench/PYTHON.md).
  */
-static unsigned
-legal_fast(uint64_t x)
+g2048_grid
+g2048_slide(g2048_grid g, enum g2048_dir d)
 {
-	const uint64_t ones = 0x1111111111111111ULL,
-	    right = 0x0111011101110111ULL,     /* cells with one to the right */
-	    below = 0x0000111111111111ULL;     /* cells with one below */
-	uint64_t tile = (x | x >> 1 | x >> 2 | x >> 3) & ones, gap = ~tile & ones,
-	    eh = ~(x ^ x >> 4), ev = ~(x ^ x >> 16), same_h, same_v;
-	unsigned mask = 0;
+	g2048_grid r = { 0, 0 };
 
-	same_h = eh & eh >> 1 & eh >> 2 & eh >> 3 & tile & right;
-	same_v = ev & ev >> 1 & ev >> 2 & ev >> 3 & tile & below;
-	if (same_h || (gap & tile >> 4 & right))
-		mask |= 1u << G2048_LEFT;
-	if (same_h || (tile & gap >> 4 & right))
-		mask |= 1u << G2048_RIGHT;
-	if (same_v || (gap & tile >> 16 & below))
-		mask |= 1u << G2048_UP;
-	if (same_v || (tile & gap >> 16 & below))
-		mask |= 1u << G2048_DOWN;
-	return mask;
+	if ((unsigned)d >= G2048_NDIRS)
+		return g;
+	if (!grid_fast_ok(g))
+		return grid_slide_exact(g, d);
+	switch (d) {
+	case G2048_LEFT:
+		r.lo = grid_rows_by(g.lo, grid_row_left);
+		break;
+	case G2048_RIGHT:
+		r.lo = grid_rows_by(g.lo, grid_row_right);
+		break;
+	default:
+		r.lo = grid_transpose_lo(grid_rows_by(grid_transpose_lo(g.lo),
+		    d == G2048_UP ? grid_row_left : grid_row_right));
+		break;
+	}
+	return r;
 }
 
 unsigned
@@ -148,9 +107,9 @@ g2048_legal(g2048_grid g)
 	int d;
 
 	if (g.hi == 0)
-		return legal_fast(g.lo);
+		return grid_legal_fast(g.lo);
 	for (d = 0; d < G2048_NDIRS; d++)
-		if (!g2048_grid_eq(grid_slide(g, (enum g2048_dir)d), g))
+		if (!g2048_grid_eq(grid_slide_exact(g, (enum g2048_dir)d), g))
 			mask |= 1u << d;
 	return mask;
 }

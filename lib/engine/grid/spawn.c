@@ -15,19 +15,10 @@ g2048_four_threshold(double four)
 	return (uint64_t)llround(four * 4294967296.0);
 }
 
-/* The cell of the nth (from 0) bit of an empty-cell mask, or -1. */
-static int
-nth_cell(uint64_t empty, int n)
-{
-	for (; n > 0 && empty; n--)
-		empty &= empty - 1;
-	return empty ? __builtin_ctzll(empty) / 4 : -1;
-}
-
 int
 g2048_nth_empty(g2048_grid g, int n)
 {
-	return n < 0 ? -1 : nth_cell(grid_empty_nibbles(g), n);
+	return n < 0 ? -1 : grid_nth_nibble(grid_empty_nibbles(g), n);
 }
 
 int
@@ -38,7 +29,7 @@ g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold)
 
 	if (empty == 0)
 		return -1;
-	cell = nth_cell(empty, (int)g2048_rng_bounded(r,
+	cell = grid_nth_nibble(empty, (int)g2048_rng_bounded(r,
 	    (uint32_t)grid_nibble_count(empty)));
 	*g = g2048_set_rank(*g, cell,
 	    (uint64_t)g2048_rng_next(r) < four_threshold ? 2 : 1);
