@@ -56,6 +56,22 @@ chain_line() {
 	[[ "$output" == "2048-solve: --cache: expected a folder: ''"* ]]
 }
 
+@test "--no-tables consults no table: no chain state computed, nothing cached" {
+	local d=$BATS_TEST_TMPDIR
+	run env G2048_CACHE="$d/c" 2048-solve --no-tables --explain \
+	    < <(near_chain)
+	[ "$status" -eq 0 ]
+	[[ "$output" != *'chain table'* ]]
+	[ ! -e "$d/c" ]
+	near_chain > "$d/board"
+	G2048_CACHE="$d/c" 2048-solve --no-tables --play --moves 3 \
+	    < "$d/board" > "$d/game"
+	run env G2048_CACHE="$d/c" 2048-review --no-tables < "$d/game"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'reviewed 3 moves'* ]]
+	[ ! -e "$d/c" ]
+}
+
 @test "by default the cache is \$XDG_CACHE_HOME/2048-tools, else ~/.cache/2048-tools" {
 	local d=$BATS_TEST_TMPDIR
 	run env -u G2048_CACHE XDG_CACHE_HOME="$d/x" 2048-solve < <(near_chain)

@@ -277,15 +277,18 @@ cli_player_check_exact(const struct cli_player *p)
 		    "(make pattern-tables, --tables DIR or G2048_TABLES)");
 }
 
-/* Which chain tables the player consults: none with --no-chain or no
- * tables; with --chain, the folder's or tables computed as games ask;
- * else the folder's (the player knows which evaluator plays by them). */
+/* Which chain tables the player consults: none with --no-chain or the
+ * caller's no tables; with --chain, the folder's or tables computed as
+ * games ask (--no-tables too); else the folder's (the player knows which
+ * evaluator plays by them), none with --no-tables: not the cache either. */
 static enum g2048_chain_use
 which_chain(const struct cli_switches *sw, int no_tables)
 {
 	if (sw->no_chain || no_tables)
 		return G2048_CHAIN_NONE;
-	return sw->chain ? G2048_CHAIN_COMPUTE : G2048_CHAIN_FOLDER;
+	if (sw->chain)
+		return G2048_CHAIN_COMPUTE;
+	return sw->no_tables ? G2048_CHAIN_NONE : G2048_CHAIN_FOLDER;
 }
 
 /* The search's options given (sw->given) over o's. */
