@@ -83,20 +83,10 @@ g2048_slide(g2048_grid g, enum g2048_dir d)
 
 	if ((unsigned)d >= G2048_NDIRS)
 		return g;
-	if (!grid_fast_ok(g))
-		return grid_slide_exact(g, d);
-	switch (d) {
-	case G2048_LEFT:
-		r.lo = grid_rows_by(g.lo, grid_row_left);
-		break;
-	case G2048_RIGHT:
-		r.lo = grid_rows_by(g.lo, grid_row_right);
-		break;
-	default:
-		r.lo = grid_transpose_lo(grid_rows_by(grid_transpose_lo(g.lo),
-		    d == G2048_UP ? grid_row_left : grid_row_right));
-		break;
-	}
+	if (d == G2048_LEFT || d == G2048_RIGHT || !grid_fast_ok(g))
+		return grid_slide(g, d);
+	r.lo = grid_transpose_lo(grid_rows_by(grid_transpose_lo(g.lo),
+	    d == G2048_UP ? grid_row_left : grid_row_right));
 	return r;
 }
 
