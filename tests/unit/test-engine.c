@@ -578,6 +578,27 @@ test_nibble_count(void)
 	}
 }
 
+/* The spawn's cell by the byte tables is the nth empty cell counted in
+ * reading order, for every set of empty cells and every n below its
+ * count. */
+static void
+test_nth_nibble_below(void)
+{
+	uint32_t cells;
+
+	for (cells = 1; cells < 0x10000; cells++) {
+		uint64_t m = 0;
+		int i, n = 0;
+
+		for (i = 0; i < 16; i++)
+			if (cells >> i & 1)
+				m |= (uint64_t)1 << (4 * i);
+		for (i = 0; i < 16; i++)
+			if (cells >> i & 1)
+				CHECK_EQ_U64(grid_nth_nibble_below(m, n++), i);
+	}
+}
+
 int
 main(void)
 {
@@ -594,5 +615,6 @@ main(void)
 	RUN(test_new_game);
 	RUN(test_blocks);
 	RUN(test_nibble_count);
+	RUN(test_nth_nibble_below);
 	return UNIT_EXIT();
 }

@@ -318,6 +318,30 @@ grid_legal_fast(uint64_t x)
 	    G2048_DOWN;
 }
 
+/* The empty cells of a grid's lo as a mask of 16 bits (cell i, bit i),
+ * and the cell of its nth (from 0) bit, n below its count (mktables.c's
+ * byte tables): the spawn's cell without a loop, whose length a random
+ * draw sets. */
+extern const uint8_t grid_byte_count[256];
+extern const uint8_t grid_byte_select[256][8];
+
+static inline int
+grid_nth_nibble_below(uint64_t mask, int n)
+{
+	uint64_t x = mask;
+	unsigned low, count, upper;
+
+	x = (x | x >> 3) & 0x0303030303030303ULL;
+	x = (x | x >> 6) & 0x000F000F000F000FULL;
+	x = (x | x >> 12) & 0x000000FF000000FFULL;
+	x = (x | x >> 24) & 0xFFFF;
+	low = (unsigned)x & 0xFF;
+	count = grid_byte_count[low];
+	upper = (unsigned)n >= count;
+	return (int)(8 * upper + grid_byte_select[upper ? x >> 8 : low]
+	    [(unsigned)n - (upper ? count : 0)]);
+}
+
 /* The cell of the nth (from 0) bit of a mask of bits 4i, or -1. */
 static inline int
 grid_nth_nibble(uint64_t mask, int n)

@@ -80,6 +80,32 @@ bounded_tables(void)
 	printf("\n};\n");
 }
 
+/* For a byte of empty-cell bits: its bit count, and the position of its
+ * nth set bit (0 past the last): the spawn's cell without a loop. */
+static void
+select_tables(void)
+{
+	unsigned b, n, i, k;
+
+	printf("const uint8_t grid_byte_count[256] = {\n");
+	for (b = 0; b < 256; b++)
+		printf("%u,%c", (unsigned)__builtin_popcount(b),
+		    b % 16 == 15 ? '\n' : ' ');
+	printf("};\n\n");
+	printf("const uint8_t grid_byte_select[256][8] = {\n");
+	for (b = 0; b < 256; b++) {
+		printf("{");
+		for (n = 0; n < 8; n++) {
+			for (i = 0, k = 0; i < 8; i++)
+				if (b >> i & 1 && k++ == n)
+					break;
+			printf("%u%s", i < 8 ? i : 0, n < 7 ? ", " : "");
+		}
+		printf("},\n");
+	}
+	printf("};\n\n");
+}
+
 int
 main(void)
 {
@@ -93,5 +119,6 @@ main(void)
 	table("uint32_t", "grid_row_left_scored", LEFT_SCORED);
 	table("uint32_t", "grid_row_right_scored", RIGHT_SCORED);
 	bounded_tables();
+	select_tables();
 	return fflush(stdout) != 0 || ferror(stdout);
 }

@@ -15,7 +15,7 @@ spawn_lo(uint64_t lo, g2048_rng *r, uint64_t four_threshold)
 {
 	g2048_grid g = { lo, 0 };
 	uint64_t empty = grid_empty_nibbles(g);
-	int cell = grid_nth_nibble(empty, (int)grid_rng_bounded(r,
+	int cell = grid_nth_nibble_below(empty, (int)grid_rng_bounded(r,
 	    (uint32_t)grid_nibble_count(empty)));
 	uint64_t rank = (uint64_t)grid_rng_next(r) < four_threshold ? 2 : 1;
 
