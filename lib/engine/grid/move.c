@@ -43,9 +43,9 @@ grid_slide_exact(g2048_grid g, enum g2048_dir d)
 	return slide_scored(g, d, &score);
 }
 
-/* The exact path, for grids the tables do not cover; a function apart,
- * so that the fast path stays a leaf that saves no registers. */
-long
+/* The exact path, for grids the tables do not cover; never inlined, so
+ * that the fast path stays a leaf that saves no registers. */
+__attribute__((noinline)) long
 grid_move_exact(g2048_grid *g, enum g2048_dir d)
 {
 	g2048_grid next;
@@ -73,8 +73,8 @@ g2048_move(g2048_grid *g, enum g2048_dir d)
  * directions, up and down transposed there and back, where the search's
  * inline slide (grid_slide) takes the columns' (512 KiB each): a caller's
  * grids come in any order, and the smaller tables stay in a core's cache.
- * On random grids that is 0.6-0.7 of the time of the columns' way
- * (bench/move-peer.sh, bench/PYTHON.md).
+ * On random grids it takes three quarters of the time of execute_move,
+ * which goes the columns' way (bench/move-peer.sh, bench/PYTHON.md).
  */
 g2048_grid
 g2048_slide(g2048_grid g, enum g2048_dir d)
