@@ -101,6 +101,7 @@ value_of(struct value_job *j, uint64_t key, double *out)
 	int d, i, s, q, moved = 0;
 	double best = -1, opt[EXACT_RANKS], pol[EXACT_RANKS];
 	double e[1 + 2 * EXACT_RANKS];
+	uint64_t img[EXACT_SYMS];
 
 	for (q = 0; q < nr; q++)
 		opt[q] = pol[q] = q + 1 <= maxr;
@@ -127,6 +128,7 @@ value_of(struct value_job *j, uint64_t key, double *out)
 			continue;
 		}
 		empty = exact_empty(r, a);
+		exact_images_all(&b->images, a, img);
 		memset(e, 0, sizeof e[0] * (size_t)nv);
 		for (i = 0; i < r->ncells; i++) {
 			if (!(empty >> i & 1))
@@ -138,8 +140,8 @@ value_of(struct value_job *j, uint64_t key, double *out)
 
 				if (p == 0)
 					continue;
-				cv = find(j->up[s], nv, exact_canon(r,
-				    exact_put(a, i, s + 1)));
+				cv = find(j->up[s], nv, exact_canon_child(
+				    &b->images, img, i, s + 1));
 				if (cv == NULL) {
 					j->missing = 1;
 					continue;

@@ -30,6 +30,7 @@ expand(struct expand_job *j, uint64_t key)
 	struct exact_build *b = j->b;
 	const struct exact_rules *r = &b->r;
 	int d, legal = 0, pruned = 0, i, s;
+	uint64_t img[EXACT_SYMS];
 
 	if (exact_won(r, key) || exact_lost(r, key))
 		return 0;
@@ -47,14 +48,16 @@ expand(struct expand_job *j, uint64_t key)
 		}
 		legal++;
 		empty = exact_empty(r, a);
+		exact_images_all(&b->images, a, img);
 		for (i = 0; i < r->ncells; i++) {
 			if (!(empty >> i & 1))
 				continue;
 			for (s = 0; s < 2; s++) {
 				if ((s ? b->p4 : b->p2) == 0)
 					continue;
-				if (exact_vec_push(b, &j->out[s], exact_canon(r,
-				    exact_put(a, i, s + 1))) < 0)
+				if (exact_vec_push(b, &j->out[s],
+				    exact_canon_child(&b->images, img, i,
+				    s + 1)) < 0)
 					return -1;
 			}
 		}
