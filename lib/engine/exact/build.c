@@ -37,13 +37,12 @@ images(const struct exact_images *im, const uint64_t *keys, size_t n)
 	int s, t, m;
 
 	for (i = 0; i < n; i++) {
+		exact_images_all(im, keys[i], img);
+		/* each image counted where it first comes */
 		for (s = m = 0; s < im->nsyms; s++) {
-			uint64_t k = exact_image_of(im, keys[i], s);
-
-			for (t = 0; t < m && img[t] != k; t++)
+			for (t = 0; t < s && img[t] != img[s]; t++)
 				;
-			if (t == m)
-				img[m++] = k;
+			m += t == s;
 		}
 		total += (uint64_t)m;
 	}

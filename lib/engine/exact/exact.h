@@ -114,7 +114,9 @@ exact_is_mover(const struct exact_rules *r, int v)
  */
 struct exact_images {
 	int nsyms, nbytes;
-	uint64_t byte[EXACT_SYMS][8][256];  /* byte j's image under s */
+	/* byte[j][v][s]: byte j of value v's image under s, the images
+	 * under every symmetry side by side: a cache line a byte */
+	uint64_t byte[8][256][EXACT_SYMS];
 	uint8_t shift[EXACT_SYMS][16];      /* 4 x cell i's image cell */
 };
 void exact_images_init(struct exact_images *im, const struct exact_rules *r);
@@ -126,11 +128,12 @@ exact_image_of(const struct exact_images *im, uint64_t key, int s)
 	int j;
 
 	for (j = 0; j < im->nbytes; j++)
-		k |= im->byte[s][j][key >> (8 * j) & 0xFF];
+		k |= im->byte[j][key >> (8 * j) & 0xFF][s];
 	return k;
 }
 
-/* Every image of key into img[nsyms] (img[0]: key itself). */
+/* Every image of key into img[EXACT_SYMS] (img[0]: key itself; 0
+ * past the rules' nsyms). */
 void exact_images_all(const struct exact_images *im, uint64_t key,
     uint64_t *img);
 

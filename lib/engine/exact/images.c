@@ -24,7 +24,7 @@ exact_images_init(struct exact_images *im, const struct exact_rules *r)
 			for (v = 0; v < 256; v++)
 				for (c = 0; c < 2 && 2 * j + c < r->ncells;
 				    c++)
-					im->byte[s][j][v] |= (uint64_t)(v >> (4 *
+					im->byte[j][v][s] |= (uint64_t)(v >> (4 *
 					    c) & 0xF) << (4 * r->sym[s][2 * j + c]);
 		for (c = 0; c < r->ncells; c++)
 			im->shift[s][c] = (uint8_t)(4 * r->sym[s][c]);
@@ -34,8 +34,14 @@ exact_images_init(struct exact_images *im, const struct exact_rules *r)
 void
 exact_images_all(const struct exact_images *im, uint64_t key, uint64_t *img)
 {
-	int s;
+	int j, s;
 
-	for (s = 0; s < im->nsyms; s++)
-		img[s] = exact_image_of(im, key, s);
+	for (s = 0; s < EXACT_SYMS; s++)
+		img[s] = 0;
+	for (j = 0; j < im->nbytes; j++) {
+		const uint64_t *b = im->byte[j][key >> (8 * j) & 0xFF];
+
+		for (s = 0; s < EXACT_SYMS; s++)
+			img[s] |= b[s];
+	}
 }
