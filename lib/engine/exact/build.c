@@ -91,10 +91,13 @@ g2048_exact_build(const g2048_exact_opts *o, const char *path,
 		snprintf(err, errsize, "threads: 1 to %d", G2048_THREADS_MAX);
 		return -1;
 	}
-	if ((b = calloc(1, sizeof *b)) == NULL) {
+	/* aligned as its tables of images are, a cache line a byte */
+	if ((b = aligned_alloc(_Alignof(struct exact_build),
+	    sizeof *b)) == NULL) {
 		snprintf(err, errsize, "out of memory");
 		return -1;
 	}
+	memset(b, 0, sizeof *b);
 	pthread_mutex_init(&b->mlock, NULL);
 	b->o = o;
 	b->lock = -1;

@@ -116,7 +116,7 @@ struct exact_images {
 	int nsyms, nbytes;
 	/* byte[j][v][s]: byte j of value v's image under s, the images
 	 * under every symmetry side by side: a cache line a byte */
-	uint64_t byte[8][256][EXACT_SYMS];
+	_Alignas(64) uint64_t byte[8][256][EXACT_SYMS];
 	uint8_t shift[EXACT_SYMS][16];      /* 4 x cell i's image cell */
 };
 void exact_images_init(struct exact_images *im, const struct exact_rules *r);

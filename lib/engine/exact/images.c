@@ -34,14 +34,15 @@ exact_images_init(struct exact_images *im, const struct exact_rules *r)
 void
 exact_images_all(const struct exact_images *im, uint64_t key, uint64_t *img)
 {
+	uint64_t acc[EXACT_SYMS] = { 0 };   /* in registers, not img */
 	int j, s;
 
-	for (s = 0; s < EXACT_SYMS; s++)
-		img[s] = 0;
 	for (j = 0; j < im->nbytes; j++) {
 		const uint64_t *b = im->byte[j][key >> (8 * j) & 0xFF];
 
 		for (s = 0; s < EXACT_SYMS; s++)
-			img[s] |= b[s];
+			acc[s] |= b[s];
 	}
+	for (s = 0; s < EXACT_SYMS; s++)
+		img[s] = acc[s];
 }
