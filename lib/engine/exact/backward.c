@@ -257,8 +257,9 @@ slot_free(struct exact_build *b, struct slot *s)
  * table; the reach probabilities (board, score) in its a-file, needed
  * only by the two layers below it, so removed after them, and read
  * back only by a build that goes on from them or by the start (layers 2
- * to 4): a build in a directory of its own, removed when it stops,
- * writes none above layer 4 (on 3x3, 8.6 GB of writes spared).
+ * to 4): a build in a directory removed when it stops (its own, or one
+ * the caller says is temporary) writes none above layer 4 (on 3x3, 8.6
+ * GB of writes spared).
  */
 static int
 save_vals(struct exact_build *b, int layer, const double *vals, size_t n)
@@ -273,7 +274,8 @@ save_vals(struct exact_build *b, int layer, const double *vals, size_t n)
 	for (i = 0; i < n; i++)
 		col[i] = vals[i * nv];
 	rc = exact_save(b, 'v', layer, col, n * sizeof *col);
-	if (rc == 0 && na > 0 && (!b->own_dir || layer <= 4)) {
+	if (rc == 0 && na > 0 && (!(b->own_dir || b->o->temporary) ||
+	    layer <= 4)) {
 		for (i = 0; i < n; i++)
 			memcpy(col + i * na, vals + i * nv + 1, na * sizeof *col);
 		rc = exact_save(b, 'a', layer, col, n * na * sizeof *col);
