@@ -103,6 +103,7 @@ tmp_work_make(struct run *run, g2048_exact_opts *o)
 	}
 	pthread_detach(tid);
 	o->workdir = tmp_work;
+	o->temporary = 1;       /* removed when the build stops */
 	if (!run->quiet)
 		fprintf(stderr, "%s: working in %s (removed at the end)\n",
 		    progname, tmp_work);

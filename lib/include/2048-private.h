@@ -302,6 +302,9 @@ typedef struct {
 	int threads;            /* 1 to G2048_THREADS_MAX */
 	const char *workdir;    /* finished layers are kept here and a build
 	                           that stopped goes on from them; NULL: none */
+	int temporary;          /* workdir goes when the build stops (never
+	                           resumed): no file only a resumed build
+	                           would read is written there */
 	/* called from the building thread after every layer; may be NULL.
 	 * A nonzero return stops the build (-1, "stopped"): the layers
 	 * finished stay in workdir. */

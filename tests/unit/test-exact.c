@@ -830,6 +830,47 @@ top_work(const char *work, char kind)
 	return -1;
 }
 
+/*
+ * A build whose work directory is temporary (removed when it stops,
+ * never resumed) keeps no reach file above layer 4, which only a
+ * resumed build reads; one that may go on keeps them.  The table is the
+ * same bytes either way.
+ */
+static void
+test_temporary_work(void)
+{
+	g2048_exact_opts o;
+	g2048_exact_report a, c;
+	char path[128], work[128], err[256];
+	int stop, temporary;
+
+	g2048_exact_defaults(&o);
+	o.rows = 2;
+	o.cols = 3;
+	o.threads = 1;
+	snprintf(path, sizeof path, "%s/sum1.tbl", dir);
+	CHECK(g2048_exact_build(&o, path, &a, err, sizeof err) == 0);
+	for (temporary = 0; temporary < 2; temporary++) {
+		snprintf(work, sizeof work, "%s/work-%d", dir, temporary);
+		o.workdir = work;
+		o.temporary = temporary;
+		o.progress = stop_at;
+		o.ctx = &stop;
+		stop = 40;
+		snprintf(path, sizeof path, "%s/temporary-%d.tbl", dir,
+		    temporary);
+		CHECK(g2048_exact_build(&o, path, &c, err, sizeof err) < 0);
+		CHECK(top_work(work, 'v') > 60);
+		if (temporary)
+			CHECK(top_work(work, 'a') <= 4);
+		else
+			CHECK(top_work(work, 'a') > 60);
+		o.progress = NULL;
+		CHECK(g2048_exact_build(&o, path, &c, err, sizeof err) == 0);
+		CHECK_EQ_U64(c.checksum, a.checksum);
+	}
+}
+
 /* n bytes at off of path made zeros, or (flip) a bit of one changed */
 static void
 damage(const char *path, long off, size_t n, int flip)
@@ -1095,6 +1136,7 @@ main(void)
 	RUN(test_images);
 	RUN(test_checksum_resume);
 	RUN(test_damaged_work);
+	RUN(test_temporary_work);
 	RUN(test_bad_files);
 	RUN(test_lazy_blocks);
 	free(memo);

@@ -30,20 +30,19 @@ g2048_exact_defaults(g2048_exact_opts *o)
 
 /* The states of every image, counted from each canonical key. */
 static uint64_t
-images(const struct exact_rules *r, const uint64_t *keys, size_t n)
+images(const struct exact_images *im, const uint64_t *keys, size_t n)
 {
 	uint64_t total = 0, img[EXACT_SYMS];
 	size_t i;
 	int s, t, m;
 
 	for (i = 0; i < n; i++) {
-		for (s = m = 0; s < r->nsyms; s++) {
-			uint64_t k = exact_image(r, keys[i], s);
-
-			for (t = 0; t < m && img[t] != k; t++)
+		exact_images_all(im, keys[i], img);
+		/* each image counted where it first comes */
+		for (s = m = 0; s < im->nsyms; s++) {
+			for (t = 0; t < s && img[t] != img[s]; t++)
 				;
-			if (t == m)
-				img[m++] = k;
+			m += t == s;
 		}
 		total += (uint64_t)m;
 	}
@@ -70,7 +69,7 @@ totals(struct exact_build *b)
 		b->rep.moves += pm[2];
 		if ((keys = exact_load(b, 'k', L, b->count[L] * 8)) == NULL)
 			return -1;
-		b->rep.states_plain += images(&b->r, keys, b->count[L]);
+		b->rep.states_plain += images(&b->images, keys, b->count[L]);
 		exact_bfree(b, keys, b->count[L] * 8);
 	}
 	return 0;
@@ -92,10 +91,13 @@ g2048_exact_build(const g2048_exact_opts *o, const char *path,
 		snprintf(err, errsize, "threads: 1 to %d", G2048_THREADS_MAX);
 		return -1;
 	}
-	if ((b = calloc(1, sizeof *b)) == NULL) {
+	/* aligned as its tables of images are, a cache line a byte */
+	if ((b = aligned_alloc(_Alignof(struct exact_build),
+	    sizeof *b)) == NULL) {
 		snprintf(err, errsize, "out of memory");
 		return -1;
 	}
+	memset(b, 0, sizeof *b);
 	pthread_mutex_init(&b->mlock, NULL);
 	b->o = o;
 	b->lock = -1;
@@ -109,6 +111,7 @@ g2048_exact_build(const g2048_exact_opts *o, const char *path,
 		goto out;
 	exact_lines_init(&b->lines);
 	b->r.lines = &b->lines;
+	exact_images_init(&b->images, &b->r);
 	b->p4 = o->four;
 	b->p2 = 1 - o->four;
 	if (b->r.kind == EXACT_BOARD && b->r.objective == G2048_EXACT_SCORE) {

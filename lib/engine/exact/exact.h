@@ -106,6 +106,52 @@ exact_is_mover(const struct exact_rules *r, int v)
 	return v == EXACT_MOVER && r->nmovers > 0;
 }
 
+/*
+ * images.c: a key's image under each symmetry by a table of each byte's
+ * image, and the canonical key of an afterstate's child from the
+ * afterstate's images (the images made once a move, not once a spawn).
+ * The same keys as exact_image and exact_canon.
+ */
+struct exact_images {
+	int nsyms, nbytes;
+	/* byte[j][v][s]: byte j of value v's image under s, the images
+	 * under every symmetry side by side: a cache line a byte */
+	_Alignas(64) uint64_t byte[8][256][EXACT_SYMS];
+	uint8_t shift[EXACT_SYMS][16];      /* 4 x cell i's image cell */
+};
+void exact_images_init(struct exact_images *im, const struct exact_rules *r);
+
+static inline uint64_t
+exact_image_of(const struct exact_images *im, uint64_t key, int s)
+{
+	uint64_t k = 0;
+	int j;
+
+	for (j = 0; j < im->nbytes; j++)
+		k |= im->byte[j][key >> (8 * j) & 0xFF][s];
+	return k;
+}
+
+/* Every image of key into img[EXACT_SYMS] (img[0]: key itself; 0
+ * past the rules' nsyms). */
+void exact_images_all(const struct exact_images *im, uint64_t key,
+    uint64_t *img);
+
+/* The canonical key of the afterstate of images img with rank spawned
+ * in its empty cell i. */
+static inline uint64_t
+exact_canon_child(const struct exact_images *im, const uint64_t *img, int i,
+    int rank)
+{
+	uint64_t best = img[0] | (uint64_t)rank << im->shift[0][i], k;
+	int s;
+
+	for (s = 1; s < im->nsyms; s++)
+		if ((k = img[s] | (uint64_t)rank << im->shift[s][i]) < best)
+			best = k;
+	return best;
+}
+
 /* The sum of the tiles (blockers and movers not counted). */
 uint64_t exact_sum(const struct exact_rules *r, uint64_t key);
 int exact_max_rank(const struct exact_rules *r, uint64_t key);
@@ -252,6 +298,7 @@ double exact_u32_prob(uint32_t v);
 struct exact_build {
 	struct exact_rules r;
 	struct exact_lines lines;
+	struct exact_images images; /* of r's symmetries */
 	const g2048_exact_opts *o;
 	char dir[1024];
 	int own_dir;                /* made here: removed at the end */

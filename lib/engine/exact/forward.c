@@ -19,9 +19,32 @@ struct expand_job {
 	size_t from, to;
 	int layer;                  /* children must be above it */
 	struct exact_vec out[2];    /* children of +2 and +4 */
+	uint64_t *seen;             /* of each, the last pushed by hash */
 	uint64_t pruned_moves, pruned_states, moves;
 	int failed;
 };
+
+/*
+ * A child is met from some 20 parents, many of them near in the order
+ * of the keys: one pushed again a little after it costs its place in
+ * the vector and in the radix sort that drops it.  A small table of the
+ * last child pushed at each hash (2^SEEN_BITS of them, in the cache)
+ * drops many of those first (3x3 to 256: a peak of 13 MB, not 21); the
+ * sort drops the rest.
+ */
+#define SEEN_BITS 12
+
+static int
+push_child(struct expand_job *j, int s, uint64_t k)
+{
+	uint64_t *seen = j->seen + ((size_t)s << SEEN_BITS) +
+	    (size_t)((k * 0x9E3779B97F4A7C15ULL) >> (64 - SEEN_BITS));
+
+	if (*seen == k)
+		return 0;
+	*seen = k;
+	return exact_vec_push(j->b, &j->out[s], k);
+}
 
 /* Every child of key (after each legal move, each spawn) into out. */
 static int
@@ -30,6 +53,7 @@ expand(struct expand_job *j, uint64_t key)
 	struct exact_build *b = j->b;
 	const struct exact_rules *r = &b->r;
 	int d, legal = 0, pruned = 0, i, s;
+	uint64_t img[EXACT_SYMS];
 
 	if (exact_won(r, key) || exact_lost(r, key))
 		return 0;
@@ -47,14 +71,15 @@ expand(struct expand_job *j, uint64_t key)
 		}
 		legal++;
 		empty = exact_empty(r, a);
+		exact_images_all(&b->images, a, img);
 		for (i = 0; i < r->ncells; i++) {
 			if (!(empty >> i & 1))
 				continue;
 			for (s = 0; s < 2; s++) {
 				if ((s ? b->p4 : b->p2) == 0)
 					continue;
-				if (exact_vec_push(b, &j->out[s], exact_canon(r,
-				    exact_put(a, i, s + 1))) < 0)
+				if (push_child(j, s, exact_canon_child(
+				    &b->images, img, i, s + 1)) < 0)
 					return -1;
 			}
 		}
@@ -70,14 +95,22 @@ static void *
 expand_run(void *arg)
 {
 	struct expand_job *j = arg;
-	size_t i;
+	size_t i, nseen = (size_t)2 << SEEN_BITS;
 	int s;
 
+	/* no key is all ones: a board of 16 blockers has no free cell */
+	if ((j->seen = exact_balloc(j->b, nseen * sizeof *j->seen)) == NULL) {
+		j->failed = 1;
+		return NULL;
+	}
+	memset(j->seen, 0xFF, nseen * sizeof *j->seen);
 	for (i = j->from; i < j->to; i++)
 		if (expand(j, j->keys[i]) < 0) {
+			exact_bfree(j->b, j->seen, nseen * sizeof *j->seen);
 			j->failed = 1;
 			return NULL;
 		}
+	exact_bfree(j->b, j->seen, nseen * sizeof *j->seen);
 	for (s = 0; s < 2; s++)
 		if (exact_vec_sort(j->b, &j->out[s]) < 0) {
 			j->failed = 1;
