@@ -9,8 +9,8 @@
 # at a load of 6.5, 36 ms a move) is a quick look;
 # with --fast --no-cache, game 7 is 11,192 moves, 83 s of CPU (9 min 42 s
 # at a load of 6 to 8, where --play --fast --no-cache takes 16 s of CPU;
-# measured 2026-11-28 with /usr/bin/time -v); the default setting, 21,545 moves,
-# 15 min of two cores or more.  With the chain cache empty, a game's
+# measured 2026-11-28 with /usr/bin/time -v); the default setting with
+# --no-cache, 10,475 moves, where --play takes 267 s of CPU.  With the chain cache empty, a game's
 # first chain board first computes its states (bench/CACHE.md).
 #   usage: examples/autoplay.sh SEED [2048-solve OPTIONS ...]
 set -eu
