@@ -5,10 +5,13 @@
 # `2048-new --seed SEED | 2048-solve --play [OPTIONS]`.  Three processes
 # a move, some 6 ms of CPU a move for them and the shell, where --play's
 # search of depth 1 takes microseconds: --depth 1 (game 7: 180 moves,
-# 1.1 s of CPU; 3.2 s of wall time at a load of 2.9, 18 ms a move) is a
-# quick look; with --fast, game 7 is 11,192 moves, 109 s of CPU (24 min
-# at a load of 22, where --play --fast takes 12 s of CPU); the default
-# setting, 21,545 moves, 15 min of two cores or more.
+# 1.1 s of CPU; 3.2 s of wall time at a load of 2.9, 18 ms a move, 6.5 s
+# at a load of 6.5, 36 ms a move) is a quick look;
+# with --fast --no-cache, game 7 is 11,192 moves, 83 s of CPU (9 min 42 s
+# at a load of 6 to 8, where --play --fast --no-cache takes 16 s of CPU;
+# measured 2026-11-28 with /usr/bin/time -v); the default setting with
+# --no-cache, 10,475 moves, where --play takes 267 s of CPU.  With the chain cache empty, a game's
+# first chain board first computes its states (bench/CACHE.md).
 #   usage: examples/autoplay.sh SEED [2048-solve OPTIONS ...]
 set -eu
 # shellcheck source=examples/lib/tools.sh

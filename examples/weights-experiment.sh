@@ -3,8 +3,9 @@
 # the monotonicity/smoothness/empty/max heuristic, 100 games per weight set
 # (monotonicity 1.0 and 1.5; smoothness 0.1, empty 2.7, max 1.0), and the
 # count of games by their largest tile.  The paper reports 66% and 70% of
-# games reaching 2048 or more.  Its 200 games take about 3 min of two
-# cores (depth 5: 2 s of a core a game).
+# games reaching 2048 or more.  Its 200 games take about 8.5 min of CPU,
+# 4.2 min of two cores (depth 5: 2.5 s of CPU a game; GAMES=10, 20 games,
+# took 51 s of CPU, 2 min 4 s at a load of 7, 2026-11-28).
 #   usage: examples/weights-experiment.sh   (GAMES, SEED, DEPTH, THREADS
 #   in the environment change the defaults 100, 1, 5 and all cores)
 set -eu

@@ -242,7 +242,7 @@ BASIS='of CPU|of (a|one|two|all|busy) cores?|of two busy cores|on two (busy )?co
 	fast=$(2048-new --seed 7 | G2048_TABLES=$t 2048-solve --play --fast --compact | wc -l)
 	fast=$(printf '%d' $((fast - 1)) | sed -E ':a; s/^([0-9]+)([0-9]{3})/\1,\2/; ta')
 	nochain=$(($(2048-new --seed 7 | G2048_TABLES=$t 2048-solve --play --fast --no-chain --compact | wc -l) - 1))
-	[[ "$flat" == *"autoplay.sh 7 --fast\` plays its $fast moves"* ]]
-	[[ "$flat" == *" $nochain moves with \`--no-chain\`"* ]]
-	grep -q "with --fast, game 7 is $fast moves" "$ROOT_DIR/examples/autoplay.sh"
+	[[ "$flat" == *"autoplay.sh 7 --fast --no-cache\` plays its $fast moves"* ]]
+	[[ "$flat" == *"\`--no-chain\` its $nochain moves"* ]]
+	grep -q "with --fast --no-cache, game 7 is $fast moves" "$ROOT_DIR/examples/autoplay.sh"
 }
