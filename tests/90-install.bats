@@ -154,7 +154,7 @@ install_to() {
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 21 ]
 	[ "$output" = "$(2048-new --seed 7 |
-	    2048-solve --play --depth 2 --compact | head -n 21)" ]
+	    2048-solve --play --depth 2 --no-tables --compact | head -n 21)" ]
 }
 
 @test "2048.h is C++ too: the example of lib2048(3) builds with a C++ compiler and links" {
