@@ -72,6 +72,30 @@ chain_line() {
 	[ ! -e "$d/c" ]
 }
 
+@test "a signal while a game read waits on the chain tables: its boards so far written, the cache kept, 143" {
+	local d=$BATS_TEST_TMPDIR pid status=0
+	2048-new --seed 7 > "$d/board"
+	G2048_CACHE="$d/c" 2048-solve --play --fast < "$d/board" \
+	    > "$d/out" 2> "$d/err" &
+	pid=$!
+	# a sign of progress, not a sleep: the first states computed
+	for _ in $(seq 1200); do
+		grep -q 'states computed' "$d/err" && break
+		sleep 0.1
+	done
+	kill -TERM "$pid"
+	wait "$pid" || status=$?
+	# SIGTERM: a background job of a script ignores SIGINT; both stop alike
+	[ "$status" -eq 143 ]
+	grep -q 'interrupted (Terminated): the cache kept' "$d/err"
+	grep -q 'chain tables: kept in' "$d/err"
+	ls "$d/c"/chain-*.chain
+	# the game so far, a board stream ending in its last move
+	[ "$(grep -c '^$' "$d/out")" -gt 100 ]
+	run 2048-move -q left < "$d/out"
+	[ "$status" -le 1 ]
+}
+
 @test "by default the cache is \$XDG_CACHE_HOME/2048-tools, else ~/.cache/2048-tools" {
 	local d=$BATS_TEST_TMPDIR
 	run env -u G2048_CACHE XDG_CACHE_HOME="$d/x" 2048-solve < <(near_chain)

@@ -241,9 +241,11 @@ play_game(const struct run *run, g2048_player *p, const char *evaluator,
 		}
 		/* a net's or a table's block that failed its check ends the
 		 * game at once: game_done refuses it with the message */
-		if (d >= 0 && run->new_games && stopping()) {
+		if (d >= 0 && stopping()) {
 			gm->stopped = 1;
-			return;
+			if (run->new_games)
+				return;
+			break;          /* a board's game: written as it stands */
 		}
 	} while (d >= 0 && !(run->pl.net != NULL &&
 	    g2048_net_check(run->pl.net, NULL, 0) < 0) &&
@@ -328,7 +330,9 @@ struct pool {
 
 /* SIGINT or SIGTERM during --games: no new game starts, the games in play
  * end where they are (not counted), the finished ones are written and
- * counted, marked partial. */
+ * counted, marked partial.  While a board read is decided or played with
+ * the chain cache (main.c): the board's game ends where it is, written,
+ * and the tool ends after saving the cache. */
 static atomic_int stop_signal;
 volatile sig_atomic_t games_stop;
 static struct timespec stop_time;   /* when the first came */
@@ -351,6 +355,19 @@ on_stop(int sig)
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}
+}
+
+void
+games_release_signals(void)
+{
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+}
+
+int
+games_stop_signal(void)
+{
+	return atomic_load(&stop_signal);
 }
 
 void
@@ -527,8 +544,7 @@ play_new_games(struct run *run)
 		    (unsigned long long)run->st.games,
 		    (unsigned long long)run->games);
 	}
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	games_release_signals();
 	for (i = 0; i < p.window; i++) {
 		free(p.games[i].trace.buf);
 		free(p.games[i].log.buf);

@@ -104,9 +104,8 @@ explain_json(const struct run *run, const g2048_board *b,
 }
 
 static int
-solve_board(g2048_board *b, void *ctx)
+solve_one(g2048_board *b, struct run *run)
 {
-	struct run *run = ctx;
 	g2048_decision r;
 	const char *evaluator;
 
@@ -146,6 +145,36 @@ solve_board(g2048_board *b, void *ctx)
 	if (run->log)
 		log_decision(run, b, &r, evaluator);
 	return r.dir < 0;
+}
+
+/*
+ * A board read, decided or played while the chain cache may fill: a
+ * signal then lets the chain tables drop what they compute, the search
+ * finishes the move, the board (or its game so far) is written, the cache
+ * saved, and the tool ends as the signal would end it.  Between boards,
+ * reading, a signal ends the tool at once, as before.
+ */
+static int
+solve_board(g2048_board *b, void *ctx)
+{
+	struct run *run = ctx;
+	int status, sig;
+
+	if (run->pl.keeper == NULL)
+		return solve_one(b, run);
+	games_catch_signals();
+	status = solve_one(b, run);
+	games_release_signals();
+	if ((sig = games_stop_signal()) != 0) {
+		progress_end(run);
+		if (fflush(stdout) == EOF)
+			cli_write_failed(errno);
+		cli_player_free(&run->pl);       /* saves the cache */
+		cli_warn("interrupted (%s): the cache kept what was computed",
+		    strsignal(sig));
+		exit(128 + sig);
+	}
+	return status;
 }
 
 /* The player of the run (libcli's, as 2048-review's); the checks of the

@@ -123,8 +123,12 @@ void play_new_games(struct run *run);
  * computing (cli_keeper_start). */
 extern volatile sig_atomic_t games_stop;
 /* --games: SIGINT and SIGTERM stop the run from now on (before its
- * tables are opened, which may take long), keeping the games finished. */
+ * tables are opened, which may take long), keeping the games finished;
+ * while a board read is decided or played (main.c), they end the board's
+ * game where it stands.  Released, the handlers of before are back. */
 void games_catch_signals(void);
+void games_release_signals(void);    /* the handlers of before */
+int games_stop_signal(void);         /* the signal that stopped, or 0 */
 /* Start the status line of --games or --play (none with -q or when
  * stderr is not a terminal); erase it at the end. */
 void progress_start(struct run *run);
