@@ -781,6 +781,22 @@ stop_at(const g2048_exact_progress *p, void *ctx)
 	return p->phase == 1 && --*layers <= 0;
 }
 
+/* The 2x3 table built whole on one thread into dir/sum1.tbl: o and a
+ * as the stopped builds of the tests below go on from. */
+static void
+build_2x3_reference(g2048_exact_opts *o, char *path, size_t size,
+    g2048_exact_report *a)
+{
+	char err[256];
+
+	g2048_exact_defaults(o);
+	o->rows = 2;
+	o->cols = 3;
+	o->threads = 1;
+	snprintf(path, size, "%s/sum1.tbl", dir);
+	CHECK(g2048_exact_build(o, path, a, err, sizeof err) == 0);
+}
+
 /* The same bytes with one thread or two, and after a resumed build; the
  * checksum of the 2x3 score table is pinned. */
 static void
@@ -791,12 +807,7 @@ test_checksum_resume(void)
 	char path[128], work[128], err[256];
 	int stop = 40;
 
-	g2048_exact_defaults(&o);
-	o.rows = 2;
-	o.cols = 3;
-	o.threads = 1;
-	snprintf(path, sizeof path, "%s/sum1.tbl", dir);
-	CHECK(g2048_exact_build(&o, path, &a, err, sizeof err) == 0);
+	build_2x3_reference(&o, path, sizeof path, &a);
 	o.threads = 2;
 	snprintf(work, sizeof work, "%s/work", dir);
 	o.workdir = work;
@@ -844,12 +855,7 @@ test_temporary_work(void)
 	char path[128], work[128], err[256];
 	int stop, temporary;
 
-	g2048_exact_defaults(&o);
-	o.rows = 2;
-	o.cols = 3;
-	o.threads = 1;
-	snprintf(path, sizeof path, "%s/sum1.tbl", dir);
-	CHECK(g2048_exact_build(&o, path, &a, err, sizeof err) == 0);
+	build_2x3_reference(&o, path, sizeof path, &a);
 	for (temporary = 0; temporary < 2; temporary++) {
 		snprintf(work, sizeof work, "%s/work-%d", dir, temporary);
 		o.workdir = work;
@@ -909,12 +915,7 @@ test_damaged_work(void)
 	char path[128], work[128], f[256], err[256];
 	int how, stop, top;
 
-	g2048_exact_defaults(&o);
-	o.rows = 2;
-	o.cols = 3;
-	o.threads = 1;
-	snprintf(path, sizeof path, "%s/sum1.tbl", dir);
-	CHECK(g2048_exact_build(&o, path, &a, err, sizeof err) == 0);
+	build_2x3_reference(&o, path, sizeof path, &a);
 	snprintf(work, sizeof work, "%s/damaged", dir);
 	o.workdir = work;
 	o.ctx = &stop;

@@ -387,6 +387,21 @@ grid_nibble_count(uint64_t m)
 	return (int)((m * 0x1111111111111111ULL) >> 60);
 }
 
+/* The spawn law's two draws on a grid whose empty cells (bits 4i) are
+ * not none: a uniform empty cell, returned, and its rank in *rank (a 4,
+ * rank 2, when the second draw is below four_threshold, else a 2).  One
+ * law for g2048_spawn and g2048_step. */
+static inline int
+grid_spawn_draws(uint64_t empty, g2048_rng *r, uint64_t four_threshold,
+    int *rank)
+{
+	int cell = grid_nth_nibble_below(empty, (int)grid_rng_bounded(r,
+	    (uint32_t)grid_nibble_count(empty)));
+
+	*rank = (uint64_t)grid_rng_next(r) < four_threshold ? 2 : 1;
+	return cell;
+}
+
 static inline int
 grid_distinct_tiles(g2048_grid g)
 {

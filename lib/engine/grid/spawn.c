@@ -25,13 +25,11 @@ int
 g2048_spawn(g2048_grid *g, g2048_rng *r, uint64_t four_threshold)
 {
 	uint64_t empty = grid_empty_nibbles(*g);
-	int cell;
+	int cell, rank;
 
 	if (empty == 0)
 		return -1;
-	cell = grid_nth_nibble_below(empty, (int)g2048_rng_bounded(r,
-	    (uint32_t)grid_nibble_count(empty)));
-	*g = g2048_set_rank(*g, cell,
-	    (uint64_t)g2048_rng_next(r) < four_threshold ? 2 : 1);
+	cell = grid_spawn_draws(empty, r, four_threshold, &rank);
+	*g = g2048_set_rank(*g, cell, rank);
 	return cell;
 }

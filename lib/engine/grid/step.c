@@ -8,18 +8,16 @@
 #include "2048-private.h"
 #include "grid.h"
 
-/* The spawn of g2048_spawn on a grid's lo (hi 0), which has an empty
- * cell: the same draws, the same cell and tile. */
+/* g2048_spawn on a grid's lo (hi 0), which has an empty cell, kept in a
+ * register. */
 static uint64_t
 spawn_lo(uint64_t lo, g2048_rng *r, uint64_t four_threshold)
 {
 	g2048_grid g = { lo, 0 };
-	uint64_t empty = grid_empty_nibbles(g);
-	int cell = grid_nth_nibble_below(empty, (int)grid_rng_bounded(r,
-	    (uint32_t)grid_nibble_count(empty)));
-	uint64_t rank = (uint64_t)grid_rng_next(r) < four_threshold ? 2 : 1;
+	int rank, cell = grid_spawn_draws(grid_empty_nibbles(g), r,
+	    four_threshold, &rank);
 
-	return lo | rank << (4 * cell);
+	return lo | (uint64_t)rank << (4 * cell);
 }
 
 static long
