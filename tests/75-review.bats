@@ -351,6 +351,69 @@ table_values() {
 	[[ "${lines[1]}" == *"[search value ("* ]]
 }
 
+@test "a 2x4 game with no table of its size: its table built once into the cache, then read; optimal moves 100%" {
+	# 2x4 and 3x3 are too large to solve at every run (3x3: minutes):
+	# the review builds the table 2048-table builds, into the cache;
+	# the 2s-only odds keep the test short (1.5 s of CPU)
+	mkdir t empty
+	2048-table -q -o t/2x4.tbl --size 2x4 --four 0
+	2048-new --size 2x4 --four 0 --seed 1 | 2048-solve --tables t --play > game
+	run --separate-stderr 2048-review --tables empty --cache c game
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"no table of the 2x4 board: building it once into c/boards/2x4-four0.tbl"* ]]
+	[[ "${lines[1]}" == *"[exact expected score to come (2x4-four0.tbl)]" ]]
+	[[ "${lines[-2]}" == "reviewed "*" moves: accuracy 100.0% ("* ]]
+	# the same bytes as 2048-table's, and the same review as by it
+	cmp t/2x4.tbl c/boards/2x4-four0.tbl
+	first=$output
+	run 2048-review --tables t game
+	[ "${output//2x4.tbl/2x4-four0.tbl}" = "$first" ]
+	# read, not built, by the next review
+	run --separate-stderr 2048-review --tables empty --cache c game
+	[ "$stderr" = "" ]
+	[ "$output" = "$first" ]
+	# a table of the odds of the game only: 0.1 is another board
+	run 2048-review --tables empty --cache c --no-tables game
+	[[ "${lines[1]}" == *"[search value ("* ]]
+	# no cache, or --no-tables: the search, and nothing is built
+	run 2048-review --tables empty --no-cache game
+	[[ "${lines[1]}" == *"[search value ("* ]]
+	[ ! -e .cache ]
+	# a corrupt table in the cache is said and built again
+	printf 'X' | dd of=c/boards/2x4-four0.tbl bs=1 seek=70000 conv=notrunc 2>/dev/null
+	run --separate-stderr 2048-review --tables empty --cache c game
+	[ "$status" -eq 0 ]
+	[ "$output" = "$first" ]
+	cmp t/2x4.tbl c/boards/2x4-four0.tbl
+}
+
+@test "a review's table build stopped by a signal or a full disk: no work folder left, no table but a whole one" {
+	mkdir empty tmp t
+	2048-table -q -o t/2x4.tbl --size 2x4 --four 0
+	2048-new --size 2x4 --four 0 --seed 1 | 2048-solve --play --depth 1 > game
+	# SIGTERM as the build writes its first layer, then as it starts
+	# writing the table: the tool ends by the signal, its work folder
+	# removed, and a table in the cache is whole (renamed when written)
+	for at in tmp/2048-review. c/boards/; do
+		rm -rf c
+		run -143 faulty TMPDIR="$PWD/tmp" FAULT_RAISE=15 \
+		    FAULT_PATH="$at" 2048-review -q --tables empty --cache c game
+		[ "$(find tmp -mindepth 1 | wc -l)" -eq 0 ]
+		for f in c/boards/*.tbl; do
+			[ ! -e "$f" ] || cmp "$f" t/2x4.tbl
+		done
+	done
+	# a disk full as the table is written: said, the search judges,
+	# nothing kept
+	rm -rf c
+	run --separate-stderr faulty FAULT_WRITE_LIMIT=100000 \
+	    FAULT_PATH=c/boards 2048-review --tables empty --cache c game
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"the search values the 2x4 board"* ]]
+	[[ "${lines[1]}" == *"[search value ("* ]]
+	[ "$(find c -type f | wc -l)" -eq 0 ]
+}
+
 @test "one blank line, never two, before the summary, after a board or a move line" {
 	# two blank lines would show as one in man(1), which squeezes them,
 	# so a page could not quote the review as it is; the game and its

@@ -47,8 +47,8 @@ usage(int status)
 	    "legal move's value and the loss, judged best, inaccuracy, mistake\n"
 	    "or blunder; then a summary.  The values are 2048-solve's player's,\n"
 	    "with the same options: a table's exact figures where one decides\n"
-	    "(a board of 2x3 or less with no table: solved in memory), else\n"
-	    "the search's.\n"
+	    "(a board of 2x3 or less with no table: solved in memory; 2x4 or\n"
+	    "3x3: its table built once into the cache), else the search's.\n"
 	    "\n"
 	    "  -J, --json         one JSON object a move, then the summary's\n"
 	    "  -c, --compact      draw boards in the one-line compact form\n"
@@ -196,9 +196,6 @@ parse_options(int argc, char **argv, struct review *rv)
 static void
 make_workers(struct review *rv)
 {
-	char err[512];
-	int i;
-
 	if ((rv->w = calloc((size_t)rv->workers, sizeof *rv->w)) == NULL ||
 	    (rv->batch = calloc((size_t)rv->workers * BATCH_PER_WORKER,
 	    sizeof *rv->batch)) == NULL ||
@@ -206,10 +203,21 @@ make_workers(struct review *rv)
 	    sizeof *rv->top)) == NULL)
 		cli_die(2, "no memory");
 	rv->cap = (size_t)rv->workers * BATCH_PER_WORKER;
-	for (i = 0; i < rv->workers; i++)
+	review_fork_workers(rv);
+}
+
+void
+review_fork_workers(struct review *rv)
+{
+	char err[512];
+	int i;
+
+	for (i = 0; i < rv->workers; i++) {
+		g2048_player_free(rv->w[i].player);
 		if ((rv->w[i].player = g2048_player_fork(rv->pl.player, 1, err,
 		    sizeof err)) == NULL)
 			cli_die(2, "%s", err);
+	}
 }
 
 int
@@ -228,7 +236,6 @@ main(int argc, char **argv)
 	/* a small board no table holds is judged exactly all the same */
 	rv.pl.solve_cells = G2048_SOLVE_CELLS;
 	cli_player_make(&rv.pl, 0, 0, NULL);
-	cli_keeper_start(&rv.pl, rv.quiet, NULL);
 	make_workers(&rv);
 	cli_status_start(&rv.status, rv.quiet);
 	status = cli_boards(argv + optind, argc - optind, review_board, &rv);

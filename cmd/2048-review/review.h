@@ -56,6 +56,10 @@ struct review {
 	int over;                    /* the last board cannot move */
 };
 
+/* main.c */
+/* The workers' forks of the run's player made again (a table added). */
+void review_fork_workers(struct review *rv);
+
 /* game.c */
 /* cli_boards' callback: check b follows the board before, queue it. */
 int review_board(g2048_board *b, void *ctx);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "table.h"
@@ -117,6 +118,14 @@ usage(int status)
 	exit(status ? 2 : cli_finish(0));
 }
 
+long
+peak_rss_kb(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+}
+
 static int
 show_progress(const g2048_exact_progress *p, void *ctx)
 {
@@ -201,11 +210,11 @@ build(struct run *run, g2048_exact_opts *o, const char *path)
 	if (g2048_file_check(path, err, sizeof err) < 0)
 		cli_die(2, "%s", err);
 	if (o->workdir == NULL)
-		tmp_work_make(run, o);
+		cli_work_make(o, run->quiet);
 	o->progress = run->quiet ? NULL : show_progress;
 	o->ctx = run;
 	rc = g2048_exact_build(o, path, &rep, err, sizeof err);
-	tmp_work_remove();
+	cli_work_remove();
 	if (rc < 0) {
 		if (run->tty && !run->quiet)
 			fprintf(stderr, "\n");

@@ -49,11 +49,6 @@ int build_chain_tables(struct run *run, const char *dir, int threads,
  * met written. */
 int distill_digest(struct run *run, const char *path, const char *dir,
     uint64_t states, char **files, int nfiles);
-/* work.c: make the build's work folder in $TMPDIR (o->workdir names
- * it), removed by tmp_work_remove() or a signal; its name is shown
- * unless quiet. */
-void tmp_work_make(struct run *run, g2048_exact_opts *o);
-void tmp_work_remove(void);
 /* The process's peak resident memory so far, in KB (main.c). */
 long peak_rss_kb(void);
 

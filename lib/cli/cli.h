@@ -136,6 +136,12 @@ const char *cli_default_tables(void);
 const char *cli_default_cache(void);
 int cli_make_dirs(const char *path, char *err, size_t errsize);
 
+/* An exact table's build folder in $TMPDIR (o->workdir names it, and
+ * o->temporary is set), removed by cli_work_remove() or by any signal
+ * that ends the tool; its name is shown unless quiet. */
+void cli_work_make(g2048_exact_opts *o, int quiet);
+void cli_work_remove(void);
+
 /* Close fp, a file the tool wrote (name says which); any write to it that
  * failed, now or before, ends the tool (exit 2, the error). */
 void cli_close_or_die(FILE *fp, const char *name);
@@ -281,6 +287,8 @@ struct cli_player {
 	const char *tablesdir;       /* the exact tables consulted, or NULL */
 	const char *cache;           /* the chain cache's folder, or NULL
 	                                (--no-cache, or none) */
+	const char *cache_folder;    /* the cache's folder as set, where the
+	                                chain tables use it or not */
 	int workers;                 /* --threads, else the cores */
 	/* Made by cli_player_make.  A net values 4x4 boards: the default
 	 * net (not --net) leaves the other sizes to the heuristic with the
@@ -324,6 +332,19 @@ void cli_player_make(struct cli_player *p, int one_size, int no_tables,
     const struct timespec *started);
 /* Exit 2 once the net or a table has failed its check. */
 void cli_player_check(const struct cli_player *p);
+/*
+ * A whole board's table of b's size and odds, for a player of p that has
+ * none and would not solve b in memory (boards of up to
+ * CLI_BOARD_TABLE_CELLS cells: 2x4, 4x2, 3x3): built once, on threads
+ * threads, into the cache folder (boards/RxC.tbl) and read there by
+ * every later run, then added to p's player (before it is forked).  The
+ * build is announced, with progress on a terminal, unless quiet.  1 if
+ * a table was added, 0 if none is (--no-tables, --no-cache, another
+ * size; a failure is a warning and the search values the board).
+ */
+#define CLI_BOARD_TABLE_CELLS 9
+int cli_player_board_table(struct cli_player *p, const g2048_board *b,
+    int threads, int quiet);
 /*
  * The chain cache's keeper (cache.c), started by cli_player_make where
  * the player computes into a cache: a thread that announces the first

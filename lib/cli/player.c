@@ -236,7 +236,8 @@ cli_player_options_done(struct cli_player *p, int no_net)
 
 	p->tablesdir = sw->no_tables ? NULL : sw->tables ? sw->tables :
 	    cli_default_tables();
-	p->cache = sw->cache_given ? sw->cache : cli_default_cache();
+	p->cache = p->cache_folder = sw->cache_given ? sw->cache :
+	    cli_default_cache();
 	p->netpath = sw->net;
 	/* Each setting's evaluator is the one measured strongest at its
 	 * time (README, bench/AI.md): the default net, where there is one,

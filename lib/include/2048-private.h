@@ -354,6 +354,10 @@ g2048_tableset *g2048_tableset_open(const char *const *paths, int n, char *err,
 /* Every table NAME.tbl in dir, by name. */
 g2048_tableset *g2048_tableset_open_dir(const char *dir, char *err,
     size_t errsize);
+/* The table at path added to ts, not while ts is asked: 0, or -1 with
+ * why in err, ts as it was. */
+int g2048_tableset_add(g2048_tableset *ts, const char *path, char *err,
+    size_t errsize);
 void g2048_tableset_close(g2048_tableset *ts);
 int g2048_tableset_count(const g2048_tableset *ts);
 const char *g2048_tableset_name(const g2048_tableset *ts, int i);  /* file */
@@ -546,6 +550,16 @@ int g2048_player_save(g2048_player *p, char *err, size_t errsize);
  * chain tables compute nothing more: a state being computed is dropped
  * unfinished, and the search decides the move. */
 void g2048_player_set_stop(g2048_player *p, const volatile sig_atomic_t *stop);
+
+/* ---- player: a whole board's table added (2048-review) ----------------- */
+
+/* 1 if p holds a whole board's table of rows x cols and odds four. */
+int g2048_player_has_board_table(const g2048_player *p, int rows, int cols,
+    double four);
+/* The table at path added to p's (a player made by g2048_player_new, not
+ * a fork; before it is forked or asked): 0, or -1 with why in err. */
+int g2048_player_add_table(g2048_player *p, const char *path, char *err,
+    size_t errsize);
 
 /* ---- player: a random move's generator -------------------------------- */
 

@@ -16,7 +16,7 @@
  *   FAULT_RAISE=SIG      the first open(2) of a path containing FAULT_PATH
  *                        raises signal SIG first (a signal at a known
  *                        point of a run, however busy the machine: as a
- *                        tool opens its tables)
+ *                        tool opens its tables), sent to the process
  *
  * Terminals, pipes and sockets pass untouched; so do stdio's own writes
  * inside libc, which do not go through the symbol write.  Linux: the path
@@ -160,9 +160,11 @@ open(const char *path, int flags, ...)
 		mode = (mode_t)va_arg(ap, int);
 		va_end(ap);
 	}
+	/* to the process, as kill(1) sends it: a thread that blocks it
+	 * leaves it to the one that waits for it */
 	if (sig && !raised && (!want || strstr(path, want))) {
 		raised = 1;
-		raise(atoi(sig));
+		kill(getpid(), atoi(sig));
 	}
 	return real(path, flags, mode);
 }

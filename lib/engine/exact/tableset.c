@@ -38,16 +38,6 @@ struct g2048_tableset {
 	char error[512];
 };
 
-static g2048_tableset *
-tableset_fail(g2048_tableset *ts, char *err, size_t errsize, const char *path,
-    const char *msg)
-{
-	if (errsize)
-		snprintf(err, errsize, "%s: %s", path, msg);
-	g2048_tableset_close(ts);
-	return NULL;
-}
-
 /* Read and parse path's header into h: 0, or -1 with msg. */
 static int
 tableset_header(const char *path, struct exact_header *h, char *msg,
@@ -136,7 +126,7 @@ tableset_new(char *err, size_t errsize)
 
 /*
  * Add the table at path to ts (its header read and checked): 0, or -1
- * with ts closed and err set.  A pattern's table must be of
+ * with err set, ts as it was.  A pattern's table must be of
  * probabilities; a whole board's may be of either objective.
  */
 static int
@@ -158,7 +148,8 @@ tableset_add(g2048_tableset *ts, const char *path, char *err, size_t errsize)
 	} else if ((e->path = strdup(path)) == NULL)
 		msg = "out of memory";
 	if (msg) {
-		tableset_fail(ts, err, errsize, path, msg);
+		if (errsize)
+			snprintf(err, errsize, "%s: %s", path, msg);
 		return -1;
 	}
 	e->h = h;
@@ -181,10 +172,22 @@ g2048_tableset_open(const char *const *paths, int n, char *err, size_t errsize)
 	if ((ts = tableset_new(err, errsize)) == NULL)
 		return NULL;
 	for (i = 0; i < n; i++)
-		if (tableset_add(ts, paths[i], err, errsize) < 0)
+		if (tableset_add(ts, paths[i], err, errsize) < 0) {
+			g2048_tableset_close(ts);
 			return NULL;
+		}
 	tableset_sort(ts);
 	return ts;
+}
+
+int
+g2048_tableset_add(g2048_tableset *ts, const char *path, char *err,
+    size_t errsize)
+{
+	if (tableset_add(ts, path, err, errsize) < 0)
+		return -1;
+	tableset_sort(ts);
+	return 0;
 }
 
 static int
@@ -249,6 +252,7 @@ g2048_tableset_open_dir(const char *dir, char *err, size_t errsize)
 	if ((ts = tableset_new(err, errsize)) != NULL)
 		for (i = 0; i < n; i++)
 			if (tableset_add(ts, path[i], err, errsize) < 0) {
+				g2048_tableset_close(ts);
 				ts = NULL;
 				break;
 			}

@@ -277,6 +277,29 @@ g2048_player_save(g2048_player *p, char *err, size_t errsize)
 	return p->chain ? g2048_chain_cache_save(p->chain, err, errsize) : 0;
 }
 
+int
+g2048_player_has_board_table(const g2048_player *p, int rows, int cols,
+    double four)
+{
+	return p->tables != NULL &&
+	    g2048_tableset_find_board(p->tables, rows, cols, four) >= 0;
+}
+
+int
+g2048_player_add_table(g2048_player *p, const char *path, char *err,
+    size_t errsize)
+{
+	if (!p->owner) {
+		if (errsize)
+			snprintf(err, errsize, "a table added to a fork");
+		return -1;
+	}
+	if (p->tables == NULL &&
+	    (p->tables = g2048_tableset_open(NULL, 0, err, errsize)) == NULL)
+		return -1;
+	return g2048_tableset_add(p->tables, path, err, errsize);
+}
+
 void
 g2048_player_set_stop(g2048_player *p, const volatile sig_atomic_t *stop)
 {

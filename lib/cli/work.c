@@ -1,9 +1,8 @@
 /*
- * work.c - 2048-table's work folder when a build has no --work:
- * $TMPDIR/2048-table.XXXXXX, made here (not by the library) so that it is
+ * work.c - an exact table's build folder when none is named (cli.h):
+ * $TMPDIR/PROGNAME.XXXXXX, made here (not by the library) so that it is
  * removed at the end, on an error and on every signal that can be caught;
- * only what SIGKILL stops stays, and its name was shown.  And what a
- * build's last line says it cost in memory.
+ * only what SIGKILL stops stays, and its name was shown.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -13,12 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
-#include "table.h"
+#include "cli.h"
 
-/* $TMPDIR/2048-table.XXXXXX, made here (not by the library) so that a
+/* $TMPDIR/PROGNAME.XXXXXX, made here (not by the library) so that a
  * signal can remove it; empty when there is none */
 static char tmp_work[PATH_MAX];
 
@@ -76,19 +74,16 @@ watch_signals(void *arg)
 	_exit(128 + sig);
 }
 
-/* Make the build's work folder in $TMPDIR, removed at the end and on
- * every signal that can be caught (a SIGKILL leaves it: its name is
- * shown). */
 void
-tmp_work_make(struct run *run, g2048_exact_opts *o)
+cli_work_make(g2048_exact_opts *o, int quiet)
 {
 	static sigset_t set;
 	const char *tmp = getenv("TMPDIR");
 	pthread_t tid;
 	size_t i;
 
-	if (snprintf(tmp_work, sizeof tmp_work, "%s/2048-table.XXXXXX",
-	    tmp && *tmp ? tmp : "/tmp") >= (int)sizeof tmp_work ||
+	if (snprintf(tmp_work, sizeof tmp_work, "%s/%s.XXXXXX",
+	    tmp && *tmp ? tmp : "/tmp", progname) >= (int)sizeof tmp_work ||
 	    mkdtemp(tmp_work) == NULL) {
 		cli_die(2, "cannot make %s: %s", tmp_work, strerror(errno));
 	}
@@ -104,23 +99,15 @@ tmp_work_make(struct run *run, g2048_exact_opts *o)
 	pthread_detach(tid);
 	o->workdir = tmp_work;
 	o->temporary = 1;       /* removed when the build stops */
-	if (!run->quiet)
+	if (!quiet)
 		fprintf(stderr, "%s: working in %s (removed at the end)\n",
 		    progname, tmp_work);
 }
 
 void
-tmp_work_remove(void)
+cli_work_remove(void)
 {
 	pthread_mutex_lock(&work_lock);
 	remove_folder();
 	pthread_mutex_unlock(&work_lock);
-}
-
-long
-peak_rss_kb(void)
-{
-	struct rusage ru;
-
-	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 }
