@@ -387,6 +387,21 @@ table_values() {
 	cmp t/2x4.tbl c/boards/2x4-four0.tbl
 }
 
+@test "a 3x3 game of optimal moves reviews 100% with no table given: the one built into the cache judges it" {
+	# the 2s-only odds: 14 s of CPU, where the classic odds take 148
+	mkdir empty
+	2048-new --size 3x3 --four 0 --seed 2 > start
+	run --separate-stderr 2048-review -j 2 --tables empty --cache c start
+	[[ "$stderr" == *"building it once into c/boards/3x3-four0.tbl"* ]]
+	[ -f c/boards/3x3-four0.tbl ]
+	# a game its table played, reviewed with the cache and no tables
+	2048-solve --tables c/boards --play < start > game
+	run --separate-stderr 2048-review --tables empty --cache c game
+	[ "$stderr" = "" ]
+	[[ "${lines[1]}" == *"[exact expected score to come (3x3-four0.tbl)]" ]]
+	[[ "${lines[-2]}" == "reviewed "*" moves: accuracy 100.0% ("* ]]
+}
+
 @test "a review's table build stopped by a signal or a full disk: no work folder left, no table but a whole one" {
 	mkdir empty tmp t
 	2048-table -q -o t/2x4.tbl --size 2x4 --four 0
