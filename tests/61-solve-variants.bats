@@ -321,6 +321,13 @@ pipe_game_to_end() {
 	run 2048-solve --games 2 --seed 4 --size 3x3 --fast --until 64 --summary -J
 	[ "$status" -eq 0 ]
 	[ "$(jq -c '[.tiles[].tile] | .[-1]' <<< "$output")" = 64 ]
+	# --tally --until: the same table of the games' final boards
+	2048-solve --games 2 --seed 4 --size 3x3 --fast --until 64 --final > "$T/final"
+	run 2048-solve --tally --until 64 "$T/final"
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "64            2   100.0  "* ]]
+	[ "$(2048-solve --tally --until 64 -J "$T/final" |
+	    jq -c '[.tiles[].tile] | .[-1]')" = 64 ]
 }
 
 @test "--size, --four, --moves and --until: their ranges, and where they apply" {

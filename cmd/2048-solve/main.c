@@ -223,8 +223,10 @@ main(int argc, char **argv)
 	/* a board read keeps its size and odds */
 	if (run.max_moves && !run.play)
 		cli_usage_error("--moves is for the games of --play and --games");
-	if (run.until_rank && !run.play)
-		cli_usage_error("--until is for the games of --play and --games");
+	/* --tally --until T: the files' games were stopped at T */
+	if (run.until_rank && !run.play && !run.tally)
+		cli_usage_error("--until is for the games of --play and --games, "
+		    "and --tally's of them");
 	if ((run.size_given || run.odds_given) && !run.new_games)
 		cli_usage_error("--size and --four are the new games' of "
 		    "--games: a board read keeps its own");
