@@ -38,6 +38,25 @@ chain_line() {
 	[[ "${lines[5]}" == '  chain table of the block of 6, probability 1.000000 time '*' ms' ]]
 }
 
+@test "states under a thousandth of what the cache holds are not saved: the files are not written again" {
+	# a save writes the cache's files whole: 5.7 GB after a first game
+	local c=$BATS_TEST_TMPDIR/cache inode
+	run env G2048_CACHE="$c" 2048-solve --explain < <(unsure_chain)
+	[[ "$(chain_line <<< "$output")" == *'0.162434 '*'(computed now'* ]]
+	inode=$(stat -c %i "$c/chain-six.chain")
+	# near_chain's few states: computed, not kept, computed again
+	for _ in 1 2; do
+		run env G2048_CACHE="$c" 2048-solve --explain < <(near_chain)
+		[ "$status" -eq 0 ]
+		[[ "$(chain_line <<< "$output")" == *'1.000000 '*'(computed now'* ]]
+		[ "$(stat -c %i "$c/chain-six.chain")" = "$inode" ]
+	done
+	# in an empty cache the same states are kept
+	run env G2048_CACHE="$c.2" 2048-solve --explain < <(near_chain)
+	run env G2048_CACHE="$c.2" 2048-solve --explain < <(near_chain)
+	[[ "$(chain_line <<< "$output")" == *'1.000000 time '*' ms' ]]
+}
+
 @test "--cache DIR moves the cache, --no-cache and G2048_CACHE= leave it out" {
 	local d=$BATS_TEST_TMPDIR
 	run 2048-solve --cache "$d/a/b" --explain < <(near_chain)

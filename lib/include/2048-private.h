@@ -520,6 +520,9 @@ int g2048_chain_cache_save(g2048_chain *c, char *err, size_t errsize);
  * saved yet. */
 int g2048_chain_is_cache(const g2048_chain *c);
 uint64_t g2048_chain_unsaved(const g2048_chain *c);
+/* The entries of the cache's files as last opened or saved, counted by
+ * the space they take (a hole none): what a save writes again. */
+uint64_t g2048_chain_cache_held(const g2048_chain *c);
 /* Distilling a digest from whole tables (not a digest's): each board
  * added counts the state whose table decides its move (none: nothing);
  * save writes the max_states most counted, ties by state, whatever the
@@ -542,6 +545,9 @@ int g2048_chain_distill_save(g2048_chain_distill *d, uint64_t max_states,
  * those not kept yet. */
 uint64_t g2048_player_computed(const g2048_player *p);
 uint64_t g2048_player_unsaved(const g2048_player *p);
+/* The entries the chain cache's files hold (g2048_chain_cache_held), or
+ * 0: what a save of p writes again. */
+uint64_t g2048_player_cache_held(const g2048_player *p);
 /* Keep what p computed: the chain cache's files written again
  * (g2048_chain_cache_save), or nothing without a cache or anything
  * new.  0, or -1 with a message. */

@@ -238,6 +238,22 @@ g2048_chain_unsaved(const g2048_chain *c)
 	    atomic_load(&c->six.cache->unsaved);
 }
 
+static uint64_t
+held(const struct chain_table *t)
+{
+	const struct chain_cache *k = t->cache;
+
+	/* st_blocks: units of 512 bytes, two bytes an entry */
+	return k->fd >= 0 && k->st.st_blocks > 0 ?
+	    (uint64_t)k->st.st_blocks * 256 : 0;
+}
+
+uint64_t
+g2048_chain_cache_held(const g2048_chain *c)
+{
+	return c->five.cache == NULL ? 0 : held(&c->five) + held(&c->six);
+}
+
 /* ---- saved ------------------------------------------------------------ */
 
 /* A save's sources of table t's blocks (the file comment). */

@@ -271,6 +271,12 @@ g2048_player_unsaved(const g2048_player *p)
 	return p->chain ? g2048_chain_unsaved(p->chain) : 0;
 }
 
+uint64_t
+g2048_player_cache_held(const g2048_player *p)
+{
+	return p->chain ? g2048_chain_cache_held(p->chain) : 0;
+}
+
 int
 g2048_player_save(g2048_player *p, char *err, size_t errsize)
 {
