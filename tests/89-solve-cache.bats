@@ -93,9 +93,11 @@ chain_line() {
 
 @test "a signal while a game read waits on the chain tables: its boards so far written, the cache kept, 143" {
 	local d=$BATS_TEST_TMPDIR pid status=0
-	2048-new --seed 7 > "$d/board"
-	G2048_CACHE="$d/c" 2048-solve --play --fast < "$d/board" \
-	    > "$d/out" 2> "$d/err" &
+	# a game of a few moves first, then one that waits
+	{ board '2 4 2 4' '4 2 4 2' '2 4 2 4' '4 2 4 .'; echo
+	  2048-new --seed 7; } > "$d/board"
+	G2048_CACHE="$d/c" 2048-solve --play --fast --log "$d/log" \
+	    < "$d/board" > "$d/out" 2> "$d/err" &
 	pid=$!
 	# a sign of progress, not a sleep: the first states computed
 	for _ in $(seq 1200); do
@@ -113,6 +115,21 @@ chain_line() {
 	[ "$(grep -c '^$' "$d/out")" -gt 100 ]
 	run 2048-move -q left < "$d/out"
 	[ "$status" -le 1 ]
+	# the log whole, a line a move
+	[ "$(tail -c 1 "$d/log" | od -An -c | tr -d ' ')" = '\n' ]
+	# --summary: the table of the one game finished
+	G2048_CACHE="$d/c2" 2048-solve --play --fast --summary < "$d/board" \
+	    > "$d/out" 2> "$d/err" &
+	pid=$!
+	for _ in $(seq 1200); do
+		grep -q 'states computed' "$d/err" && break
+		sleep 0.1
+	done
+	status=0
+	kill -TERM "$pid"
+	wait "$pid" || status=$?
+	[ "$status" -eq 143 ]
+	grep -q '^games  *1$' "$d/out"
 }
 
 @test "by default the cache is \$XDG_CACHE_HOME/2048-tools, else ~/.cache/2048-tools" {

@@ -103,6 +103,32 @@ explain_json(const struct run *run, const g2048_board *b,
 	fputs("}\n", stdout);
 }
 
+/* The run's end, the games played or a signal's: the status line
+ * cleared, the table (--summary) of the games finished, the log closed,
+ * the player freed (the cache saved). */
+static void
+finish(struct run *run)
+{
+	struct timespec t1;
+	char err[600];
+
+	progress_end(run);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (run->summary) {
+		if (run->st.games && run->final && !run->tally)
+			printf("\n");
+		(run->json ? print_summary_json : print_summary)(&run->st,
+		    run->tally ? 0 : g2048_seconds_between(&run->t0, &t1),
+		    run->tally ? NULL : run_evaluator(run, err, sizeof err));
+	}
+	if (run->log)
+		cli_close_or_die(run->log, "--log");
+	run->log = NULL;
+	cli_player_free(&run->pl);
+	free(run->st.scores);
+	run->st.scores = NULL;
+}
+
 static int
 solve_one(g2048_board *b, struct run *run)
 {
@@ -166,13 +192,10 @@ solve_board(g2048_board *b, void *ctx)
 	status = solve_one(b, run);
 	games_release_signals();
 	if ((sig = games_stop_signal()) != 0) {
-		progress_end(run);
-		if (fflush(stdout) == EOF)
-			cli_write_failed(errno);
-		cli_player_free(&run->pl);       /* saves the cache */
+		finish(run);                     /* saves the cache */
 		cli_warn("interrupted (%s): the cache kept what was computed",
 		    strsignal(sig));
-		exit(128 + sig);
+		exit(cli_finish(128 + sig));
 	}
 	return status;
 }
@@ -195,8 +218,7 @@ int
 main(int argc, char **argv)
 {
 	static struct run run;
-	struct timespec started, t0, t1;
-	char err[600];
+	struct timespec started;
 
 	clock_gettime(CLOCK_MONOTONIC, &started);
 	argv[0] = cli_init(argv[0]);
@@ -241,7 +263,7 @@ main(int argc, char **argv)
 	if (run.new_games)
 		games_catch_signals();
 	make_player(&run, &started);
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	clock_gettime(CLOCK_MONOTONIC, &run.t0);
 	if (run.play)
 		progress_start(&run);
 	if (run.new_games)     /* --games 0 too: no game, nothing read */
@@ -252,18 +274,6 @@ main(int argc, char **argv)
 		run.status = cli_boards(argv + optind, argc - optind, solve_board,
 		    &run);
 	}
-	progress_end(&run);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	if (run.summary) {
-		if (run.st.games && run.final && !run.tally)
-			printf("\n");
-		(run.json ? print_summary_json : print_summary)(&run.st,
-		    run.tally ? 0 : g2048_seconds_between(&t0, &t1),
-		    run.tally ? NULL : run_evaluator(&run, err, sizeof err));
-	}
-	if (run.log)
-		cli_close_or_die(run.log, "--log");
-	cli_player_free(&run.pl);
-	free(run.st.scores);
+	finish(&run);
 	return cli_finish(run.status);
 }

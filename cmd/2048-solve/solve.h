@@ -81,6 +81,7 @@ struct run {
 	FILE *log;
 	struct stats st;
 	struct progress *progress;   /* the status line */
+	struct timespec t0;          /* the games' start */
 	int status;
 };
 
