@@ -427,6 +427,11 @@ table_values() {
 	[[ "$stderr" == *"the search values the 2x4 board"* ]]
 	[[ "${lines[1]}" == *"[search value ("* ]]
 	[ "$(find c -type f | wc -l)" -eq 0 ]
+	# no work folder to be had: said, the search judges
+	run --separate-stderr env TMPDIR="$PWD/none" 2048-review \
+	    --tables empty --cache c game
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"cannot make $PWD/none/2048-review."*"the search values the 2x4 board"* ]]
 }
 
 @test "one blank line, never two, before the summary, after a board or a move line" {

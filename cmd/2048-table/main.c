@@ -209,8 +209,9 @@ build(struct run *run, g2048_exact_opts *o, const char *path)
 	/* a path that cannot take the table fails now, not after the build */
 	if (g2048_file_check(path, err, sizeof err) < 0)
 		cli_die(2, "%s", err);
-	if (o->workdir == NULL)
-		cli_work_make(o, run->quiet);
+	if (o->workdir == NULL && cli_work_make(o, run->quiet, err,
+	    sizeof err) < 0)
+		cli_die(2, "%s", err);
 	o->progress = run->quiet ? NULL : show_progress;
 	o->ctx = run;
 	rc = g2048_exact_build(o, path, &rep, err, sizeof err);

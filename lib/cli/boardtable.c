@@ -60,7 +60,8 @@ build(const char *path, const g2048_board *b, int threads, int quiet,
 		o.progress = show_build;
 		o.ctx = &view;
 	}
-	cli_work_make(&o, 1);
+	if (cli_work_make(&o, 1, err, errsize) < 0)
+		return -1;
 	rc = g2048_exact_build(&o, path, &rep, err, errsize);
 	cli_work_remove();
 	if (view.tty)

@@ -138,8 +138,9 @@ int cli_make_dirs(const char *path, char *err, size_t errsize);
 
 /* An exact table's build folder in $TMPDIR (o->workdir names it, and
  * o->temporary is set), removed by cli_work_remove() or by any signal
- * that ends the tool; its name is shown unless quiet. */
-void cli_work_make(g2048_exact_opts *o, int quiet);
+ * that ends the tool; its name is shown unless quiet.  0, or -1 with
+ * why in err. */
+int cli_work_make(g2048_exact_opts *o, int quiet, char *err, size_t errsize);
 void cli_work_remove(void);
 
 /* Close fp, a file the tool wrote (name says which); any write to it that

@@ -74,8 +74,8 @@ watch_signals(void *arg)
 	_exit(128 + sig);
 }
 
-void
-cli_work_make(g2048_exact_opts *o, int quiet)
+int
+cli_work_make(g2048_exact_opts *o, int quiet, char *err, size_t errsize)
 {
 	static sigset_t set;
 	const char *tmp = getenv("TMPDIR");
@@ -85,7 +85,10 @@ cli_work_make(g2048_exact_opts *o, int quiet)
 	if (snprintf(tmp_work, sizeof tmp_work, "%s/%s.XXXXXX",
 	    tmp && *tmp ? tmp : "/tmp", progname) >= (int)sizeof tmp_work ||
 	    mkdtemp(tmp_work) == NULL) {
-		cli_die(2, "cannot make %s: %s", tmp_work, strerror(errno));
+		snprintf(err, errsize, "cannot make %s: %s", tmp_work,
+		    strerror(errno));
+		tmp_work[0] = '\0';
+		return -1;
 	}
 	/* blocked here, and so in every thread the build starts */
 	sigemptyset(&set);
@@ -94,7 +97,8 @@ cli_work_make(g2048_exact_opts *o, int quiet)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	if (pthread_create(&tid, NULL, watch_signals, &set) != 0) {
 		remove_folder();
-		cli_die(2, "cannot start a thread");
+		snprintf(err, errsize, "cannot start a thread");
+		return -1;
 	}
 	pthread_detach(tid);
 	o->workdir = tmp_work;
@@ -102,6 +106,7 @@ cli_work_make(g2048_exact_opts *o, int quiet)
 	if (!quiet)
 		fprintf(stderr, "%s: working in %s (removed at the end)\n",
 		    progname, tmp_work);
+	return 0;
 }
 
 void
