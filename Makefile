@@ -302,8 +302,8 @@ net: $(BIN)/2048-learn
 # chain cache, 2048-solve(1)).  make pattern-tables: the 4x4 endgame
 # pattern tables, which the player consults only without the chain tables
 # (--no-chain), and the small boards' (2x2 to 3x3), 8.8 GB of files.
-# Both: 26 minutes of the two cores here, the chain tables 18 of it, 6.5
-# GB of memory at most (bench/EXACT.md).  A
+# make tables: 30 min of CPU, 6.5 GB of memory at most; make
+# pattern-tables: 22 min of CPU, 150 MB (bench/EXACT.md).  A
 # table is built once (an order-only prerequisite: a new 2048-table does
 # not rebuild it; remove the file for that); an interrupted build goes on
 # from tables/work-NAME/ (the chain tables: from their files, kept when
