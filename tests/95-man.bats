@@ -69,11 +69,15 @@ markup_faults() {
 # where its author closed it: a quote macro (Ql, Sq, Dq, Qq) takes every
 # word to the end of its line, so a No, Xr or Pa after it on the line
 # ("Ql make tables No builds them") or an Ns 's ("Ql make tables Ns 's")
-# lands inside the quotes (a whole phrase quoted); and a display whose
-# two blank lines man(1) shows as one
+# lands inside the quotes (a whole phrase quoted); a word after a flag's
+# colon, taken for a flag; and a display whose two blank lines man(1)
+# shows as one
 quote_overruns() {
 	grep -nE '(^\.| )(Ql|Sq|Dq|Qq) .* (No|Xr|Pa) |(^\.| )(Ql|Sq|Dq|Qq) .* Ns '"'" \
 	    "$1" | sed 's/^/a phrase quoted whole: /'
+	# "Fl q : none" renders "-q: -none": a word after a colon is a flag
+	grep -nE '(^\.| )Fl [^ ]+ : [a-z]' "$1" |
+	    sed 's/^/a word taken for a flag: /'
 	awk '/^\.Bd/ { on = 1; blank = 0; next } /^\.Ed/ { on = 0 }
 	    on && $0 == "" { if (blank) print "two blank lines at line " NR \
 	    " (man(1) shows one)"; blank = 1; next } { blank = 0 }' "$1"
@@ -108,7 +112,9 @@ quote_overruns() {
 	and the board stays; where the tables are
 	.Pq Ql make tables No builds them ,
 	they are read
-	.Pq Ql score , Ql reach 256 .
+	.Pq Ql score , Ql reach 256 ;
+	a summary
+	.Pq Fl q : none .
 	.Sh EXAMPLES
 	The best move:
 	.Dl $ 2048-new | 2048-solve
@@ -121,7 +127,8 @@ quote_overruns() {
 	PAGE
 	run quote_overruns "$page"
 	[[ "$output" == *"quoted whole: "*"make tables No builds"* ]]
-	[[ "$output" == *"two blank lines at line 20 "* ]]
+	[[ "$output" == *"two blank lines at line 22 "* ]]
+	[[ "$output" == *"a word taken for a flag: 15:.Pq Fl q : none ."* ]]
 	for r in mandoc groff; do
 		command -v "$r" >/dev/null || continue
 		run markup_faults "$page" "$r"
