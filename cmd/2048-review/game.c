@@ -123,9 +123,9 @@ review_board(g2048_board *b, void *ctx)
 	rv->boards++;
 	if (!rv->have_prev) {
 		/* a 2x4 or 3x3 game judged exactly too: its table built
-		 * once into the cache */
-		if (cli_player_board_table(&rv->pl, b, rv->workers, rv->quiet))
-			review_fork_workers(rv);
+		 * once into the cache, then the workers' forks made */
+		cli_player_board_table(&rv->pl, b, rv->workers, rv->quiet);
+		review_fork_workers(rv);
 		/* after the build, whose signals' thread the keeper's
 		 * thread leaves them to */
 		cli_keeper_start(&rv->pl, rv->quiet, NULL);

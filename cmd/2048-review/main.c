@@ -191,8 +191,8 @@ parse_options(int argc, char **argv, struct review *rv)
 		    rv->judge.mistake, rv->judge.blunder);
 }
 
-/* The workers' forks of the player, each searching on one thread:
- * positions in parallel rather than a position's moves. */
+/* The workers' places and the batch; their forks of the player are made
+ * at the first board (review_fork_workers). */
 static void
 make_workers(struct review *rv)
 {
@@ -203,7 +203,6 @@ make_workers(struct review *rv)
 	    sizeof *rv->top)) == NULL)
 		cli_die(2, "no memory");
 	rv->cap = (size_t)rv->workers * BATCH_PER_WORKER;
-	review_fork_workers(rv);
 }
 
 void
@@ -212,12 +211,10 @@ review_fork_workers(struct review *rv)
 	char err[512];
 	int i;
 
-	for (i = 0; i < rv->workers; i++) {
-		g2048_player_free(rv->w[i].player);
+	for (i = 0; i < rv->workers; i++)
 		if ((rv->w[i].player = g2048_player_fork(rv->pl.player, 1, err,
 		    sizeof err)) == NULL)
 			cli_die(2, "%s", err);
-	}
 }
 
 int

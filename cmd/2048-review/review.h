@@ -57,7 +57,9 @@ struct review {
 };
 
 /* main.c */
-/* The workers' forks of the run's player made again (a table added). */
+/* The workers' forks of the run's player, each searching on one thread:
+ * positions in parallel rather than a position's moves (at the first
+ * board, once a table of its size may have been added). */
 void review_fork_workers(struct review *rv);
 
 /* game.c */

@@ -92,19 +92,18 @@ verify(const char *path, char *err, size_t errsize)
 static int
 table_path(char *path, size_t size, const char *dir, const g2048_board *b)
 {
-	char four[40];
+	char four[48] = "";
 
-	snprintf(four, sizeof four, "%g", b->four);
-	if (strtod(four, NULL) != b->four)
-		snprintf(four, sizeof four, "%.17g", b->four);
-	if (b->four == G2048_FOUR_PROB)
-		return snprintf(path, size, "%s/%dx%d.tbl", dir, b->rows,
-		    b->cols) < (int)size ? 0 : -1;
-	return snprintf(path, size, "%s/%dx%d-four%s.tbl", dir, b->rows,
-	    b->cols, four) < (int)size ? 0 : -1;
+	if (b->four != G2048_FOUR_PROB) {
+		snprintf(four, sizeof four, "-four%g", b->four);
+		if (strtod(four + 5, NULL) != b->four)
+			snprintf(four, sizeof four, "-four%.17g", b->four);
+	}
+	return snprintf(path, size, "%s/%dx%d%s.tbl", dir, b->rows, b->cols,
+	    four) < (int)size ? 0 : -1;
 }
 
-int
+void
 cli_player_board_table(struct cli_player *p, const g2048_board *b,
     int threads, int quiet)
 {
@@ -114,12 +113,12 @@ cli_player_board_table(struct cli_player *p, const g2048_board *b,
 	if (cells <= p->solve_cells || cells > CLI_BOARD_TABLE_CELLS ||
 	    p->sw.no_tables || p->cache_folder == NULL ||
 	    g2048_player_has_board_table(p->player, b->rows, b->cols, b->four))
-		return 0;
+		return;
 	if (snprintf(dir, sizeof dir, "%s/boards", p->cache_folder) >=
 	    (int)sizeof dir || table_path(path, sizeof path, dir, b) < 0) {
 		cli_warn("the cache folder: a name too long: the search "
 		    "values the %dx%d board", b->rows, b->cols);
-		return 0;
+		return;
 	}
 	if (cli_make_dirs(dir, err, sizeof err) < 0)
 		goto fail;
@@ -132,14 +131,13 @@ cli_player_board_table(struct cli_player *p, const g2048_board *b,
 			cli_warn("%s: built again", err);
 		else if (g2048_player_has_board_table(p->player, b->rows,
 		    b->cols, b->four))
-			return 1;
+			return;
 	}
 	if (build(path, b, threads, quiet, err, sizeof err) < 0 ||
 	    g2048_player_add_table(p->player, path, err, sizeof err) < 0)
 		goto fail;
-	return 1;
+	return;
 fail:
 	cli_warn("%s: the search values the %dx%d board", err, b->rows,
 	    b->cols);
-	return 0;
 }

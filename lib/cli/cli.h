@@ -339,12 +339,12 @@ void cli_player_check(const struct cli_player *p);
  * CLI_BOARD_TABLE_CELLS cells: 2x4, 4x2, 3x3): built once, on threads
  * threads, into the cache folder (boards/RxC.tbl) and read there by
  * every later run, then added to p's player (before it is forked).  The
- * build is announced, with progress on a terminal, unless quiet.  1 if
- * a table was added, 0 if none is (--no-tables, --no-cache, another
- * size; a failure is a warning and the search values the board).
+ * build is announced, with progress on a terminal, unless quiet.  None
+ * with --no-tables, --no-cache or another size; a failure is a warning,
+ * and the search values the board.
  */
 #define CLI_BOARD_TABLE_CELLS 9
-int cli_player_board_table(struct cli_player *p, const g2048_board *b,
+void cli_player_board_table(struct cli_player *p, const g2048_board *b,
     int threads, int quiet);
 /*
  * The chain cache's keeper (cache.c), started by cli_player_make where
