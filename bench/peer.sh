@@ -11,7 +11,9 @@
 #     (default "3 4 5 6") and each of our settings OURS (default
 #     "--depth 2;--fast;--depth 4;default": 2048-solve options, `;`
 #     between settings, "default" for none), taking turns; a depth or
-#     setting may end in @N for N games instead.  Every game stops at
+#     setting may end in @N for N games instead, and a setting in
+#     " #LABEL" (before any @N) for the name its point has in the
+#     picture (else its options).  Every game stops at
 #     its first 32768 (its -R 15, our --until 32768): the rate of 32768
 #     is what is compared.  Our games are those of seeds SEED... (default
 #     900401, of the reserved seeds: bench/README.md); its games those of
@@ -21,7 +23,8 @@
 #     a setting says --tables;
 #  4. writes OUT.tsv (default bench/peer.tsv), each setting's games,
 #     32768 reached, its rate and 95% (Wilson) interval, moves, CPU and
-#     wall seconds, moves per CPU second and per wall second; OUT.png,
+#     wall seconds, moves per CPU second and per wall second, and its
+#     label; OUT.png,
 #     the two frontiers (the rate against moves per CPU second, the
 #     intervals drawn; gnuplot); and the table in markdown on stdout.
 #     `bench/peer.sh --plot` draws OUT.png and prints the table again
@@ -118,16 +121,16 @@ per_second() {
 	}'
 }
 
-# row PLAYER SETTING GAMES REACHED MOVES: a line of the table from the
-# times of the run just made
+# row PLAYER SETTING GAMES REACHED MOVES [LABEL]: a line of the table
+# from the times of the run just made
 row() {
 	cpu=$(awk '$1 == "user" || $1 == "sys" { s += $2 } END { print s }' \
 	    "$work/times")
 	wall=$(awk '$1 == "real" { print $2 }' "$work/times")
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%.2f\t%s\t%s\n' "$1" "$2" \
-	    "$3" "$4" "$(wilson "$4" "$3")" "$5" "$cpu" "$wall" \
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%.2f\t%s\t%s\t%s\n' "$1" \
+	    "$2" "$3" "$4" "$(wilson "$4" "$3")" "$5" "$cpu" "$wall" \
 	    "$(per_second "$5" "$cpu")" "$(per_second "$5" "$wall")" \
-	    >>"$OUT.tsv"
+	    "${6:-$2}" >>"$OUT.tsv"
 	tail -n 1 "$OUT.tsv" >&2
 }
 
@@ -163,7 +166,7 @@ peer() {
 	row macroxue "-d $1" "$2" "$3" "$4"
 }
 
-# ours SETTING GAMES
+# ours SETTING GAMES LABEL
 ours() {
 	opts=$1
 	[ "$opts" = default ] && opts=
@@ -172,14 +175,20 @@ ours() {
 	    -j "$THREADS" --until 32768 -q --summary $opts
 	row ours "$1" "$2" \
 	    "$(awk '$1 == 32768 { k = $2 } END { print k + 0 }' "$work/out")" \
-	    "$(awk '$1 == "moves" { print $2 }' "$work/out")"
+	    "$(awk '$1 == "moves" { print $2 }' "$work/out")" "$3"
 }
 
-# a setting and its games: "SETTING@N" or "SETTING"
+# a setting, its games and its label: "SETTING #LABEL@N", the label
+# and the games optional
 setting() {
-	case $1 in
-	*@*) echo "${1%@*}" ;;
-	*) echo "$1" ;;
+	s=${1%@*}
+	echo "${s% #*}"
+}
+label_of() {
+	s=${1%@*}
+	case $s in
+	*" #"*) echo "${s##* #}" ;;
+	*) echo "$s" ;;
 	esac
 }
 games_of() {
@@ -191,27 +200,39 @@ games_of() {
 
 plot() {
 	for who in macroxue ours; do
-		grep "^$who$tab" "$OUT.tsv" | sort -t "$tab" -k11,11g \
-		    >"$work/$who.tsv"
+		# a table of before the labels: each point named by its setting
+		awk -F "$tab" -v OFS="$tab" -v who="$who" '$1 == who {
+			if ($13 == "") $13 = $2
+			print
+		}' "$OUT.tsv" | sort -t "$tab" -k11,11g >"$work/$who.tsv"
+		# its frontier: the points that no faster one matches
+		sort -t "$tab" -k11,11gr "$work/$who.tsv" | awk -F "$tab" '
+		    NR == 1 || $5 > best { best = $5; print }' \
+		    >"$work/$who-front.tsv"
 	done
 	gnuplot <<-EOF
-	set terminal pngcairo size 720,440 font ",10"
+	set terminal pngcairo size 760,480 font ",10"
 	set output "$OUT.png"
 	set datafile separator "\t"
 	set logscale x
 	set format x "%.0f"
+	set xrange [20:200000]
 	set xlabel "moves per CPU second (log scale)"
 	set ylabel "games reaching 32768, % (95% interval)"
 	set yrange [0:100]
 	set grid
 	set key top right
-	set title "32768 rate against speed, one run on this machine"
-	plot "$work/macroxue.tsv" using 11:5:6:7 with yerrorlines lw 2 \
+	set title "32768 rate against speed, one run on this machine; lines: each one's frontier"
+	plot "$work/macroxue.tsv" using 11:5:6:7 with yerrorbars lc 1 \
 	    pt 7 title "macroxue/2048-ai 2048 (2019 tables)", \
-	    "" using 11:5:2 with labels offset 0,1.2 notitle, \
-	    "$work/ours.tsv" using 11:5:6:7 with yerrorlines lw 2 pt 5 \
+	    "$work/macroxue-front.tsv" using 11:5 with lines lc 1 lw 2 notitle, \
+	    "$work/macroxue.tsv" using 11:5:13 with labels offset 0,1.2 \
+	    notitle, \
+	    "$work/ours.tsv" using 11:5:6:7 with yerrorbars lc 2 pt 5 \
 	    title "ours, 2048-solve", \
-	    "" using 11:5:2 with labels offset 0,-1.2 notitle
+	    "$work/ours-front.tsv" using 11:5 with lines lc 2 lw 2 notitle, \
+	    "$work/ours.tsv" using 11:5:13 with labels offset 0,-1.2 \
+	    font ",9" notitle
 	EOF
 }
 
@@ -219,8 +240,9 @@ markdown() {
 	echo "| player | setting | games | 32768 reached | % (95%) | moves | CPU s | wall s | moves / CPU s | moves / wall s |"
 	echo "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |"
 	awk -F "$tab" 'NR > 1 {
-		printf "| %s | `%s` | %s | %s | %s (%s-%s) | %s | %s | %s | %s | %s |\n",
-		    $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
+		label = $13 != "" && $13 != $2 ? " (" $13 ")" : ""
+		printf "| %s | `%s`%s | %s | %s | %s (%s-%s) | %s | %s | %s | %s | %s |\n",
+		    $1, $2, label, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
 	}' "$OUT.tsv"
 }
 
@@ -231,7 +253,7 @@ if [ "$1" = --plot ]; then
 fi
 build_peer
 build_peer_tables
-printf 'player\tsetting\tgames\treached\tpercent\tlow\thigh\tmoves\tcpu_s\twall_s\tmoves_per_cpu_s\tmoves_per_wall_s\n' \
+printf 'player\tsetting\tgames\treached\tpercent\tlow\thigh\tmoves\tcpu_s\twall_s\tmoves_per_cpu_s\tmoves_per_wall_s\tlabel\n' \
     >"$OUT.tsv"
 # take turns, its depth i then our setting i, so that both meet the
 # same load
@@ -240,11 +262,12 @@ i=1
 for d in $PEER_DEPTHS; do
 	peer "$(setting "$d")" "$(games_of "$d")"
 	s=$(sed -n "${i}p" "$work/ours-list")
-	[ -n "$s" ] && ours "$(setting "$s")" "$(games_of "$s")"
+	[ -n "$s" ] && ours "$(setting "$s")" "$(games_of "$s")" \
+	    "$(label_of "$s")"
 	i=$((i + 1))
 done
 sed -n "$i,\$p" "$work/ours-list" | while IFS= read -r s; do
-	ours "$(setting "$s")" "$(games_of "$s")"
+	ours "$(setting "$s")" "$(games_of "$s")" "$(label_of "$s")"
 done
 plot
 markdown
