@@ -8,7 +8,8 @@
 #     first run: some 9 minutes of one core, 4.4 GB of memory, 2.6 GB of
 #     disk; later runs map them);
 #  3. plays GAMES games (default 20) at each of its depths PEER_DEPTHS
-#     (default "3 4 5 6") and each of our settings OURS (default
+#     (default "3 4 5 6"; set empty, none) and each of our settings
+#     OURS (set empty, none; default
 #     "--depth 2;--fast;--depth 4;default": 2048-solve options, `;`
 #     between settings, "default" for none), taking turns; a depth or
 #     setting may end in @N for N games instead, and a setting in
@@ -47,7 +48,8 @@ fi
 cd "$(dirname "$0")/.."
 : "${BIN_DIR:=$PWD/bin}" "${GAMES:=20}" "${SEED:=900401}" "${THREADS:=2}"
 : "${PEER_DIR:=${XDG_CACHE_HOME:-$HOME/.cache}/2048-tools-peer}"
-: "${PEER_DEPTHS:=3 4 5 6}" "${OURS:=--depth 2;--fast;--depth 4;default}"
+# set but empty: none of that player's (the other one plays alone)
+: "${PEER_DEPTHS=3 4 5 6}" "${OURS=--depth 2;--fast;--depth 4;default}"
 : "${OUT:=bench/peer}"
 case $OUT in /*) ;; *) OUT=$PWD/$OUT ;; esac
 export G2048_NET=''	# ours out of the box: no net
