@@ -79,6 +79,7 @@ case $service in
     '--strict[a board of another size is an error]' \
     '--cutoff=[probability cutoff]:probability:' \
     '--crowded=[cutoff on crowded boards]:N,P:' \
+    '--prune=[a board this far under the searched one is a leaf]:M:' \
     '--deepen=[search again]:R,SUB,MAX,P:' \
     '--no-deepen[never search again]' \
     '--tt-bits=[transposition table]:bits:' \
@@ -175,6 +176,7 @@ case $service in
     '(-j --threads)'{-j+,--threads=}'[threads]:threads:' \
     '--cutoff=[probability cutoff]:probability:' \
     '--crowded=[cutoff on crowded boards]:N,P:' \
+    '--prune=[a board this far under the searched one is a leaf]:M:' \
     '--deepen=[search again]:R,SUB,MAX,P:' \
     '--no-deepen[never search again]' \
     '--tt-bits=[transposition table]:bits:' \

@@ -550,6 +550,25 @@ minimax_value() {
 	    untimed)" = "$plain" ]
 }
 
+@test "--prune M: a board M under the root's is a leaf, so fewer nodes; a margin no board falls is no change" {
+	local opts=(--depth 4 --tt-bits 0 --explain) plain wide narrow
+	plain=$(2048-solve "${opts[@]}" < <(crowded) | untimed)
+	wide=$(2048-solve "${opts[@]}" --prune 1e12 < <(crowded) | untimed)
+	[ "$wide" = "$plain" ]
+	narrow=$(2048-solve "${opts[@]}" --prune 1000 < <(crowded) | untimed)
+	echo "nodes: $(nodes <<<"$plain") and $(nodes <<<"$narrow")"
+	[ "$(nodes <<<"$narrow")" -lt "$(nodes <<<"$plain")" ]
+	# the root's own chance nodes are always searched: at depth 2 every
+	# node below them is a leaf anyway
+	[ "$(2048-solve --depth 2 --explain --prune 1 < <(crowded) | untimed)" = \
+	    "$(2048-solve --depth 2 --explain < <(crowded) | untimed)" ]
+	for m in -1 1e13 x; do
+		run 2048-solve --prune "$m" < <(crowded)
+		[ "$status" -eq 2 ]
+		[[ "${lines[0]}" == "2048-solve: --prune: expected "* ]]
+	done
+}
+
 @test "--no-bitboard: the same moves, values and nodes, moving cell by cell" {
 	2048-solve --no-bitboard --explain "$SOLVE/boards.txt" | untimed |
 	    cmp - "$SOLVE/explain-default.txt"

@@ -81,6 +81,7 @@ usage(int status)
 	    "                     cores)\n"
 	    "      --cutoff P     expectimax probability cutoff\n"
 	    "      --crowded N,P  cutoff P on boards with at most N empty cells\n"
+	    "      --prune M      a board valued M under the one searched is a leaf\n"
 	    "      --deepen R,SUB,MAX,P  search again, deeper\n"
 	    "      --no-deepen    never search again\n"
 	    "      --tt-bits N    transposition table of up to 2^N entries\n"

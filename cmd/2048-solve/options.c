@@ -110,6 +110,8 @@ usage(int status)
 	    "      --cutoff P     expectimax probability cutoff (default\n"
 	    "                     0.000125, 0: off)\n"
 	    "      --crowded N,P  cutoff P on boards with at most N empty cells\n"
+	    "      --prune M      a board the heuristic values more than M under\n"
+	    "                     the board searched is a leaf (default 0: off)\n"
 	    "      --deepen R,SUB,MAX,P  search again, depth distinct tiles less\n"
 	    "                     SUB up to MAX, cutoff P, when the best value\n"
 	    "                     is below R times the heuristic after the move\n"

@@ -240,6 +240,7 @@ double cli_games_left(struct cli_eta *e, double elapsed, uint64_t finished,
 	{ "no-deepen", no_argument, NULL, 'N' }, \
 	{ "no-lost", no_argument, NULL, 'L' }, \
 	{ "no-tables", no_argument, NULL, 'O' }, \
+	{ "prune", required_argument, NULL, 'u' }, \
 	{ "table-from", required_argument, NULL, 'k' }, \
 	{ "table-min", required_argument, NULL, 'K' }, \
 	{ "tables", required_argument, NULL, 'X' }, \
@@ -259,7 +260,7 @@ enum {
 	CLI_GIVEN_DEEPEN_BY = 1 << 8, CLI_GIVEN_DOWNGRADE = 1 << 9,
 	CLI_GIVEN_LOST = 1 << 10, CLI_GIVEN_TIME = 1 << 11,
 	CLI_GIVEN_TABLE_MIN = 1 << 12, CLI_GIVEN_TABLE_FROM = 1 << 13,
-	CLI_GIVEN_CHAIN_MIN = 1 << 14
+	CLI_GIVEN_CHAIN_MIN = 1 << 14, CLI_GIVEN_PRUNE = 1 << 15
 };
 
 /* The player's switches as given, each value checked; of two switches

@@ -129,6 +129,9 @@ set_search_option(int c, const char *arg, g2048_search_opts *o)
 	case 'R':
 		parse_crowded(arg, o);
 		return CLI_GIVEN_CROWDED;
+	case 'u':
+		o->prune = cli_double(arg, "--prune", 0, G2048_PRUNE_MAX);
+		return CLI_GIVEN_PRUNE;
 	case 'D':
 		parse_deepen(arg, o);
 		return CLI_GIVEN_DEEPEN | CLI_GIVEN_DEEPEN_BY;
@@ -314,6 +317,8 @@ apply_search(const struct cli_switches *sw, g2048_search_opts *o)
 		o->bitboard = s->bitboard;
 	if (given & CLI_GIVEN_CUTOFF)
 		o->cutoff = s->cutoff;
+	if (given & CLI_GIVEN_PRUNE)
+		o->prune = s->prune;
 	if (given & CLI_GIVEN_CROWDED) {
 		o->crowded = s->crowded;
 		o->cutoff_crowded = s->cutoff_crowded;

@@ -377,6 +377,9 @@ typedef struct {
 	int leaves_bits;    /* a board other than 4x4: the adaptive depth is
 	                       lowered while the search's estimated leaves
 	                       (2048-solve(1)) pass 2^leaves_bits; 0: never */
+	double prune;       /* >0, expectimax: a chance node below the root
+	                       whose board the evaluator values more than
+	                       prune under the root board is a leaf; 0: off */
 } g2048_search_opts;
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */
@@ -390,6 +393,7 @@ void g2048_search_net_fast(g2048_search_opts *o);
                                      most depth_sub, deepen_sub take off */
 #define G2048_CUTOFF_MAX   0.5    /* the cutoffs (0.45 already prunes all) */
 #define G2048_DEEPEN_MAX   2.0    /* deepen */
+#define G2048_PRUNE_MAX    1e12   /* prune: past any evaluator's range */
 #define G2048_TT_BITS_MAX  28
 #define G2048_THREADS_MAX  256
 #define G2048_LEAVES_BITS_MAX 40

@@ -423,7 +423,7 @@ class Player(_g2048.Player):
     ``heuristic``, ``weights``, ``fast`` (``--fast``), ``algo``
     ('expectimax', 'minimax', 'greedy', 'random'), ``depth`` (a fixed
     depth, no deepening unless ``deepen`` is given), ``adaptive`` ((MIN,
-    SUB, MAX)), ``cutoff``, ``crowded`` ((N, P)), ``deepen`` ((R, SUB, MAX,
+    SUB, MAX)), ``cutoff``, ``crowded`` ((N, P)), ``prune``, ``deepen`` ((R, SUB, MAX,
     P) or False, ``--no-deepen``), ``tt_bits``, ``lost`` (0 as
     ``--no-lost``), ``downgrade`` (a rank), ``table_min``, ``table_from``
     (a rank), ``chain_min``, ``chain`` ('folder': the folder's chain files

@@ -18,6 +18,7 @@
  */
 #include "g2048py.h"
 
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -386,11 +387,14 @@ parse_algo(PyObject *o, enum g2048_algo *a)
 }
 
 /* The search's own settings and the player's thresholds given as
- * keywords, over the preset. */
+ * keywords, over the preset: a number not given is NOT_GIVEN (an int)
+ * or NaN, so that any value given, a negative one too, goes to the
+ * check. */
+#define NOT_GIVEN INT_MIN
 struct search_args {
 	PyObject *algo, *adaptive, *crowded, *deepen;
 	int depth, tt_bits, lost, downgrade, table_from;
-	double cutoff, table_min, chain_min;
+	double cutoff, table_min, chain_min, prune;
 };
 
 static int
@@ -401,7 +405,7 @@ apply_search_args(const struct search_args *a, g2048_player_opts *po)
 
 	if (parse_algo(a->algo, &o->algo) < 0)
 		return -1;
-	if (a->depth >= 0) {
+	if (a->depth != NOT_GIVEN) {
 		o->depth = a->depth;
 		/* a fixed depth means that depth, unless deepen says so */
 		if (!deepen_given)
@@ -426,19 +430,21 @@ apply_search_args(const struct search_args *a, g2048_player_opts *po)
 		    &o->deepen_max, &o->deepen_cutoff))
 			return -1;
 	}
-	if (a->cutoff >= 0)
+	if (!isnan(a->cutoff))
 		o->cutoff = a->cutoff;
-	if (a->tt_bits >= 0)
+	if (!isnan(a->prune))
+		o->prune = a->prune;
+	if (a->tt_bits != NOT_GIVEN)
 		o->tt_bits = a->tt_bits;
-	if (a->lost >= 0)
+	if (a->lost != NOT_GIVEN)
 		o->lost = a->lost;
-	if (a->downgrade >= 0)
+	if (a->downgrade != NOT_GIVEN)
 		o->downgrade = a->downgrade;
-	if (a->table_min >= 0)
+	if (!isnan(a->table_min))
 		po->table_min = a->table_min;
-	if (a->table_from >= 0)
+	if (a->table_from != NOT_GIVEN)
 		po->table_from = a->table_from;
-	if (a->chain_min >= 0)
+	if (!isnan(a->chain_min))
 		po->chain_min = a->chain_min;
 	return 0;
 }
@@ -495,12 +501,13 @@ player_init(PlayerObject *p, PyObject *args, PyObject *kw)
 	static char *kwlist[] = { "tables", "net", "heuristic", "weights",
 	    "fast", "threads", "chain", "patterns", "exact", "algo", "depth",
 	    "adaptive", "cutoff", "crowded", "deepen", "tt_bits", "lost",
-	    "downgrade", "table_min", "table_from", "chain_min", NULL };
+	    "downgrade", "table_min", "table_from", "chain_min", "prune",
+	    NULL };
 	const char *heuristic = NULL, *weights = NULL;
 	PyObject *tables_o = NULL, *net_o = NULL, *chain = NULL,
 	    *tables = NULL, *netpath = NULL;
-	struct search_args sa = { NULL, NULL, NULL, NULL, -1, -1, -1, -1, -1,
-	    -1, -1, -1 };
+	struct search_args sa = { NULL, NULL, NULL, NULL, NOT_GIVEN, NOT_GIVEN,
+	    NOT_GIVEN, NOT_GIVEN, NOT_GIVEN, NAN, NAN, NAN, NAN };
 	int fast = 0, threads = 1, patterns = 1, exact = 0, i, per, ok = -1;
 	char err[ERR_MAX];
 
@@ -509,11 +516,11 @@ player_init(PlayerObject *p, PyObject *args, PyObject *kw)
 		return -1;
 	}
 	if (!PyArg_ParseTupleAndKeywords(args, kw,
-	    "|$OOzzpiOppOiOdOOiiiddid:Player", kwlist, &tables_o, &net_o,
+	    "|$OOzzpiOppOiOdOOiiididd:Player", kwlist, &tables_o, &net_o,
 	    &heuristic, &weights, &fast, &threads, &chain, &patterns, &exact,
 	    &sa.algo, &sa.depth, &sa.adaptive, &sa.cutoff, &sa.crowded,
 	    &sa.deepen, &sa.tt_bits, &sa.lost, &sa.downgrade, &sa.table_min,
-	    &sa.table_from, &sa.chain_min))
+	    &sa.table_from, &sa.chain_min, &sa.prune))
 		return -1;
 	if (threads < 1 || threads > WORKERS_MAX) {
 		PyErr_Format(PyExc_ValueError, "threads: expected 1 to %d, not "

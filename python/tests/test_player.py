@@ -59,6 +59,12 @@ def solve_moves(boards, *args):
     ({"heuristic": "xu", "depth": 1}, ["--heuristic", "xu", "--depth", "1",
                                        "--no-tables"]),
     ({"algo": "greedy"}, ["--algo", "greedy", "--no-tables"]),
+    ({"fast": True, "prune": 2e5}, ["--fast", "--prune", "200000",
+                                    "--no-tables"]),
+    ({"fast": True, "tables": os.path.join(ROOT, "tables"), "chain_min": 0.5,
+      "table_from": 14},
+     ["--fast", "--tables", os.path.join(ROOT, "tables"), "--chain-min",
+      "0.5", "--table-from", "16384"]),
     ({"fast": True, "tables": os.path.join(ROOT, "tables")},
      ["--fast", "--tables", os.path.join(ROOT, "tables")]),
 ])

@@ -127,6 +127,9 @@ g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize)
 	else if (!in(o->leaves_bits, 0, G2048_LEAVES_BITS_MAX))
 		snprintf(why, sizeof why, "leaves: expected 0 (no bound) to 2^%d",
 		    G2048_LEAVES_BITS_MAX);
+	else if (!(o->prune >= 0 && o->prune <= G2048_PRUNE_MAX))
+		snprintf(why, sizeof why, "prune: expected 0 (off) to %g",
+		    G2048_PRUNE_MAX);
 	else if (!in(o->threads, 1, G2048_THREADS_MAX))
 		snprintf(why, sizeof why, "threads: expected 1 to %d",
 		    G2048_THREADS_MAX);

@@ -163,6 +163,9 @@ struct g2048_search {
 	 * the likelier (a 2 at even odds) */
 	double p2, p4;
 	int min_rank;
+	/* with o.prune: a chance node below the root whose board is valued
+	 * below this is a leaf (-HUGE_VAL: none is) */
+	double prune_below;
 	/* a board of another size than 4x4: its root moves, searched by
 	 * the general path (general.c) */
 	int general;
@@ -175,6 +178,16 @@ static inline int
 at_horizon(const struct search_worker *w, int depth, double cprob)
 {
 	return depth >= w->limit || cprob < w->cutoff;
+}
+
+/* A chance node below the root whose board the evaluator values at
+ * value (the caller's) is a leaf: the board has fallen so far below the
+ * root's that the search does not look past it (after macroxue/2048-ai's
+ * pass score).  The root's own chance nodes are always searched. */
+static inline int
+is_pruned(const struct search_worker *w, double value)
+{
+	return value < w->s->prune_below;
 }
 
 /* A chance node this deep is looked up in, and stored to, the table. */
