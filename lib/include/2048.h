@@ -377,9 +377,10 @@ typedef struct {
 	int leaves_bits;    /* a board other than 4x4: the adaptive depth is
 	                       lowered while the search's estimated leaves
 	                       (2048-solve(1)) pass 2^leaves_bits; 0: never */
-	double prune;       /* >0, expectimax: a chance node below the root
-	                       whose board the evaluator values more than
-	                       prune under the root board is a leaf; 0: off */
+	double prune;       /* >0, expectimax on a 4x4 board: a chance node
+	                       below the root's whose board the evaluator
+	                       values more than prune under the board
+	                       searched is a leaf; 0: off */
 } g2048_search_opts;
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */

@@ -120,8 +120,6 @@ chance_node(struct search_worker *w, g2048_cells *c, double cprob, int depth)
 		if (search_tt_get(&w->tt, key, depth, &value))
 			return value;
 	}
-	if (s->o.prune > 0 && depth > 1 && is_pruned(w, value = leaf(w, c)))
-		return value;
 	if ((n = g2048_cells_empty_count(c)) == 0)
 		return leaf(w, c);      /* none: not after a legal move */
 	cprob /= n;

@@ -230,8 +230,9 @@ search_tree(g2048_search *s, g2048_grid g, const g2048_cells *c,
 	    o->cutoff_crowded : o->cutoff;
 
 	set_roots(s, g, c, r, dirs);
-	s->prune_below = o->prune > 0 ? (c ? g2048_eval_cells(s->e, c) :
-	    search_value(s, g)) - o->prune : -HUGE_VAL;
+	/* measured on the 4x4 board only: other sizes search without it */
+	s->prune_below = o->prune > 0 && !c ? search_value(s, g) - o->prune :
+	    -HUGE_VAL;
 	if (o->time_ms == 0) {
 		limit = o->depth > 0 ? o->depth : board_depth(s, g, c,
 		    o->depth_min, o->depth_sub, o->depth_max);
