@@ -35,6 +35,12 @@ g2048_search_defaults(g2048_search_opts *o)
 	o->leaves_bits = 20;
 }
 
+/*
+ * A board that falls 10^6 under the one searched (a row of large tiles
+ * broken) is a leaf: with the chain tables whole, over 200 tuning games,
+ * 32768 in 59.5% at 1,820 moves per CPU second, where the same search
+ * without it at cutoff 3e-3 made 57.0% at some 1,100 (bench/AI.md).
+ */
 void
 g2048_search_fast(g2048_search_opts *o)
 {
@@ -42,7 +48,8 @@ g2048_search_fast(g2048_search_opts *o)
 	o->depth_min = 3;
 	o->depth_sub = 3;
 	o->depth_max = 7;
-	o->cutoff = 3e-3;
+	o->cutoff = 1e-3;
+	o->prune = 1e6;
 	o->deepen = 0;
 	o->tt_bits = 16;
 	o->leaves_bits = 14;
