@@ -124,6 +124,10 @@ struct ref {
 	int coarser;        /* ... that ten times the cutoff would add */
 	int ties;           /* paths exactly as likely as the cutoff */
 	int dead;           /* boards met that cannot move */
+	/* with a prune: a chance node below the root's whose board is
+	 * valued under this is a leaf (check_search sets it) */
+	double prune_below;
+	int pruned;         /* chance nodes made leaves by the prune */
 };
 
 static uint64_t
@@ -203,6 +207,10 @@ ref_chance(struct ref *r, g2048_grid g, struct prob p, int depth)
 			return g2048_eval_grid(ev, g);
 		}
 		r->coarser += cmp_exact(r, p, 10) < 0;
+	}
+	if (depth > 1 && g2048_eval_grid(ev, g) < r->prune_below) {
+		r->pruned++;
+		return g2048_eval_grid(ev, g);
 	}
 	for (cell = 0; cell < 16; cell++)
 		if (g2048_rank(g, cell) == 0)
@@ -292,6 +300,9 @@ check_search(g2048_search *s, const g2048_search_opts *o, g2048_grid g,
 	int d, fails = unit_fails;
 
 	r->nodes = 0;
+	r->pruned = 0;
+	r->prune_below = o->prune > 0 ? g2048_eval_grid(ev, g) - o->prune :
+	    -HUGE_VAL;
 	CHECK(g2048_search_run(s, g, NULL, &res) >= 0);
 	for (d = 0; d < 4; d++) {
 		g2048_grid n = ref_slide(g, d);
@@ -445,7 +456,8 @@ test_tree_searches_match_reference(void)
 		for (depth = 1; depth <= 3; depth++)
 			for (algo = G2048_EXPECTIMAX; algo <= G2048_MINIMAX; algo++)
 				for (variant = 0; variant < 3; variant++) {
-					struct ref r = { depth, 0, { 0, 0, 1 }, 1, 0, 0, 0, 0, 0 };
+					struct ref r = { depth, 0, { 0, 0, 1 }, 1,
+					    0, 0, 0, 0, 0, 0, 0 };
 
 					if (algo == G2048_MINIMAX && variant == 2)
 						continue;
@@ -483,7 +495,8 @@ test_lost_matches_reference(void)
 	for (i = 0; i < 2; i++)
 		for (lost = 0; lost <= 1; lost++)
 			for (algo = G2048_EXPECTIMAX; algo <= G2048_MINIMAX; algo++) {
-				struct ref r = { 3, 0, { 0, 0, 1 }, lost, 0, 0, 0, 0, 0 };
+				struct ref r = { 3, 0, { 0, 0, 1 }, lost, 0, 0, 0, 0, 0, 0,
+				    0 };
 
 				g2048_search_defaults(&o);
 				o.algo = (enum g2048_algo)algo;
@@ -518,7 +531,7 @@ test_cutoff_matches_reference(void)
 	    with65536 };
 	static const int depths[] = { 4, 4, 5, 4 };
 	static const struct prob cutoffs[] = { { 1e-4, 1, 10000 },
-	    { 1.25e-4, 1, 8000 }, { 3e-3, 3, 1000 } };
+	    { 1.25e-4, 1, 8000 }, { 1e-3, 1, 1000 } };
 	g2048_search_opts def, fast, o;
 	g2048_search *s;
 	char err[128];
@@ -532,11 +545,12 @@ test_cutoff_matches_reference(void)
 		cut = coarser = ties = 0;
 		for (i = 0; i < 4; i++) {
 			struct ref r = { depths[i], cutoffs[c].p, cutoffs[c], 1,
-			    0, 0, 0, 0, 0 };
+			    0, 0, 0, 0, 0, 0, 0 };
 
 			o = def;
 			o.depth = depths[i];
 			o.cutoff = cutoffs[c].p;
+			o.prune = 0;
 			o.deepen = 0;
 			o.tt_bits = 0;
 			if ((s = g2048_search_new(&o, ev, err, sizeof err)) ==
@@ -554,6 +568,50 @@ test_cutoff_matches_reference(void)
 		    "%d ties\n", o.cutoff, cut, coarser, ties);
 		CHECK(cut > 0 && coarser > 0);
 	}
+}
+
+/*
+ * The prune as documented: a chance node below the root's whose board
+ * falls more than the margin under the board searched is a leaf valued
+ * as it stands; the same values and nodes as the reference, at margins
+ * that cut much, little and nothing, with the fast setting's cutoff and
+ * without one.
+ */
+static void
+test_prune_matches_reference(void)
+{
+	static const int *const boards[] = { mid, crowded4, crowded2,
+	    with65536 };
+	static const double margins[] = { 1e3, 1e5, 1e6, 1e12 };
+	g2048_search_opts o;
+	g2048_search *s;
+	char err[128];
+	int i, m, c, pruned[4] = { 0 };
+
+	for (m = 0; m < 4; m++)
+		for (c = 0; c < 2; c++)
+			for (i = 0; i < 4; i++) {
+				struct ref r = { 4, c ? 1e-3 : 0, { 1e-3, 1,
+				    1000 }, 1, 0, 0, 0, 0, 0, 0, 0 };
+
+				g2048_search_fast(&o);
+				o.depth = 4;
+				o.cutoff = r.cutoff;
+				o.prune = margins[m];
+				o.tt_bits = 0;
+				if ((s = g2048_search_new(&o, ev, err,
+				    sizeof err)) == NULL) {
+					CHECK(!"g2048_search_new");
+					continue;
+				}
+				check_search(s, &o, grid_of(boards[i]), &r, 1e-12,
+				    1);
+				g2048_search_free(s);
+				pruned[m] += r.pruned;
+			}
+	printf("# pruned at margins 1e3, 1e5, 1e6, 1e12: %d, %d, %d, %d\n",
+	    pruned[0], pruned[1], pruned[2], pruned[3]);
+	CHECK(pruned[0] > pruned[1] && pruned[1] > 0 && pruned[3] == 0);
 }
 
 /* A search of g with the options o changed as the arguments say. */
@@ -689,10 +747,12 @@ test_settings_documented(void)
 	CHECK(o.deepen == 0.995 && o.deepen_sub == 1 && o.deepen_max == 15 &&
 	    o.deepen_cutoff == 0.0001);
 	CHECK(o.tt_bits == 20 && o.lost && o.bitboard && o.time_ms == 0);
+	CHECK(o.prune == 0);
 	g2048_search_fast(&o);
 	CHECK(o.depth == 0 && o.depth_min == 3 && o.depth_sub == 3 &&
 	    o.depth_max == 7);
-	CHECK(o.cutoff == 0.003 && o.deepen == 0 && o.tt_bits == 16);
+	CHECK(o.cutoff == 0.001 && o.prune == 1e6 && o.deepen == 0 &&
+	    o.tt_bits == 16);
 }
 
 /* The table stores floats: values move by rounding only, the move not. */
@@ -1171,6 +1231,7 @@ main(void)
 	RUN(test_reproducible);
 	RUN(test_cutoff_prunes);
 	RUN(test_crowded_cutoff);
+	RUN(test_prune_matches_reference);
 	RUN(test_greedy);
 	RUN(test_random_is_legal_and_uniform);
 	RUN(test_no_move);
