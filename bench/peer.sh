@@ -29,7 +29,8 @@
 #     the two frontiers (the rate against moves per CPU second, the
 #     intervals drawn; gnuplot); and the table in markdown on stdout.
 #     `bench/peer.sh --plot` draws OUT.png and prints the table again
-#     from OUT.tsv, playing nothing.
+#     from OUT.tsv, playing nothing (TITLE: its title, as for a table
+#     joined from several runs).
 # Both play on THREADS cores (default 2): ours as `-j THREADS`, its games
 # split among THREADS processes.  Speed is moves per CPU second (user +
 # sys of the processes, table loading included), steady on a shared
@@ -212,6 +213,7 @@ plot() {
 		    NR == 1 || $5 > best { best = $5; print }' \
 		    >"$work/$who-front.tsv"
 	done
+	title=${TITLE:-"32768 rate against speed, one run on this machine; lines: each one's frontier"}
 	gnuplot <<-EOF
 	set terminal pngcairo size 760,480 font ",10"
 	set output "$OUT.png"
@@ -224,7 +226,7 @@ plot() {
 	set yrange [0:100]
 	set grid
 	set key top right
-	set title "32768 rate against speed, one run on this machine; lines: each one's frontier"
+	set title "$title"
 	plot "$work/macroxue.tsv" using 11:5:6:7 with yerrorbars lc 1 \
 	    pt 7 title "macroxue/2048-ai 2048 (2019 tables)", \
 	    "$work/macroxue-front.tsv" using 11:5 with lines lc 1 lw 2 notitle, \
