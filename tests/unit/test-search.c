@@ -195,7 +195,7 @@ ref_max(struct ref *r, g2048_grid g, struct prob p, int depth)
 static double
 ref_chance(struct ref *r, g2048_grid g, struct prob p, int depth)
 {
-	double sum = 0;
+	double sum = 0, h;
 	int cell, empty[16], i, n = 0;
 
 	if (depth >= r->limit)
@@ -208,9 +208,9 @@ ref_chance(struct ref *r, g2048_grid g, struct prob p, int depth)
 		}
 		r->coarser += cmp_exact(r, p, 10) < 0;
 	}
-	if (depth > 1 && g2048_eval_grid(ev, g) < r->prune_below) {
+	if (depth > 1 && (h = g2048_eval_grid(ev, g)) < r->prune_below) {
 		r->pruned++;
-		return g2048_eval_grid(ev, g);
+		return h;
 	}
 	for (cell = 0; cell < 16; cell++)
 		if (g2048_rank(g, cell) == 0)

@@ -123,8 +123,7 @@ chance_node(struct search_worker *w, g2048_grid g, double cprob, int depth)
 		return search_value(w->s, g);
 	if (uses_table(w, depth) && search_tt_get(&w->tt, g, depth, &value))
 		return value;
-	if (w->s->o.prune > 0 && depth > 1 &&
-	    is_pruned(w, value = search_value(w->s, g)))
+	if (is_pruned(w, g, depth, &value))
 		return value;
 	empty = grid_empty_nibbles(g);
 	n = grid_nibble_count(empty);

@@ -180,16 +180,6 @@ at_horizon(const struct search_worker *w, int depth, double cprob)
 	return depth >= w->limit || cprob < w->cutoff;
 }
 
-/* A chance node below the root whose board the evaluator values at
- * value (the caller's) is a leaf: the board has fallen so far below the
- * root's that the search does not look past it (after macroxue/2048-ai's
- * pass score).  The root's own chance nodes are always searched. */
-static inline int
-is_pruned(const struct search_worker *w, double value)
-{
-	return value < w->s->prune_below;
-}
-
 /* A chance node this deep is looked up in, and stored to, the table. */
 static inline int
 uses_table(const struct search_worker *w, int depth)
@@ -209,6 +199,21 @@ static inline double
 search_value(const g2048_search *s, g2048_grid g)
 {
 	return eval_value(s->e, g, s->o.downgrade);
+}
+
+/* The chance node g, depth moves from the root, is a leaf, *value its
+ * board's value: it has fallen so far below the root's board that the
+ * search does not look past it (after macroxue/2048-ai's pass score).
+ * The root's own chance nodes are always searched; without a prune
+ * (prune_below -HUGE_VAL) nothing is valued here. */
+static inline int
+is_pruned(const struct search_worker *w, g2048_grid g, int depth,
+    double *value)
+{
+	if (depth <= 1 || w->s->prune_below == -HUGE_VAL)
+		return 0;
+	*value = search_value(w->s, g);
+	return *value < w->s->prune_below;
 }
 
 /* ---- expectimax.c ---------------------------------------------------- */
