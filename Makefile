@@ -297,17 +297,22 @@ net: $(BIN)/2048-learn
 	@echo "net/2048.net: from now on the evaluator of 2048-solve --fast and --depth 1"
 
 # Exact tables (2048-table(1), bench/EXACT.md), in tables/.  make tables:
-# what the default player reads, the chain tables (2048-chain(5)), whole,
-# 6.7 GB of files (without them it computes the states games ask into the
-# chain cache, 2048-solve(1)).  make pattern-tables: the 4x4 endgame
-# pattern tables, which the player consults only without the chain tables
-# (--no-chain), and the small boards' (2x2 to 3x3), 8.8 GB of files.
-# make tables: 30 min of CPU, 6.5 GB of memory at most; make
-# pattern-tables: 22 min of CPU, 150 MB (bench/EXACT.md).  A
-# table is built once (an order-only prerequisite: a new 2048-table does
-# not rebuild it; remove the file for that); an interrupted build goes on
-# from tables/work-NAME/ (the chain tables: from their files, kept when
-# SIGINT or SIGTERM stops the build).  Patterns are NAME-TARGET, boards RxC.
+# what the default player reads, packed (2048-chain(5), PACKED): the chain
+# table states that PACK_GAMES seeded games computed into an empty chain
+# cache, in tables/chain.packed.  2048-solve reads them beneath its chain
+# cache and computes into it what a later game needs and they lack, so
+# every answer is the whole tables' (README, bench/CACHE.md: its time and
+# size).  make chain-tables: the chain tables whole, 6.7 GB of files, 30
+# min of CPU and 6.5 GB of memory at most (make digest reads them).  make
+# pattern-tables: the 4x4 endgame pattern tables, which the player
+# consults only without the chain tables (--no-chain), and the small
+# boards' (2x2 to 3x3), 8.8 GB of files, 22 min of CPU, 150 MB
+# (bench/EXACT.md).  A table is built once (an order-only prerequisite: a
+# new tool does not rebuild it; remove the file for that); an interrupted
+# build goes on from tables/work-NAME/ (the chain tables: from their
+# files, kept when SIGINT or SIGTERM stops the build; the packed ones:
+# from the cache of tables/work-pack/, where a game reads what it kept).
+# Patterns are NAME-TARGET, boards RxC.
 TABLE_TARGETS  ?= 16 32 64 128 256
 TABLE_PATTERNS ?= $(foreach t,$(TABLE_TARGETS),L3o-$(t) 442o-$(t) 442i-$(t) \
 	441o-$(t) 441i-$(t)) $(foreach t,16 32 64,432o-$(t) 431o-$(t)) \
@@ -315,14 +320,25 @@ TABLE_PATTERNS ?= $(foreach t,$(TABLE_TARGETS),L3o-$(t) 442o-$(t) 442i-$(t) \
 TABLE_BOARDS   ?= 2x2 2x3 2x4 3x3
 TABLE_FILES     = $(TABLE_PATTERNS:%=tables/%.tbl) $(TABLE_BOARDS:%=tables/%.tbl)
 CHAIN_FILES     = tables/chain-six.chain tables/chain-five.chain
-tables: $(CHAIN_FILES)
+PACK_GAMES     ?= 1
+PACK_SEED      ?= 100001
+PACK_SETTING   ?=
+tables: tables/chain.packed
+chain-tables: $(CHAIN_FILES)
 pattern-tables: $(TABLE_FILES)
+tables/chain.packed: | $(BIN)/2048-solve $(BIN)/2048-table
+	mkdir -p tables/work-pack/none
+	G2048_NET= $(BIN)/2048-solve --games $(PACK_GAMES) --seed $(PACK_SEED) \
+	    $(PACK_SETTING) --tables tables/work-pack/none \
+	    --cache tables/work-pack/cache -j 2 --summary
+	$(BIN)/2048-table --pack $@ --cache tables/work-pack/cache
+	rm -rf tables/work-pack
 tables/chain-six.chain: | $(BIN)/2048-table
 	$(BIN)/2048-table --chain tables -j 2
 tables/chain-five.chain: tables/chain-six.chain
 # The chain digest (2048-chain(5), DIGEST), kept in git as
 # tables/chain.digest: what 2048-solve plays by where the chain files are
-# not.  `make digest` makes it again, the same bytes, from make tables'
+# not.  `make digest` makes it again, the same bytes, from make chain-tables'
 # chain files: the boards of DIGEST_GAMES seeded games at --fast with
 # them, the DIGEST_STATES states that decided most of their moves.
 DIGEST_GAMES  ?= 240
@@ -379,7 +395,7 @@ INSTALL_NET    ?= net/2048.net
 INSTALL_TABLES ?= tables
 # the files of INSTALL_TABLES installed: make tables' set, those built (a
 # table of one's own there, as 2048-play(1) builds, is named here to go too)
-INSTALL_TABLE_FILES ?= $(notdir $(TABLE_FILES) $(CHAIN_FILES))
+INSTALL_TABLE_FILES ?= $(notdir $(TABLE_FILES) $(CHAIN_FILES)) chain.packed
 # the chain digest a checkout holds: what 2048-solve plays by where no
 # chain files are installed (empty: none)
 INSTALL_DIGEST ?= tables/chain.digest
@@ -463,7 +479,7 @@ lint: check-includes
 clean:
 	rm -rf obj bin san fake lib/*.a tests/unit/*.o fuzz
 
-.PHONY: all python install-python uninstall-python plot check check-bins bench bench-soak fuzz fuzz-bins net tables pattern-tables digest upgrade-tables install \
+.PHONY: all python install-python uninstall-python plot check check-bins bench bench-soak fuzz fuzz-bins net tables chain-tables pattern-tables digest upgrade-tables install \
         uninstall lint check-includes clean
 .PRECIOUS: $(OBJ)/%.o $(OBJ)/lib/engine/grid/tables.c $(OBJ)/lib/engine/eval/rows.c $(FUZZ_OBJ)/%.o $(OUT)/fuzz/%.bin
 

@@ -14,7 +14,7 @@ _2048_options()
 	2048-solve) echo "--algo -d --depth --time --fast --adaptive -H --heuristic -w --weights --net -j --threads -s --seed -e --explain -p --play -g --games --size -f --four --moves --until --final -S --summary -T --tally -J --json --log -c --compact -q --quiet --strict --cutoff --crowded --prune --deepen --no-deepen --tt-bits --no-lost --tables --table-min --table-from --no-tables --chain --chain-min --no-chain --cache --no-cache --downgrade --no-bitboard -h --help --version" ;;
 	2048-play)  echo "-s --seed --size -f --four -l --load -r --resume -o --save -A --no-anim --colors -h --help --version" ;;
 	2048-learn) echo "--net --stages -l --load -o --save --export -g --games --alpha --lambda --tc --optimistic --restart --halves -s --seed -j --threads --every --block --log -q --quiet -h --help --version" ;;
-	2048-table) echo "-o --save --size --pattern -t --target --objective -f --four -j --threads --work -q --quiet --table --cells -J --json --info --check --upgrade --list --chain --distill --tables --states -h --help --version" ;;
+	2048-table) echo "-o --save --size --pattern -t --target --objective -f --four -j --threads --work -q --quiet --table --cells -J --json --info --check --upgrade --list --chain --distill --tables --states --pack --cache -h --help --version" ;;
 	2048-review) echo "-J --json -c --compact -q --quiet --only-mistakes --threshold --inaccuracy --mistake --blunder --largest --every --algo -d --depth --time --fast --adaptive -H --heuristic -w --weights --net -j --threads --cutoff --crowded --prune --deepen --no-deepen --tt-bits --no-lost --tables --table-min --table-from --no-tables --chain --chain-min --no-chain --cache --no-cache --downgrade --no-bitboard -h --help --version" ;;
 	esac
 }
@@ -30,7 +30,7 @@ _2048_valued()
 	2048-solve) echo "--algo -d --depth --time --adaptive -H --heuristic -w --weights --net -j --threads -s --seed -g --games --size -f --four --moves --until --log --cutoff --crowded --prune --deepen --tt-bits --tables --table-min --table-from --chain-min --cache --downgrade" ;;
 	2048-play)  echo "-s --seed --size -f --four -l --load -o --save --colors" ;;
 	2048-learn) echo "--net --stages -l --load -o --save --export -g --games --alpha --lambda --optimistic --restart -s --seed -j --threads --every --block --log" ;;
-	2048-table) echo "-o --save --size --pattern -t --target --objective -f --four -j --threads --work --table --cells --info --check --upgrade --chain --distill --tables --states" ;;
+	2048-table) echo "-o --save --size --pattern -t --target --objective -f --four -j --threads --work --table --cells --info --check --upgrade --chain --distill --tables --states --pack --cache" ;;
 	2048-review) echo "--threshold --inaccuracy --mistake --blunder --largest --every --algo -d --depth --time --adaptive -H --heuristic -w --weights --net -j --threads --cutoff --crowded --prune --deepen --tt-bits --tables --table-min --table-from --chain-min --cache --downgrade" ;;
 	esac
 }
@@ -49,7 +49,8 @@ _2048_values()
 	2048-new:--size | 2048-solve:--size | 2048-play:--size)
 		echo "2x2 2x3 2x4 3x3 3x4 4x4 5x5 6x6 7x7 8x8" ;;
 	2048-table:--objective) echo "prob score" ;;
-	2048-table:--table | 2048-table:--info | 2048-table:--check | 2048-table:--upgrade | 2048-table:--distill)
+	2048-table:--table | 2048-table:--info | 2048-table:--check | 2048-table:--upgrade | 2048-table:--distill | \
+	    2048-table:--pack)
 		echo FILE ;;
 	2048-table:--work | 2048-table:--chain | *:--tables | *:--cache) echo DIR ;;
 	*:--net | *:-l | *:--load | *:-o | *:--save | *:--export | *:--log)

@@ -151,6 +151,8 @@ case $service in
     '--distill=[write a chain digest]:digest file:_files' \
     '--tables=[the chain tables to distil]:directory:_files -/' \
     '--states=[the states a digest keeps]:states:' \
+    '--pack=[write packed chain tables of the chain cache]:packed file:_files' \
+    '--cache=[the chain cache to pack]:directory:_files -/' \
     '*:board file:_files'
   ;;
 2048-review)

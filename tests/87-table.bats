@@ -413,10 +413,10 @@ build_then() {
 @test "two modes at once are refused with one line naming both, before any work" {
 	2048-table -q -o "$BATS_TEST_TMPDIR/t.tbl" --size 2x2
 	run -2 2048-table --info "$BATS_TEST_TMPDIR/t.tbl" -o "$BATS_TEST_TMPDIR/n.tbl" --size 2x2
-	[ "${lines[0]}" = "2048-table: --info and -o: give one of -o, --table, --info, --check, --upgrade, --list, --chain and --distill" ]
+	[ "${lines[0]}" = "2048-table: --info and -o: give one of -o, --table, --info, --check, --upgrade, --list, --chain, --distill and --pack" ]
 	[ ! -e "$BATS_TEST_TMPDIR/n.tbl" ]
 	run -2 2048-table --list --table "$BATS_TEST_TMPDIR/t.tbl"
-	[ "${lines[0]}" = "2048-table: --list and --table: give one of -o, --table, --info, --check, --upgrade, --list, --chain and --distill" ]
+	[ "${lines[0]}" = "2048-table: --list and --table: give one of -o, --table, --info, --check, --upgrade, --list, --chain, --distill and --pack" ]
 	run -2 2048-table --check "$BATS_TEST_TMPDIR/t.tbl" --upgrade "$BATS_TEST_TMPDIR/t.tbl"
 	[[ "${lines[0]}" == "2048-table: --check and --upgrade: "* ]]
 	# a mode given twice is one mode

@@ -19,6 +19,13 @@ unsure_chain() {
 	    '. . . 64'
 }
 
+# unsure_chain with a 2 beside the corner's 64: a state of its own whose
+# recursion meets many of unsure_chain's
+beside_unsure() {
+	board '32768 16384 8192 4' '4096 2048 1024 2' '512 256 64 .' \
+	    '. . 2 64'
+}
+
 # the line of --explain that names the chain table
 chain_line() {
 	grep 'chain table' || true
@@ -255,4 +262,57 @@ chain_line() {
 	    < <(unsure_chain)
 	[[ "$(chain_line <<< "$output")" == *'0.162434 '*'(computed now'* ]]
 	[ -f "$c/chain-six.chain" ]
+}
+
+@test "packed tables (2048-table --pack) beneath the cache answer as it did, in the recursion too" {
+	local c=$BATS_TEST_TMPDIR/cache d=$BATS_TEST_TMPDIR/d
+	local e=$BATS_TEST_TMPDIR/empty fresh=$BATS_TEST_TMPDIR/fresh
+	local under=$BATS_TEST_TMPDIR/under
+	mkdir -p "$d" "$e"
+	run env G2048_CACHE="$c" 2048-solve --tables "$e" --explain \
+	    < <(unsure_chain)
+	[[ "$(chain_line <<< "$output")" == *'0.162434 '*'(computed now'* ]]
+	run 2048-table --pack "$d/chain.packed" --cache "$c"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *": $d/chain.packed: "*" states of the chain cache in $c, "* ]]
+	head -c 40 "$d/chain.packed" | grep -q '^2048-chain-packed 1$'
+	run 2048-table --check "$d/chain.packed"
+	[ "$status" -eq 0 ]
+	# a cache over them computes nothing: the same answer, held
+	run env G2048_CACHE="$under" 2048-solve --tables "$d" --explain \
+	    < <(unsure_chain)
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = up ]
+	[[ "$(chain_line <<< "$output")" == *'0.162434 time '*' ms' ]]
+	[ ! -e "$under/chain-six.chain" ]
+	# a state they lack is computed, its recursion reading theirs: a
+	# cache a fraction of one computing it alone, the same answer
+	run env G2048_CACHE="$fresh" 2048-solve --tables "$e" --explain \
+	    < <(beside_unsure)
+	[[ "$(chain_line <<< "$output")" == *'(computed now'* ]]
+	local want=$output
+	run env G2048_CACHE="$under" 2048-solve --tables "$d" --explain \
+	    < <(beside_unsure)
+	[ "$(chain_line <<< "$output" | sed 's/time.*//')" = \
+	    "$(chain_line <<< "$want" | sed 's/time.*//')" ]
+	[ "${lines[0]}" = "$(head -1 <<< "$want")" ]
+	[ "$(du -k "$under/chain-six.chain" | cut -f1)" -lt \
+	    "$(( $(du -k "$fresh/chain-six.chain" | cut -f1) / 4 ))" ]
+}
+
+@test "--pack: an empty cache is refused, a packed file's changed byte is found" {
+	local c=$BATS_TEST_TMPDIR/cache d=$BATS_TEST_TMPDIR/d
+	run 2048-table --pack "$d.packed" --cache "$c"
+	[ "$status" -eq 2 ]
+	[ "$output" = "2048-table: --pack: the chain cache in $c holds no states" ]
+	[ ! -e "$d.packed" ]
+	env G2048_CACHE="$c" 2048-solve --tables "$BATS_TEST_TMPDIR" \
+	    < <(near_chain) > /dev/null
+	2048-table --pack "$d.packed" --cache "$c" -q
+	# the directory of the six's blocks, past the five's
+	printf '\377' | dd of="$d.packed" bs=1 seek=$((4096 + 8 * 37226 + 100)) \
+	    conv=notrunc status=none
+	run 2048-table --check "$d.packed"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"$d.packed: corrupt: block "*" does not match its checksum" ]]
 }

@@ -1,7 +1,8 @@
 /*
  * chain.c - 2048-table's chain tables: --chain builds them whole into a
  * folder (a signal keeps what is done), --distill writes a digest of the
- * states that decided the boards read (2048-chain(5)).
+ * states that decided the boards read, --pack packs what the chain cache
+ * holds (2048-chain(5)).
  */
 #include <errno.h>
 #include <signal.h>
@@ -146,3 +147,30 @@ distill_digest(struct run *run, const char *path, const char *dir,
 	return cli_finish(0);
 }
 
+
+/* --pack FILE: every state the chain cache in dir holds, packed */
+int
+pack_tables(struct run *run, const char *path, const char *dir)
+{
+	struct timespec t0;
+	uint64_t held;
+	g2048_chain *c;
+	char err[512];
+
+	if (dir == NULL)
+		cli_die(2, "--pack: no chain cache (--cache DIR, or "
+		    "$G2048_CACHE)");
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if ((c = g2048_chain_cache_open(dir, NULL, err, sizeof err)) == NULL)
+		cli_die(2, "%s", err);
+	else if (g2048_chain_cache_held(c) == 0)
+		cli_die(2, "--pack: the chain cache in %s holds no states", dir);
+	else if (g2048_chain_pack(c, path, &held, err, sizeof err) < 0)
+		cli_die(2, "%s", err);
+	if (!run->quiet)
+		fprintf(stderr, "%s: %s: %llu states of the chain cache in %s, "
+		    "%.1f s\n", progname, path, (unsigned long long)held, dir,
+		    g2048_seconds_since(&t0));
+	g2048_chain_free(c);
+	return cli_finish(0);
+}

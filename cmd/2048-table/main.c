@@ -44,7 +44,7 @@ usage_short(void)
 	    "      --list             list the named patterns\n"
 	    "\n"
 	    "%s --help: all the options (--objective, --work, --check, the chain\n"
-	    "tables' --chain and --distill); 2048-table(1): each in full.\n",
+	    "tables' --chain, --distill and --pack); 2048-table(1): each in full.\n",
 	    progname, progname, progname, progname);
 	exit(cli_finish(0));
 }
@@ -64,6 +64,7 @@ usage(int status)
 	    "       %s --list\n"
 	    "       %s --chain DIR [-j N] [-q]\n"
 	    "       %s --distill FILE [--tables DIR] [--states N] [-q] [FILE ...]\n"
+	    "       %s --pack FILE [--cache DIR] [-q]\n"
 	    "Build an exact table by dynamic programming: every state reachable\n"
 	    "from the start, valued under optimal play; or answer for every\n"
 	    "board read whether the table covers it and each legal move's exact\n"
@@ -92,7 +93,7 @@ usage(int status)
 	    "  -J, --json             one JSON object a board (or for --info)\n"
 	    "      --info FILE        describe the table in FILE\n"
 	    "      --check FILE       check every block of the table, chain file,\n"
-	    "                         chain digest or net in FILE\n"
+	    "                         chain digest, packed tables or net in FILE\n"
 	    "      --upgrade FILE     give a table (format 2), chain file or\n"
 	    "                         digest (format 1) this format's header,\n"
 	    "                         once every block of it checks\n"
@@ -107,6 +108,10 @@ usage(int status)
 	    "                         tables' folder, as 2048-solve's)\n"
 	    "      --states N         the digest's most met states kept (default\n"
 	    "                         1300000: 7.8 MB)\n"
+	    "      --pack FILE        write packed chain tables to FILE: every\n"
+	    "                         state the chain cache holds (make tables)\n"
+	    "      --cache DIR        the chain cache of --pack (default: the\n"
+	    "                         one of 2048-solve, $G2048_CACHE)\n"
 	    "  -h, --help             show the common options (-h) or all of\n"
 	    "                         them (--help), and exit\n"
 	    "      --version          show the version and exit\n"
@@ -114,7 +119,7 @@ usage(int status)
 	    "Exit status: 0 success, 1 some board is not covered by the table,\n"
 	    "2 usage or input error (a bad table file).  See 2048-table(1).\n",
 	    progname, progname, progname, progname, progname, progname,
-	    progname, progname);
+	    progname, progname, progname);
 	exit(status ? 2 : cli_finish(0));
 }
 
@@ -237,7 +242,7 @@ build(struct run *run, g2048_exact_opts *o, const char *path)
 
 /* What a run does: one mode, named by its option. */
 enum mode { MODE_QUERY, MODE_LIST, MODE_INFO, MODE_CHECK, MODE_UPGRADE,
-	MODE_CHAIN, MODE_DISTILL, MODE_SAVE };
+	MODE_CHAIN, MODE_DISTILL, MODE_PACK, MODE_SAVE };
 
 /* What the options ask for: the mode, named by its option, and what the
  * modes read. */
@@ -249,6 +254,7 @@ struct table_args {
 	const char *save, *objective;
 	const char *tablepath, *cells, *infopath, *checkpath, *upgradepath;
 	const char *chaindir, *distillpath, *tablesdir;
+	const char *packpath, *cachedir;
 	uint64_t states;             /* --distill's */
 	int small;                   /* --chain's test layouts */
 };
@@ -260,7 +266,7 @@ set_mode(struct table_args *a, enum mode mode, const char *option)
 {
 	if (a->mode_option != NULL && a->mode != mode)
 		cli_usage_error("%s and %s: give one of -o, --table, --info, "
-		    "--check, --upgrade, --list, --chain and --distill",
+		    "--check, --upgrade, --list, --chain, --distill and --pack",
 		    a->mode_option, option);
 	a->mode = mode;
 	a->mode_option = option;
@@ -291,6 +297,8 @@ parse_args(int argc, char **argv, struct run *run, struct table_args *a)
 		{ "distill", required_argument, NULL, 'D' },
 		{ "tables", required_argument, NULL, 'B' },
 		{ "states", required_argument, NULL, 'M' },
+		{ "pack", required_argument, NULL, 'A' },
+		{ "cache", required_argument, NULL, 'E' },
 		{ "help", no_argument, NULL, CLI_HELP_FULL },
 		{ "version", no_argument, NULL, 'V' },
 		/* not in --help: the tests' chain tables of megabytes */
@@ -384,6 +392,13 @@ parse_args(int argc, char **argv, struct run *run, struct table_args *a)
 		case 'M':
 			a->states = cli_u64(optarg, "--states");
 			break;
+		case 'A':
+			set_mode(a, MODE_PACK, "--pack");
+			a->packpath = optarg;
+			break;
+		case 'E':
+			a->cachedir = optarg;
+			break;
 		case 'Y':
 			a->small = 1;
 			break;
@@ -461,6 +476,9 @@ main(int argc, char **argv)
 		return distill_digest(&run, a.distillpath, a.tablesdir ?
 		    a.tablesdir : cli_default_tables(), a.states, argv + optind,
 		    argc - optind);
+	case MODE_PACK:
+		return pack_tables(&run, a.packpath, a.cachedir ? a.cachedir :
+		    cli_default_cache());
 	case MODE_SAVE:
 		return save_mode(&run, &a);
 	case MODE_QUERY:

@@ -1,7 +1,7 @@
 /*
  * table.h - the parts of 2048-table.  main.c: the options, the exact
  * tables' builds.  query.c: queries, --info, --check, --upgrade.  chain.c: the chain
- * tables' build (--chain) and digest (--distill).  work.c: the temporary
+ * tables' build (--chain), digest (--distill) and packing (--pack).  work.c: the temporary
  * work folder of a build without --work.
  */
 #ifndef TABLE_H
@@ -49,6 +49,8 @@ int build_chain_tables(struct run *run, const char *dir, int threads,
  * met written. */
 int distill_digest(struct run *run, const char *path, const char *dir,
     uint64_t states, char **files, int nfiles);
+/* --pack FILE: every state the chain cache in dir holds, packed. */
+int pack_tables(struct run *run, const char *path, const char *dir);
 /* The process's peak resident memory so far, in KB (main.c). */
 long peak_rss_kb(void);
 

@@ -483,7 +483,10 @@ int g2048_chain_error(const g2048_chain *c, char *err, size_t errsize);
  * states seeded games met, a few MB where the tables are 6.7 GB.  Its
  * tables answer as the whole tables for those states and give every
  * other state no chance (the search decides there); nothing is
- * computed.  DIR's digest is DIR/chain.digest.
+ * computed.  Packed tables (PACKED, make tables) are opened as a digest
+ * is and answer so alone; beneath a cache they answer in the recursion
+ * too.  DIR's digest is DIR/chain.packed where it is, else
+ * DIR/chain.digest.
  */
 void g2048_chain_digest_path(const char *dir, char *path, size_t size);
 /* Map a digest, its header, size and sums checked, each block when a
@@ -523,6 +526,13 @@ uint64_t g2048_chain_unsaved(const g2048_chain *c);
 /* The entries of the cache's files as last opened or saved, counted by
  * the space they take (a hole none): what a save writes again. */
 uint64_t g2048_chain_cache_held(const g2048_chain *c);
+/* Packed tables (2048-chain(5), PACKED) of every state c's own entries
+ * hold (a cache's: those computed; files': all), not those beneath,
+ * written at path whole or not at all; *held (if not NULL) the states.
+ * 0, or -1 with a message (a block of c's that fails its check fails
+ * the pack). */
+int g2048_chain_pack(g2048_chain *c, const char *path, uint64_t *held,
+    char *err, size_t errsize);
 /* Distilling a digest from whole tables (not a digest's): each board
  * added counts the state whose table decides its move (none: nothing);
  * save writes the max_states most counted, ties by state, whatever the

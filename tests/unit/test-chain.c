@@ -628,6 +628,108 @@ test_cache(void)
 	rmdir(dir);
 }
 
+/* Packed tables of a context's states: every state it computed read
+ * back as it holds it and no other, whose move is the context's; a
+ * changed byte of the body found when read; beneath a cache, what they
+ * hold is not computed, in a state's recursion neither. */
+static void
+test_packed(void)
+{
+	/* the block of 6 and a 64 either side of the free cells */
+	static const int unsure[16] = { 15, 14, 13, 2, 12, 11, 10, 1,
+		9, 8, 6, 0, 0, 0, 0, 6 };
+	char path[] = "/tmp/test-packed-XXXXXX", dir[] = "/tmp/test-pk-XXXXXX";
+	char err[512], name[4096];
+	g2048_chain *c = g2048_chain_new(), *fresh = g2048_chain_new(), *m, *k;
+	g2048_chain_result a, b;
+	g2048_grid g = grid_of(unsure), beside = g2048_set_rank(g, 14, 1);
+	struct chain_table *ct, *mt;
+	uint64_t held = 0, blk, compared = 0, differ = 0;
+	size_t i, end;
+	int fd = mkstemp(path), t;
+
+	if (c == NULL || fresh == NULL || fd < 0 || mkdtemp(dir) == NULL) {
+		CHECK(0);
+		g2048_chain_free(c);
+		g2048_chain_free(fresh);
+		return;
+	}
+	close(fd);
+	CHECK(g2048_chain_move(c, g, &a) >= 0 && a.computed);
+	CHECK(g2048_chain_pack(c, path, &held, err, sizeof err) == 0);
+	printf("# %llu states packed\n", (unsigned long long)held);
+	CHECK(held == g2048_chain_states(c) && held > 100000);
+	CHECK(header_has(path, "2048-chain-packed 1\nfive 0\nsix "));
+	CHECK((m = g2048_chain_open_digest(path, err, sizeof err)) != NULL);
+	if (m != NULL) {
+		for (t = 0; t < 2; t++) {
+			ct = t ? &c->six : &c->five;
+			mt = t ? &m->six : &m->five;
+			/* every state of a block computed into, and the
+			 * first of every other (none held) */
+			for (blk = 0; blk * 32768 < ct->n; blk++) {
+				end = ct->written[blk >> 6] >> (blk & 63) & 1 ?
+				    (size_t)(blk + 1) * 32768 : blk * 32768 + 1;
+				for (i = blk * 32768; i < end && i < ct->n; i++) {
+					compared++;
+					differ += chain_digest_entry(mt, i) !=
+					    ct->e[i];
+				}
+			}
+		}
+		CHECK(compared > 100000 && differ == 0);
+		CHECK(g2048_chain_move(m, g, &b) == a.dir && b.prob == a.prob);
+		g2048_chain_free(m);
+	}
+	/* a cache over them: the board held, and beside it a state of its
+	 * own computed from many of theirs */
+	CHECK((k = g2048_chain_cache_open(dir, path, err, sizeof err)) != NULL);
+	if (k != NULL) {
+		CHECK(g2048_chain_move(k, g, &b) == a.dir && b.prob == a.prob &&
+		    !b.computed && g2048_chain_states(k) == 0);
+		CHECK(g2048_chain_move(fresh, beside, &a) >= 0 && a.computed);
+		CHECK(g2048_chain_move(k, beside, &b) == a.dir &&
+		    b.prob == a.prob && b.computed);
+		printf("# beside it: %llu states computed over them, %llu "
+		    "alone\n", (unsigned long long)g2048_chain_states(k),
+		    (unsigned long long)g2048_chain_states(fresh));
+		CHECK(g2048_chain_states(k) * 4 < g2048_chain_states(fresh));
+		g2048_chain_free(k);
+	}
+	/* a byte of the record of the board's block changed (its record's
+	 * offset in the six's directory, past the five's): found, nothing
+	 * answered */
+	{
+		struct chain_ask ask = { 0, 0, 0 };
+		unsigned char w[8] = { 0 };
+		size_t idx = 0;
+		int d;
+
+		chain_suggest(&c->six, g, &d, &idx, &ask);
+		fd = open(path, O_RDONLY);
+		CHECK(fd >= 0 && pread(fd, w, 8, (off_t)(4096 + 8 * 37226 +
+		    8 * (idx / 32768))) == 8);
+		if (fd >= 0)
+			close(fd);
+		CHECK(blocks_rd64le(w) != 0);
+		flip_byte(path, 4096 + (off_t)blocks_rd64le(w) + 4096 + 128 +
+		    2 * 7);
+	}
+	CHECK((m = g2048_chain_open_digest(path, err, sizeof err)) != NULL);
+	if (m != NULL) {
+		CHECK(g2048_chain_move(m, g, &b) == -1);
+		CHECK(g2048_chain_error(m, err, sizeof err) == 1);
+		g2048_chain_free(m);
+	}
+	CHECK(g2048_chain_verify(path, err, sizeof err) == -1);
+	unlink(path);
+	snprintf(name, sizeof name, "%s/chain.lock", dir);
+	unlink(name);
+	rmdir(dir);
+	g2048_chain_free(c);
+	g2048_chain_free(fresh);
+}
+
 /* A board's states computed by several threads at once (the helpers,
  * each taking the spawns in its own order) are those one thread
  * computes, entry for entry: the small tables built whole on one thread
@@ -684,6 +786,7 @@ main(void)
 	RUN(test_files);
 	RUN(test_digest);
 	RUN(test_cache);
+	RUN(test_packed);
 	RUN(test_helpers_compute_the_same_entries);
 	return UNIT_EXIT();
 }

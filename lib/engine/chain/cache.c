@@ -20,6 +20,7 @@
  * entry wins over a zero.  Every block read from a file is checked
  * against its sum first and left out if it fails.
  */
+#define _GNU_SOURCE              /* SEEK_DATA, madvise: where they exist */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -98,6 +99,40 @@ chain_cache_touch(struct chain_table *t, uint64_t b)
 		set_bit(k->seen, b);
 	}
 	pthread_mutex_unlock(&k->lock);
+}
+
+int
+chain_cache_block_empty(const struct chain_table *t, uint64_t b)
+{
+	const struct chain_cache *k = t->cache;
+	off_t at = (off_t)(CHAIN_HEADER + b * CHAIN_BLOCK), data = 0;
+
+	if (bit(k->marked, b))
+		return 0;
+	if (k->fd < 0)                  /* memory of its own, unmarked */
+		return 1;
+#ifdef SEEK_DATA
+	data = lseek(k->fd, at, SEEK_DATA);
+	if (data < 0)
+		return errno == ENXIO;  /* no data from here on */
+#endif
+	return data >= at + (off_t)blocks_len(t->n * 2, CHAIN_BLOCK, b);
+}
+
+void
+chain_cache_release(struct chain_table *t, uint64_t b)
+{
+#ifdef MADV_DONTNEED
+	/* a block of the file's that no state computed here changed:
+	 * its pages are the file's again when next read */
+	if (t->map && !bit(t->cache->marked, b))
+		madvise((unsigned char *)t->map + CHAIN_HEADER + b *
+		    CHAIN_BLOCK, blocks_len(t->n * 2, CHAIN_BLOCK, b),
+		    MADV_DONTNEED);
+#else
+	(void)t;
+	(void)b;
+#endif
 }
 
 void

@@ -119,6 +119,9 @@ struct chain_table {
 	 * the digest's body; no other state decides anything */
 	const struct chain_digest *dg;
 	uint64_t dg_off, dg_n;
+	int dg_packed;                 /* packed tables' (packed.c): its
+	                                  states are asked in the recursion
+	                                  too, dg_off its directory's */
 	/* a cache's (cache.c): its file and the blocks computed into;
 	 * beneath it, the digest's table whose states it need not compute
 	 * (NULL: none) */
@@ -285,9 +288,21 @@ int chain_cache_attach(struct chain_table *t, const char *dir,
  * it fails: computed again); state i computed into it. */
 void chain_cache_touch(struct chain_table *t, uint64_t b);
 void chain_cache_computed(struct chain_table *t, size_t i);
+/* Whether block b is a hole of the cache's file and no state computed
+ * here is in it (0 where that is not known: it is read); block b's
+ * pages of the file given back, unless a state computed is in it. */
+int chain_cache_block_empty(const struct chain_table *t, uint64_t b);
+void chain_cache_release(struct chain_table *t, uint64_t b);
 void chain_cache_free(struct chain_table *t);
 
 /* ---- digest.c: the states games meet, without the rest ---- */
+
+/* A digest's file, or packed tables' (packed.c), mapped. */
+struct chain_digest {
+	unsigned char *map;
+	size_t map_size;
+	struct blocks blocks;
+};
 
 /* The entry of state i of t, a digest's table: 0 if the digest lacks
  * it (or a block of it fails its check), else as a table's entry. */
@@ -319,6 +334,23 @@ uint64_t chain_digest_bad(const struct chain_digest *d);
 /* Check every block of d not yet checked: its first failing block + 1,
  * or 0. */
 uint64_t chain_digest_check_all(struct chain_digest *d);
+
+/* ---- packed.c: the states a cache holds, packed ---- */
+
+/* The entry of state i of t, a packed file's table: 0 if it lacks it
+ * (or a block of it fails its check), else as a table's entry.
+ * chain_digest_entry asks it of packed tables. */
+unsigned chain_packed_entry(const struct chain_table *t, size_t i);
+/* Whether the header at h (CHAIN_HEADER bytes) is packed tables' of the
+ * format written. */
+int chain_packed_is(const char *h);
+/* Of packed tables' header at h, for c's tables: n[0], n[1] the states
+ * held of the five and the six, n[2] the body's bytes, *checksum, and
+ * the length of the text before the checksum: 0, or -1 and *why. */
+int chain_packed_header(const char *h, const g2048_chain *c, uint64_t *n,
+    uint64_t *checksum, size_t *textlen, const char **why);
+/* c's tables told where their states are in packed tables' body. */
+void chain_packed_place(g2048_chain *c, const uint64_t *n);
 
 /* ---- open.c: files opened, checked whole, upgraded (the public
  * g2048_chain_open*, g2048_chain_verify, g2048_chain_upgrade) ---- */

@@ -30,12 +30,6 @@
 #define DIGEST_MAGIC  "2048-chain-digest 2\n"
 #define DIGEST_MAGIC1 "2048-chain-digest 1\n"     /* upgraded only */
 
-struct chain_digest {
-	unsigned char *map;
-	size_t map_size;
-	struct blocks blocks;
-};
-
 /* ---- lookups ---------------------------------------------------------- */
 
 /* the 32-bit word at offset off of the body, its block checked: 0 and
@@ -64,6 +58,8 @@ chain_digest_entry(const struct chain_table *t, size_t i)
 	unsigned e;
 	int bad = 0;
 
+	if (t->dg_packed)
+		return chain_packed_entry(t, i);
 	while (lo < hi) {               /* the first index >= i */
 		mid = lo + (hi - lo) / 2;
 		v = body_u32(d, t->dg_off + 4 * mid, &bad);
@@ -193,7 +189,7 @@ chain_digest_map(g2048_chain *c, const char *path, char *err,
     size_t errsize)
 {
 	struct chain_digest *d;
-	uint64_t n5, n6, len, nblocks, sum;
+	uint64_t n[3], len, nblocks, sum;
 	const char *why;
 	struct stat st;
 	size_t textlen;
@@ -215,10 +211,17 @@ chain_digest_map(g2048_chain *c, const char *path, char *err,
 		return chain_fail(err, errsize, path, strerror(errno));
 	}
 	d->map_size = (size_t)st.st_size;
-	if (parse_header((const char *)d->map, c, 2, &n5, &n6, &sum, &textlen,
-	    &why) < 0)
-		return chain_fail(err, errsize, path, why);
-	len = 6 * (n5 + n6);
+	if (chain_packed_is((const char *)d->map)) {
+		if (chain_packed_header((const char *)d->map, c, n, &sum,
+		    &textlen, &why) < 0)
+			return chain_fail(err, errsize, path, why);
+		len = n[2];
+	} else {
+		if (parse_header((const char *)d->map, c, 2, &n[0], &n[1],
+		    &sum, &textlen, &why) < 0)
+			return chain_fail(err, errsize, path, why);
+		len = 6 * (n[0] + n[1]);
+	}
 	nblocks = blocks_count(len, CHAIN_BLOCK);
 	if ((uint64_t)st.st_size != CHAIN_HEADER + len + 8 * nblocks)
 		return chain_fail(err, errsize, path, "truncated or not a "
@@ -232,10 +235,14 @@ chain_digest_map(g2048_chain *c, const char *path, char *err,
 	    d->map + CHAIN_HEADER + len, chain_block_sum) < 0)
 		return chain_fail(err, errsize, path, "out of memory");
 	c->five.dg = c->six.dg = d;
+	if (chain_packed_is((const char *)d->map)) {
+		chain_packed_place(c, n);
+		return 0;
+	}
 	c->five.dg_off = 0;
-	c->five.dg_n = n5;
-	c->six.dg_off = 6 * n5;
-	c->six.dg_n = n6;
+	c->five.dg_n = n[0];
+	c->six.dg_off = 6 * n[0];
+	c->six.dg_n = n[1];
 	return 0;
 }
 

@@ -75,7 +75,10 @@ g2048_chain_open_digest(const char *path, char *err, size_t errsize)
 void
 g2048_chain_digest_path(const char *dir, char *path, size_t size)
 {
-	snprintf(path, size, "%s/chain.digest", dir);
+	/* make tables' packed tables where they are, else the digest */
+	snprintf(path, size, "%s/chain.packed", dir);
+	if (access(path, F_OK) != 0)
+		snprintf(path, size, "%s/chain.digest", dir);
 }
 
 g2048_chain *
@@ -171,7 +174,7 @@ g2048_chain_verify(const char *path, char *err, size_t errsize)
 	close(fd);
 	if (n < 0)
 		return chain_fail(err, errsize, path, strerror(errno));
-	if (strncmp(h, "2048-chain-digest ", 18) == 0) {
+	if (strncmp(h, "2048-chain-digest ", 18) == 0 || chain_packed_is(h)) {
 		if ((c = g2048_chain_open_digest(path, err, errsize)) == NULL)
 			return -1;
 	} else {
@@ -220,7 +223,8 @@ g2048_chain_upgrade(const char *path, char *err, size_t errsize)
 	}
 	if (h[0] == '\0')
 		chain_fail(err, errsize, path, "truncated or not a chain file");
-	else if (chain_table_version(h) == 2 || chain_digest_is_current(h))
+	else if (chain_table_version(h) == 2 || chain_digest_is_current(h) ||
+	    chain_packed_is(h))
 		rc = 0;
 	else if (chain_table_version(h) == 1) {
 		if ((t = chain_table_named(c, h)) == NULL)

@@ -202,6 +202,10 @@ value_at(struct chain_table *t, g2048_grid g, size_t i, int *dir,
 		return 0;
 	}
 	e = atomic_load_explicit(&t->e[i], memory_order_relaxed);
+	/* packed tables beneath a cache hold most states a game's
+	 * recursion meets: what they hold is not computed */
+	if (e == 0 && t->under && t->under->dg_packed)
+		e = chain_digest_entry(t->under, i);
 	if (e == 0) {
 		if ((t->stop && *t->stop) || (w->halt &&
 		    atomic_load_explicit(w->halt, memory_order_relaxed)))
