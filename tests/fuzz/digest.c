@@ -1,6 +1,6 @@
 /*
  * digest.c - libFuzzer target for chain digests (`make fuzz`): the input
- * is a whole digest file, written to a temporary file.
+ * is a whole digest file, or packed tables', written to a temporary file.
  * g2048_chain_open_digest must refuse it with a message, or open it and
  * then answer boards both tables cover, each lookup reading what the
  * header's counts place in the body, and report any corrupt block with
@@ -38,6 +38,39 @@ static const g2048_grid boards[] = {
 	{ 0x0000000000bc2defULL, 0 },
 };
 
+/* 1 if data (size bytes) begins with the header the writer makes for
+ * its counts and its blocks' sums, a digest's or packed tables' */
+static int
+writers_header(const uint8_t *data, size_t size)
+{
+	char want[CHAIN_HEADER];
+	unsigned long long n5, n6, bytes;
+	uint64_t len, n[3], nblocks;
+	int packed;
+
+	if (size < CHAIN_HEADER)
+		return 0;
+	packed = sscanf((const char *)data, "2048-chain-packed 1\nfive %llu\n"
+	    "six %llu\nbytes %llu\n", &n5, &n6, &bytes) == 3;
+	if (!packed && sscanf((const char *)data, "2048-chain-digest 2\n"
+	    "five %llu\nsix %llu\n", &n5, &n6) != 2)
+		return 0;
+	len = packed ? bytes : 6 * ((uint64_t)n5 + n6);
+	nblocks = blocks_count(len, CHAIN_BLOCK);
+	if (size != CHAIN_HEADER + len + 8 * nblocks)
+		return 0;
+	n[0] = n5;
+	n[1] = n6;
+	n[2] = len;
+	if (packed)
+		chain_packed_header_text(want, n, chain_sums_sum(data +
+		    CHAIN_HEADER + len, nblocks));
+	else
+		chain_digest_header_text(want, n5, n6, chain_sums_sum(data +
+		    CHAIN_HEADER + len, nblocks));
+	return memcmp(want, data, CHAIN_HEADER) == 0;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -61,24 +94,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	/* accepted: the header is the writer's for the body, unchanged */
-	{
-		char want[CHAIN_HEADER];
-		unsigned long long n5, n6;
-		uint64_t len;
-
-		if (size < CHAIN_HEADER || sscanf((const char *)data,
-		    "2048-chain-digest 2\nfive %llu\nsix %llu\n", &n5,
-		    &n6) != 2)
-			abort();
-		len = 6 * ((uint64_t)n5 + n6);
-		if (size != CHAIN_HEADER + len + 8 * blocks_count(len,
-		    CHAIN_BLOCK))
-			abort();
-		chain_digest_header_text(want, n5, n6, chain_sums_sum(data +
-		    CHAIN_HEADER + len, blocks_count(len, CHAIN_BLOCK)));
-		if (memcmp(want, data, CHAIN_HEADER) != 0)
-			abort();
-	}
+	if (!writers_header(data, size))
+		abort();
 	for (i = 0; i < sizeof boards / sizeof boards[0]; i++)
 		if (g2048_chain_move(c, boards[i], &r) >= 0 &&
 		    (r.prob <= 0 || r.prob > 1))

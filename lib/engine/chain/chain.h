@@ -349,6 +349,10 @@ int chain_packed_is(const char *h);
  * the length of the text before the checksum: 0, or -1 and *why. */
 int chain_packed_header(const char *h, const g2048_chain *c, uint64_t *n,
     uint64_t *checksum, size_t *textlen, const char **why);
+/* Packed tables' header of n (as chain_packed_header's), their blocks'
+ * sums summing to sums_sum, into h (CHAIN_HEADER bytes). */
+void chain_packed_header_text(char *h, const uint64_t *n,
+    uint64_t sums_sum);
 /* c's tables told where their states are in packed tables' body. */
 void chain_packed_place(g2048_chain *c, const uint64_t *n);
 

@@ -323,14 +323,20 @@ pack_block(void *ctx, uint64_t b, unsigned char *buf, size_t n)
 	return p->bad ? -1 : 0;
 }
 
+void
+chain_packed_header_text(char *h, const uint64_t *n, uint64_t sums_sum)
+{
+	int len = header_prefix(h, CHAIN_HEADER, n);
+
+	chain_header_finish(h, (size_t)len, chain_head_sum(h, (size_t)len,
+	    sums_sum));
+}
+
 /* chain_header_fn of a pack: ctx its counts */
 static void
 pack_header(char *h, uint64_t sums_sum, const void *ctx)
 {
-	int n = header_prefix(h, CHAIN_HEADER, ctx);
-
-	chain_header_finish(h, (size_t)n, chain_head_sum(h, (size_t)n,
-	    sums_sum));
+	chain_packed_header_text(h, ctx, sums_sum);
 }
 
 int
