@@ -298,8 +298,9 @@ net: $(BIN)/2048-learn
 
 # Exact tables (2048-table(1), bench/EXACT.md), in tables/.  make tables:
 # what the default player reads, packed (2048-chain(5), PACKED): the chain
-# table states that PACK_GAMES seeded games computed into an empty chain
-# cache, in tables/chain.packed.  2048-solve reads them beneath its chain
+# table states that PACK_GAMES seeded games computed in memory (an empty
+# tables folder: no digest), in tables/chain.packed.  2048-solve reads
+# them beneath its chain
 # cache and computes into it what a later game needs and they lack, so
 # every answer is the whole tables' (README, bench/CACHE.md: its time and
 # size).  make chain-tables: the chain tables whole, 6.7 GB of files, 30
@@ -310,8 +311,8 @@ net: $(BIN)/2048-learn
 # (bench/EXACT.md).  A table is built once (an order-only prerequisite: a
 # new tool does not rebuild it; remove the file for that); an interrupted
 # build goes on from tables/work-NAME/ (the chain tables: from their
-# files, kept when SIGINT or SIGTERM stops the build; the packed ones:
-# from the cache of tables/work-pack/, where a game reads what it kept).
+# files, kept when SIGINT or SIGTERM stops the build; the packed ones
+# begin again: a stopped game writes none).
 # Patterns are NAME-TARGET, boards RxC.
 TABLE_TARGETS  ?= 16 32 64 128 256
 TABLE_PATTERNS ?= $(foreach t,$(TABLE_TARGETS),L3o-$(t) 442o-$(t) 442i-$(t) \
@@ -326,13 +327,12 @@ PACK_SETTING   ?=
 tables: tables/chain.packed
 chain-tables: $(CHAIN_FILES)
 pattern-tables: $(TABLE_FILES)
-tables/chain.packed: | $(BIN)/2048-solve $(BIN)/2048-table
-	mkdir -p tables/work-pack/none
+tables/chain.packed: | $(BIN)/2048-solve
+	mkdir -p tables/work-pack
 	G2048_NET= $(BIN)/2048-solve --games $(PACK_GAMES) --seed $(PACK_SEED) \
-	    $(PACK_SETTING) --tables tables/work-pack/none \
-	    --cache tables/work-pack/cache -j 2 --summary
-	$(BIN)/2048-table --pack $@ --cache tables/work-pack/cache
-	rm -rf tables/work-pack
+	    $(PACK_SETTING) --tables tables/work-pack --chain --no-cache \
+	    --pack-chain $@ -j 2 --summary
+	rmdir tables/work-pack
 tables/chain-six.chain: | $(BIN)/2048-table
 	$(BIN)/2048-table --chain tables -j 2
 tables/chain-five.chain: tables/chain-six.chain

@@ -316,3 +316,31 @@ chain_line() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"$d.packed: corrupt: block "*" does not match its checksum" ]]
 }
+
+@test "--pack-chain FILE: the chain states a run computed in memory, packed; a cache over them computes none of them" {
+	local d=$BATS_TEST_TMPDIR/d e=$BATS_TEST_TMPDIR/empty
+	local under=$BATS_TEST_TMPDIR/under
+	mkdir -p "$d" "$e"
+	run 2048-solve --tables "$e" --chain --no-cache \
+	    --pack-chain "$d/chain.packed" < <(unsure_chain)
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = up ]
+	[[ "${lines[1]}" == "2048-solve: $d/chain.packed: "*" chain table states packed" ]]
+	run 2048-table --check "$d/chain.packed"
+	[ "$status" -eq 0 ]
+	run env G2048_CACHE="$under" 2048-solve --tables "$d" --explain \
+	    < <(unsure_chain)
+	[[ "$(chain_line <<< "$output")" == *'0.162434 time '*' ms' ]]
+	[ ! -e "$under/chain-six.chain" ]
+	# a path that cannot be written: refused before any work
+	run 2048-solve --tables "$e" --chain --no-cache \
+	    --pack-chain "$BATS_TEST_TMPDIR/no/such/f" < <(unsure_chain)
+	[ "$status" -eq 2 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "2048-solve: --pack-chain: $BATS_TEST_TMPDIR/no/such/f: "* ]]
+	# no chain tables: nothing to pack
+	run 2048-solve --no-chain --pack-chain "$d/x.packed" < <(unsure_chain)
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"2048-solve: --pack-chain: $d/x.packed: the player has no chain tables to pack" ]]
+	[ ! -e "$d/x.packed" ]
+}

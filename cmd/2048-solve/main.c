@@ -129,6 +129,21 @@ finish(struct run *run)
 	run->st.scores = NULL;
 }
 
+/* --pack-chain FILE: the chain states the player holds, packed */
+static void
+pack_chain(struct run *run)
+{
+	char err[600];
+	uint64_t held = 0;
+
+	if (g2048_player_pack_chain(run->pl.player, run->pack_chain, &held,
+	    err, sizeof err) < 0)
+		cli_die(2, "--pack-chain: %s", err);
+	if (!run->quiet)
+		cli_warn("%s: %llu chain table states packed", run->pack_chain,
+		    (unsigned long long)held);
+}
+
 static int
 solve_one(g2048_board *b, struct run *run)
 {
@@ -219,6 +234,7 @@ main(int argc, char **argv)
 {
 	static struct run run;
 	struct timespec started;
+	char err[600];
 
 	clock_gettime(CLOCK_MONOTONIC, &started);
 	argv[0] = cli_init(argv[0]);
@@ -252,6 +268,10 @@ main(int argc, char **argv)
 	if ((run.size_given || run.odds_given) && !run.new_games)
 		cli_usage_error("--size and --four are the new games' of "
 		    "--games: a board read keeps its own");
+	/* a run of minutes does not end in a path that cannot be written */
+	if (run.pack_chain && g2048_file_check(run.pack_chain, err,
+	    sizeof err) < 0)
+		cli_die(2, "--pack-chain: %s", err);
 	/* every option read and checked: only now is --log truncated */
 	if (run.logname && (run.log = fopen(run.logname, "w")) == NULL)
 		cli_die(2, "--log %s: cannot write: %s", run.logname,
@@ -274,6 +294,9 @@ main(int argc, char **argv)
 		run.status = cli_boards(argv + optind, argc - optind, solve_board,
 		    &run);
 	}
+	/* a run a signal stopped packs nothing: a file there is whole */
+	if (run.pack_chain && games_stop_signal() == 0)
+		pack_chain(&run);
 	finish(&run);
 	return cli_finish(run.status);
 }

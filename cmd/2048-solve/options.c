@@ -153,6 +153,10 @@ usage(int status)
 	    "                     else ~/.cache/2048-tools)\n"
 	    "      --no-cache     no chain cache: the digest alone (with\n"
 	    "                     --chain: computed in memory, not kept)\n"
+	    "      --pack-chain FILE  after a run that ends, the chain states\n"
+	    "                     it holds written to FILE as packed tables\n"
+	    "                     (2048-chain(5); make tables: --chain\n"
+	    "                     --no-cache, computed in memory)\n"
 	    "      --downgrade T  with a net, value a board whose largest tile\n"
 	    "                     is T or more with the tiles above its largest\n"
 	    "                     missing tile halved (default 16384, 0: never;\n"
@@ -184,6 +188,7 @@ parse_options(int argc, char **argv, struct run *run)
 		{ "games", required_argument, NULL, 'g' },
 		{ "json", no_argument, NULL, 'J' },
 		{ "log", required_argument, NULL, 'l' },
+		{ "pack-chain", required_argument, NULL, 'z' },
 		{ "moves", required_argument, NULL, 'M' },
 		{ "until", required_argument, NULL, 'U' },
 		{ "play", no_argument, NULL, 'p' },
@@ -223,6 +228,9 @@ parse_options(int argc, char **argv, struct run *run)
 			break;
 		case 'l':
 			run->logname = optarg;      /* opened once all are read */
+			break;
+		case 'z':
+			run->pack_chain = optarg;   /* checked once all are read */
 			break;
 		case 'g':
 			/* the bound of 2048-learn --games */

@@ -78,6 +78,7 @@ struct run {
 	int workers;                 /* games in parallel */
 	g2048_rng run_rng;           /* with --seed: for boards without a stream */
 	const char *logname;         /* --log FILE */
+	const char *pack_chain;      /* --pack-chain FILE */
 	FILE *log;
 	struct stats st;
 	struct progress *progress;   /* the status line */

@@ -562,6 +562,12 @@ uint64_t g2048_player_cache_held(const g2048_player *p);
  * (g2048_chain_cache_save), or nothing without a cache or anything
  * new.  0, or -1 with a message. */
 int g2048_player_save(g2048_player *p, char *err, size_t errsize);
+/* The chain states p's tables hold, computed or kept, written at path
+ * as packed tables (g2048_chain_pack; 2048-solve --pack-chain), *held
+ * (if not NULL) their count.  0, or -1 with a message (no chain
+ * tables: a message too). */
+int g2048_player_pack_chain(g2048_player *p, const char *path,
+    uint64_t *held, char *err, size_t errsize);
 /* Once *stop (a signal handler's flag; NULL: never) is nonzero, p's
  * chain tables compute nothing more: a state being computed is dropped
  * unfinished, and the search decides the move. */

@@ -284,6 +284,19 @@ g2048_player_save(g2048_player *p, char *err, size_t errsize)
 }
 
 int
+g2048_player_pack_chain(g2048_player *p, const char *path, uint64_t *held,
+    char *err, size_t errsize)
+{
+	if (p->chain == NULL) {
+		if (errsize)
+			snprintf(err, errsize, "%s: the player has no chain "
+			    "tables to pack", path);
+		return -1;
+	}
+	return g2048_chain_pack(p->chain, path, held, err, errsize);
+}
+
+int
 g2048_player_has_board_table(const g2048_player *p, int rows, int cols,
     double four)
 {
