@@ -11,7 +11,7 @@ _2048_options()
 	2048-move)  echo "-c --compact -q --quiet --strict -h --help --version" ;;
 	2048-spawn) echo "-s --seed -f --four --at --value -a --all -c --compact -q --quiet -h --help --version" ;;
 	2048-eval)  echo "-J --json -k --field -q --quiet -t --target -H --heuristic -w --weights --list --net -h --help --version" ;;
-	2048-solve) echo "--algo -d --depth --time --fast --adaptive -H --heuristic -w --weights --net -j --threads -s --seed -e --explain -p --play -g --games --size -f --four --moves --until --final -S --summary -T --tally -J --json --log -c --compact -q --quiet --strict --cutoff --crowded --prune --deepen --no-deepen --tt-bits --no-lost --tables --table-min --table-from --no-tables --chain --chain-min --no-chain --cache --no-cache --downgrade --no-bitboard -h --help --version" ;;
+	2048-solve) echo "--algo -d --depth --time --fast --adaptive -H --heuristic -w --weights --net -j --threads -s --seed -e --explain -p --play -g --games --size -f --four --moves --until --final -S --summary -T --tally -J --json --log -c --compact -q --quiet --strict --cutoff --crowded --prune --deepen --no-deepen --tt-bits --no-lost --tables --table-min --table-from --no-tables --chain --chain-min --no-chain --cache --no-cache --pack-chain --downgrade --no-bitboard -h --help --version" ;;
 	2048-play)  echo "-s --seed --size -f --four -l --load -r --resume -o --save -A --no-anim --colors -h --help --version" ;;
 	2048-learn) echo "--net --stages -l --load -o --save --export -g --games --alpha --lambda --tc --optimistic --restart --halves -s --seed -j --threads --every --block --log -q --quiet -h --help --version" ;;
 	2048-table) echo "-o --save --size --pattern -t --target --objective -f --four -j --threads --work -q --quiet --table --cells -J --json --info --check --upgrade --list --chain --distill --tables --states --pack --cache -h --help --version" ;;
@@ -27,7 +27,7 @@ _2048_valued()
 	2048-move)  echo "" ;;
 	2048-spawn) echo "-s --seed -f --four --at --value" ;;
 	2048-eval)  echo "-k --field -t --target -H --heuristic -w --weights --net" ;;
-	2048-solve) echo "--algo -d --depth --time --adaptive -H --heuristic -w --weights --net -j --threads -s --seed -g --games --size -f --four --moves --until --log --cutoff --crowded --prune --deepen --tt-bits --tables --table-min --table-from --chain-min --cache --downgrade" ;;
+	2048-solve) echo "--algo -d --depth --time --adaptive -H --heuristic -w --weights --net -j --threads -s --seed -g --games --size -f --four --moves --until --log --cutoff --crowded --prune --deepen --tt-bits --tables --table-min --table-from --chain-min --cache --pack-chain --downgrade" ;;
 	2048-play)  echo "-s --seed --size -f --four -l --load -o --save --colors" ;;
 	2048-learn) echo "--net --stages -l --load -o --save --export -g --games --alpha --lambda --optimistic --restart -s --seed -j --threads --every --block --log" ;;
 	2048-table) echo "-o --save --size --pattern -t --target --objective -f --four -j --threads --work --table --cells --info --check --upgrade --chain --distill --tables --states --pack --cache" ;;
@@ -53,7 +53,8 @@ _2048_values()
 	    2048-table:--pack)
 		echo FILE ;;
 	2048-table:--work | 2048-table:--chain | *:--tables | *:--cache) echo DIR ;;
-	*:--net | *:-l | *:--load | *:-o | *:--save | *:--export | *:--log)
+	*:--net | *:-l | *:--load | *:-o | *:--save | *:--export | *:--log | \
+	    2048-solve:--pack-chain)
 		echo FILE ;;
 	2048-eval:-k | 2048-eval:--field)
 		echo "score moves max empty legal over won total" ;;

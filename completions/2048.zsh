@@ -74,6 +74,7 @@ case $service in
     '(-T --tally)'{-T,--tally}'[table of finished games]' \
     '(-J --json)'{-J,--json}'[JSON Lines]' \
     '--log=[every decision]:log file:_files' \
+    '--pack-chain=[the chain states held, packed at the end]:packed file:_files' \
     '(-c --compact)'{-c,--compact}'[one line a board]' \
     '(-q --quiet)'{-q,--quiet}'[no message, no status line]' \
     '--strict[a board of another size is an error]' \

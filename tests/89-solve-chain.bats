@@ -304,7 +304,7 @@ empty_chain_files() {
 	[ "$status" -eq 0 ]
 	run 2048-table --distill "$d/x" --tables "$d" < <(near_chain)
 	[ "$status" -eq 2 ]
-	[ "$output" = "2048-table: --distill: no chain tables in $d (make tables, or --tables DIR)" ]
+	[ "$output" = "2048-table: --distill: no chain tables in $d (make chain-tables, or --tables DIR)" ]
 	[ ! -e "$d/x" ]
 }
 

@@ -119,7 +119,7 @@ distill_digest(struct run *run, const char *path, const char *dir,
 	char err[512];
 
 	if (dir == NULL || !g2048_chain_present(dir))
-		cli_die(2, "--distill: no chain tables in %s (make tables, or "
+		cli_die(2, "--distill: no chain tables in %s (make chain-tables, or "
 		    "--tables DIR)", dir ? dir : "the tables' folder");
 	if ((c = g2048_chain_open(dir, err, sizeof err)) == NULL)
 		cli_die(2, "%s", err);

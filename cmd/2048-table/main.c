@@ -109,7 +109,7 @@ usage(int status)
 	    "      --states N         the digest's most met states kept (default\n"
 	    "                         1300000: 7.8 MB)\n"
 	    "      --pack FILE        write packed chain tables to FILE: every\n"
-	    "                         state the chain cache holds (make tables)\n"
+	    "                         state the chain cache holds\n"
 	    "      --cache DIR        the chain cache of --pack (default: the\n"
 	    "                         one of 2048-solve, $G2048_CACHE)\n"
 	    "  -h, --help             show the common options (-h) or all of\n"

@@ -628,8 +628,28 @@ test_cache(void)
 	rmdir(dir);
 }
 
+/* 1 if the files at a and b hold the same bytes. */
+static int
+same_bytes(const char *a, const char *b)
+{
+	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+	int ca = 0, cb = 0, same = fa != NULL && fb != NULL;
+
+	while (same && ca != EOF) {
+		ca = getc(fa);
+		cb = getc(fb);
+		same = ca == cb;
+	}
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	return same;
+}
+
 /* Packed tables of a context's states: every state it computed read
- * back as it holds it and no other, whose move is the context's; a
+ * back as it holds it and no other, whose move is the context's, the
+ * same bytes whatever the threads that computed them; a
  * changed byte of the body found when read; beneath a cache, what they
  * hold is not computed, in a state's recursion neither. */
 static void
@@ -659,6 +679,24 @@ test_packed(void)
 	CHECK(g2048_chain_pack(c, path, &held, err, sizeof err) == 0);
 	printf("# %llu states packed\n", (unsigned long long)held);
 	CHECK(held == g2048_chain_states(c) && held > 100000);
+	/* the same bytes from four threads computing it */
+	{
+		char path4[] = "/tmp/test-packed4-XXXXXX";
+		g2048_chain *c4 = g2048_chain_new();
+		int fd4 = mkstemp(path4);
+
+		CHECK(c4 != NULL && fd4 >= 0);
+		if (c4 != NULL && fd4 >= 0) {
+			close(fd4);
+			g2048_chain_set_threads(c4, 4);
+			CHECK(g2048_chain_move(c4, g, &b) == a.dir);
+			CHECK(g2048_chain_pack(c4, path4, NULL, err,
+			    sizeof err) == 0);
+			CHECK(same_bytes(path, path4));
+			unlink(path4);
+		}
+		g2048_chain_free(c4);
+	}
 	CHECK(header_has(path, "2048-chain-packed 1\nfive 0\nsix "));
 	CHECK((m = g2048_chain_open_digest(path, err, sizeof err)) != NULL);
 	if (m != NULL) {

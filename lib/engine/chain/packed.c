@@ -1,10 +1,10 @@
 /*
  * packed.c - packed chain tables: the states a chain cache holds, and no
  * other, in a file a fourth of the whole tables' size (2048-chain(5),
- * PACKED).  make tables writes one from the cache that seeded games
- * filled; beneath a cache it answers for its states in the recursion
- * too, and the cache computes the rest, so every answer is the whole
- * tables'.
+ * PACKED): of the states a context holds, its own (2048-solve
+ * --pack-chain, which make tables runs; 2048-table --pack of a cache).
+ * Beneath a cache it answers for its states in the recursion too, and
+ * the cache computes the rest, so every answer is the whole tables'.
  *
  * A table's entries are cut into blocks of CHAIN_BLOCK bytes (32768
  * states), as its file's are.  The body holds, for the five, then the
