@@ -60,13 +60,14 @@ install_to() {
 	[ -f "$prefix/share/man/man5/2048.5" ]
 }
 
-@test "make install puts the net and make tables' tables it is given under share/2048-tools, and says so" {
+@test "make install puts the net and the tables of make tables, chain-tables and pattern-tables it is given under share/2048-tools, and says so" {
 	local d=$BATS_TEST_TMPDIR
 	mkdir "$d/tables"
 	printf 'a net\n' > "$d/some.net"
 	printf 'a table\n' > "$d/tables/2x2.tbl"
 	printf 'another\n' > "$d/tables/L3o-16.tbl"
 	printf 'a chain\n' > "$d/tables/chain-six.chain"
+	printf 'packed\n' > "$d/tables/chain.packed"
 	# a table of one's own (2048-play(1) builds one), not of make tables
 	printf 'my own\n' > "$d/tables/3x3-four02.tbl"
 	printf 'a digest\n' > "$d/some.digest"
@@ -78,11 +79,13 @@ install_to() {
 	cmp "$d/tables/L3o-16.tbl" "$prefix/share/2048-tools/tables/L3o-16.tbl"
 	cmp "$d/tables/chain-six.chain" \
 	    "$prefix/share/2048-tools/tables/chain-six.chain"
+	cmp "$d/tables/chain.packed" \
+	    "$prefix/share/2048-tools/tables/chain.packed"
 	[ ! -e "$prefix/share/2048-tools/tables/3x3-four02.tbl" ]
 	run cat "$BATS_TEST_TMPDIR/make.log"
 	[ "${#lines[@]}" -eq 3 ]
 	[[ "${lines[0]}" == "make install: the net $d/some.net as $prefix/share/2048-tools/2048.net ("*"; INSTALL_NET= for none)" ]]
-	[[ "${lines[1]}" == "make install: 3 tables of $d/tables/ into $prefix/share/2048-tools/tables ("*"; INSTALL_TABLES= for none)" ]]
+	[[ "${lines[1]}" == "make install: 4 tables of $d/tables/ into $prefix/share/2048-tools/tables ("*"; INSTALL_TABLES= for none)" ]]
 	[ "${lines[2]}" = "make install: not $d/tables/3x3-four02.tbl, not of make tables (INSTALL_TABLE_FILES names the files to install)" ]
 	# named, one's own table goes too
 	install_to PREFIX="$prefix" INSTALL_TABLES="$d/tables" \
