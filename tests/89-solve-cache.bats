@@ -293,9 +293,12 @@ chain_line() {
 	local want=$output
 	run env G2048_CACHE="$under" 2048-solve --tables "$d" --explain \
 	    < <(beside_unsure)
-	[ "$(chain_line <<< "$output" | sed 's/time.*//')" = \
-	    "$(chain_line <<< "$want" | sed 's/time.*//')" ]
-	[ "${lines[0]}" = "$(head -1 <<< "$want")" ]
+	# the explanation's line (not the cache's progress, which names the
+	# chain tables too and comes as often as the computing is slow)
+	[ "$(grep '^  chain table of' <<< "$output" | sed 's/time.*//')" = \
+	    "$(grep '^  chain table of' <<< "$want" | sed 's/time.*//')" ]
+	[ "$(grep -Ex 'up|down|left|right' <<< "$output")" = \
+	    "$(grep -Ex 'up|down|left|right' <<< "$want")" ]
 	[ "$(du -k "$under/chain-six.chain" | cut -f1)" -lt \
 	    "$(( $(du -k "$fresh/chain-six.chain" | cut -f1) / 4 ))" ]
 }
