@@ -340,7 +340,7 @@ chain_line() {
 	    --pack-chain "$BATS_TEST_TMPDIR/no/such/f" < <(unsure_chain)
 	[ "$status" -eq 2 ]
 	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "2048-solve: --pack-chain: $BATS_TEST_TMPDIR/no/such/f: "* ]]
+	[ "$output" = "2048-solve: --pack-chain $BATS_TEST_TMPDIR/no/such/f: cannot write there: No such file or directory" ]
 	# no chain tables: nothing to pack
 	run 2048-solve --no-chain --pack-chain "$d/x.packed" < <(unsure_chain)
 	[ "$status" -eq 2 ]

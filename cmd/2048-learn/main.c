@@ -95,17 +95,6 @@ on_signal(int sig)
 
 /* ---- setting up ------------------------------------------------------- */
 
-/* Fail now, not after the training, if path cannot be written as a save
- * writes it (g2048_file_check): a device, a missing or read-only folder. */
-static void
-check_writable(const char *path, const char *option)
-{
-	char err[4200];
-
-	if (g2048_file_check(path, err, sizeof err) < 0)
-		cli_die(2, "%s %s", option, err);
-}
-
 static void
 restart_tiles(struct run *run)
 {
@@ -366,9 +355,9 @@ main(int argc, char **argv)
 	parse_options(argc, argv, &run);
 	if (!run.have_seed)
 		run.seed = cli_random_seed();
-	check_writable(run.save, "--save");
+	cli_check_writable(run.save, "--save");
 	if (run.export && run.export != run.save)
-		check_writable(run.export, "--export");
+		cli_check_writable(run.export, "--export");
 	make_net(&run);
 	run.next = run.first;
 	run.end = run.first + run.games;

@@ -234,7 +234,6 @@ main(int argc, char **argv)
 {
 	static struct run run;
 	struct timespec started;
-	char err[600];
 
 	clock_gettime(CLOCK_MONOTONIC, &started);
 	argv[0] = cli_init(argv[0]);
@@ -268,10 +267,8 @@ main(int argc, char **argv)
 	if ((run.size_given || run.odds_given) && !run.new_games)
 		cli_usage_error("--size and --four are the new games' of "
 		    "--games: a board read keeps its own");
-	/* a run of minutes does not end in a path that cannot be written */
-	if (run.pack_chain && g2048_file_check(run.pack_chain, err,
-	    sizeof err) < 0)
-		cli_die(2, "--pack-chain: %s", err);
+	if (run.pack_chain)
+		cli_check_writable(run.pack_chain, "--pack-chain");
 	/* every option read and checked: only now is --log truncated */
 	if (run.logname && (run.log = fopen(run.logname, "w")) == NULL)
 		cli_die(2, "--log %s: cannot write: %s", run.logname,

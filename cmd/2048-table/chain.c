@@ -147,7 +147,6 @@ distill_digest(struct run *run, const char *path, const char *dir,
 	return cli_finish(0);
 }
 
-
 /* --pack FILE: every state the chain cache in dir holds, packed */
 int
 pack_tables(struct run *run, const char *path, const char *dir)

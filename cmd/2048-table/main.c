@@ -211,9 +211,7 @@ build(struct run *run, g2048_exact_opts *o, const char *path)
 	char err[PATH_MAX + 512];
 	int rc;
 
-	/* a path that cannot take the table fails now, not after the build */
-	if (g2048_file_check(path, err, sizeof err) < 0)
-		cli_die(2, "%s", err);
+	cli_check_writable(path, NULL);
 	if (o->workdir == NULL && cli_work_make(o, run->quiet, err,
 	    sizeof err) < 0)
 		cli_die(2, "%s", err);

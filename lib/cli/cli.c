@@ -3,6 +3,7 @@
  * default net and tables and the evaluator in defaults.c. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -169,6 +170,16 @@ cli_die(int status, const char *fmt, ...)
 	vmessage(fmt, ap);
 	va_end(ap);
 	exit(cli_finish(status));
+}
+
+void
+cli_check_writable(const char *path, const char *option)
+{
+	char err[PATH_MAX + 512];
+
+	if (g2048_file_check(path, err, sizeof err) < 0)
+		cli_die(2, "%s%s%s", option ? option : "", option ? " " : "",
+		    err);
 }
 
 /* The error, getopt's own (fmt NULL) or "progname: ...", then where to

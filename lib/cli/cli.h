@@ -32,6 +32,10 @@ void cli_die_board(const char *fmt, ...);
 void cli_die_overflow(const g2048_board *b, int dir);
 /* print "progname: message" and exit with status */
 void cli_die(int status, const char *fmt, ...);
+/* Fail now (exit 2), not after minutes of work, if path cannot be
+ * written as a save writes it (g2048_file_check): "progname: OPTION
+ * path: why", or without OPTION if it is NULL. */
+void cli_check_writable(const char *path, const char *option);
 /* a usage error: the message (none after getopt's own), then
  * "Try 'progname --help'." and exit 2 */
 void cli_usage_error(const char *fmt, ...);

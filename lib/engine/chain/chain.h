@@ -175,6 +175,9 @@ double chain_value(struct chain_table *t, g2048_grid g, int *dir);
  * threads that no other recursion holds as helpers. */
 double chain_value_helped(struct chain_table *t, g2048_grid g, size_t i,
     int *dir);
+/* Whether a state was stored in block b of t (1 where t keeps no such
+ * marks: a file's table). */
+int chain_block_written(const struct chain_table *t, uint64_t b);
 /* Block b of a file's table checked (under the table's lock, so never
  * while a thread writes into it): 0, or nonzero if a block failed. */
 uint64_t chain_check_block(struct chain_table *t, uint64_t b);

@@ -78,8 +78,7 @@ memory_block(void *ctx, uint64_t b, unsigned char *buf, size_t n)
 {
 	const struct memory_save *m = ctx;
 	const struct chain_table *t = m->t;
-	int written = t->written == NULL || atomic_load_explicit(
-	    &t->written[b >> 6], memory_order_relaxed) >> (b & 63) & 1;
+	int written = chain_block_written(t, b);
 
 	/* a whole block no state was stored in is zeros not worth reading
 	 * (most of a stopped build's) */

@@ -193,7 +193,7 @@ chain_digest_map(g2048_chain *c, const char *path, char *err,
 	const char *why;
 	struct stat st;
 	size_t textlen;
-	int fd;
+	int fd, packed;
 
 	if ((d = c->digest = calloc(1, sizeof *d)) == NULL)
 		return chain_fail(err, errsize, path, "out of memory");
@@ -211,7 +211,8 @@ chain_digest_map(g2048_chain *c, const char *path, char *err,
 		return chain_fail(err, errsize, path, strerror(errno));
 	}
 	d->map_size = (size_t)st.st_size;
-	if (chain_packed_is((const char *)d->map)) {
+	packed = chain_packed_is((const char *)d->map);
+	if (packed) {
 		if (chain_packed_header((const char *)d->map, c, n, &sum,
 		    &textlen, &why) < 0)
 			return chain_fail(err, errsize, path, why);
@@ -235,7 +236,7 @@ chain_digest_map(g2048_chain *c, const char *path, char *err,
 	    d->map + CHAIN_HEADER + len, chain_block_sum) < 0)
 		return chain_fail(err, errsize, path, "out of memory");
 	c->five.dg = c->six.dg = d;
-	if (chain_packed_is((const char *)d->map)) {
+	if (packed) {
 		chain_packed_place(c, n);
 		return 0;
 	}

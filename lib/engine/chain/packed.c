@@ -126,8 +126,7 @@ chain_packed_header(const char *h, const g2048_chain *c, uint64_t *n,
 	    "%llu", &v[0], &v[1], &v[2]) != 3 || v[0] > c->five.n ||
 	    v[1] > c->six.n || v[2] < dirs_len(c) ||
 	    v[2] > dirs_len(c) + (v[0] + v[1]) * 2 + PACKED_HEAD *
-	    (blocks_count(c->five.n, PACKED_STATES) +
-	    blocks_count(c->six.n, PACKED_STATES))) {
+	    (dirs_len(c) / 8)) {
 		*why = "bad header: the states of the five and the six, and "
 		    "the body's bytes";
 		return -1;
@@ -182,9 +181,7 @@ block_entries(struct pack *p, struct chain_table *t, uint64_t b)
 	if (t->cache && chain_cache_block_empty(t, b))
 		return NULL;
 	/* memory of its own: a block no state was stored in holds none */
-	if (t->map == NULL && t->cache == NULL && t->written != NULL &&
-	    !(atomic_load_explicit(&t->written[b >> 6],
-	    memory_order_relaxed) >> (b & 63) & 1))
+	if (t->map == NULL && t->cache == NULL && !chain_block_written(t, b))
 		return NULL;
 	if (t->cache)
 		chain_cache_touch(t, b);

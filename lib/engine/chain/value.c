@@ -176,6 +176,13 @@ mark_written(struct chain_table *t, size_t i)
 		    memory_order_relaxed);
 }
 
+int
+chain_block_written(const struct chain_table *t, uint64_t b)
+{
+	return t->written == NULL || atomic_load_explicit(&t->written[b >> 6],
+	    memory_order_relaxed) >> (b & 63) & 1;
+}
+
 /* chain_value of g, i its index */
 static double
 value_at(struct chain_table *t, g2048_grid g, size_t i, int *dir,
