@@ -81,6 +81,8 @@ case $service in
     '--cutoff=[probability cutoff]:probability:' \
     '--crowded=[cutoff on crowded boards]:N,P:' \
     '--prune=[a board this far under the searched one is a leaf]:M:' \
+    '--corner[value lines as falling from one corner, the best one]' \
+    '--no-corner[value lines falling either way]' \
     '--deepen=[search again]:R,SUB,MAX,P:' \
     '--no-deepen[never search again]' \
     '--tt-bits=[transposition table]:bits:' \
@@ -180,6 +182,8 @@ case $service in
     '--cutoff=[probability cutoff]:probability:' \
     '--crowded=[cutoff on crowded boards]:N,P:' \
     '--prune=[a board this far under the searched one is a leaf]:M:' \
+    '--corner[value lines as falling from one corner, the best one]' \
+    '--no-corner[value lines falling either way]' \
     '--deepen=[search again]:R,SUB,MAX,P:' \
     '--no-deepen[never search again]' \
     '--tt-bits=[transposition table]:bits:' \

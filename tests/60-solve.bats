@@ -569,6 +569,21 @@ minimax_value() {
 	done
 }
 
+@test "--corner: a board flipped gets the move and values flipped; the heuristic's values change; --no-corner undoes it" {
+	local opts=(--depth 3 --explain) plain corner flipped
+	plain=$(2048-solve "${opts[@]}" < <(crowded) | untimed)
+	corner=$(2048-solve "${opts[@]}" --corner < <(crowded) | untimed)
+	[ "$corner" != "$plain" ]
+	[ "$(2048-solve "${opts[@]}" --corner --no-corner < <(crowded) |
+	    untimed)" = "$plain" ]
+	# crowded's rows reversed: left and right swap, all else the same
+	flipped=$(board '4 16 128 2048' '. 8 32 512' '4 4 4 256' '2 2 2 128' |
+	    2048-solve "${opts[@]}" --corner | untimed)
+	[ "$(sed -e 's/left/LEFT/' -e 's/right/left/' -e 's/LEFT/right/' \
+	    <<<"$flipped" | tr -s ' ' | sort)" = "$(tr -s ' ' <<<"$corner" |
+	    sort)" ]
+}
+
 @test "--no-bitboard: the same moves, values and nodes, moving cell by cell" {
 	2048-solve --no-bitboard --explain "$SOLVE/boards.txt" | untimed |
 	    cmp - "$SOLVE/explain-default.txt"

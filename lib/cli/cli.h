@@ -224,12 +224,17 @@ double cli_games_left(struct cli_eta *e, double elapsed, uint64_t finished,
  * cli_player_check_exact check them together; cli_player_make makes the
  * evaluators and the player.
  */
+/* the player's options without a letter */
+#define CLI_OPT_CORNER    0x110
+#define CLI_OPT_NO_CORNER 0x111
 #define CLI_PLAYER_LONGOPTS \
 	{ "adaptive", required_argument, NULL, 'A' }, \
 	{ "algo", required_argument, NULL, 'a' }, \
 	{ "cache", required_argument, NULL, 'Q' }, \
 	{ "no-cache", no_argument, NULL, 'W' }, \
 	{ "chain", no_argument, NULL, 'Y' }, \
+	{ "corner", no_argument, NULL, CLI_OPT_CORNER }, \
+	{ "no-corner", no_argument, NULL, CLI_OPT_NO_CORNER }, \
 	{ "chain-min", required_argument, NULL, 'm' }, \
 	{ "no-chain", no_argument, NULL, 'y' }, \
 	{ "crowded", required_argument, NULL, 'R' }, \
@@ -264,7 +269,8 @@ enum {
 	CLI_GIVEN_DEEPEN_BY = 1 << 8, CLI_GIVEN_DOWNGRADE = 1 << 9,
 	CLI_GIVEN_LOST = 1 << 10, CLI_GIVEN_TIME = 1 << 11,
 	CLI_GIVEN_TABLE_MIN = 1 << 12, CLI_GIVEN_TABLE_FROM = 1 << 13,
-	CLI_GIVEN_CHAIN_MIN = 1 << 14, CLI_GIVEN_PRUNE = 1 << 15
+	CLI_GIVEN_CHAIN_MIN = 1 << 14, CLI_GIVEN_PRUNE = 1 << 15,
+	CLI_GIVEN_CORNER = 1 << 16
 };
 
 /* The player's switches as given, each value checked; of two switches

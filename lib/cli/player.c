@@ -132,6 +132,10 @@ set_search_option(int c, const char *arg, g2048_search_opts *o)
 	case 'u':
 		o->prune = cli_double(arg, "--prune", 0, G2048_PRUNE_MAX);
 		return CLI_GIVEN_PRUNE;
+	case CLI_OPT_CORNER:
+	case CLI_OPT_NO_CORNER:
+		o->corner = c == CLI_OPT_CORNER;
+		return CLI_GIVEN_CORNER;
 	case 'D':
 		parse_deepen(arg, o);
 		return CLI_GIVEN_DEEPEN | CLI_GIVEN_DEEPEN_BY;
@@ -319,6 +323,8 @@ apply_search(const struct cli_switches *sw, g2048_search_opts *o)
 		o->cutoff = s->cutoff;
 	if (given & CLI_GIVEN_PRUNE)
 		o->prune = s->prune;
+	if (given & CLI_GIVEN_CORNER)
+		o->corner = s->corner;
 	if (given & CLI_GIVEN_CROWDED) {
 		o->crowded = s->crowded;
 		o->cutoff_crowded = s->cutoff_crowded;

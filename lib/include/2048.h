@@ -381,6 +381,11 @@ typedef struct {
 	                       below the root's whose board the evaluator
 	                       values more than prune under the board
 	                       searched is a leaf; 0: off */
+	int corner;         /* expectimax on a 4x4 board, with an evaluator
+	                       that has the form (lines): each board searched
+	                       turned toward its corner that the evaluator
+	                       values most, lines valued as falling from it
+	                       alone; 0: off */
 } g2048_search_opts;
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */

@@ -393,7 +393,7 @@ parse_algo(PyObject *o, enum g2048_algo *a)
 #define NOT_GIVEN INT_MIN
 struct search_args {
 	PyObject *algo, *adaptive, *crowded, *deepen;
-	int depth, tt_bits, lost, downgrade, table_from;
+	int depth, tt_bits, lost, downgrade, table_from, corner;
 	double cutoff, table_min, chain_min, prune;
 };
 
@@ -438,6 +438,8 @@ apply_search_args(const struct search_args *a, g2048_player_opts *po)
 		o->tt_bits = a->tt_bits;
 	if (a->lost != NOT_GIVEN)
 		o->lost = a->lost;
+	if (a->corner != NOT_GIVEN)
+		o->corner = a->corner;
 	if (a->downgrade != NOT_GIVEN)
 		o->downgrade = a->downgrade;
 	if (!isnan(a->table_min))
@@ -502,12 +504,12 @@ player_init(PlayerObject *p, PyObject *args, PyObject *kw)
 	    "fast", "threads", "chain", "patterns", "exact", "algo", "depth",
 	    "adaptive", "cutoff", "crowded", "deepen", "tt_bits", "lost",
 	    "downgrade", "table_min", "table_from", "chain_min", "prune",
-	    NULL };
+	    "corner", NULL };
 	const char *heuristic = NULL, *weights = NULL;
 	PyObject *tables_o = NULL, *net_o = NULL, *chain = NULL,
 	    *tables = NULL, *netpath = NULL;
 	struct search_args sa = { NULL, NULL, NULL, NULL, NOT_GIVEN, NOT_GIVEN,
-	    NOT_GIVEN, NOT_GIVEN, NOT_GIVEN, NAN, NAN, NAN, NAN };
+	    NOT_GIVEN, NOT_GIVEN, NOT_GIVEN, NOT_GIVEN, NAN, NAN, NAN, NAN };
 	int fast = 0, threads = 1, patterns = 1, exact = 0, i, per, ok = -1;
 	char err[ERR_MAX];
 
@@ -516,11 +518,11 @@ player_init(PlayerObject *p, PyObject *args, PyObject *kw)
 		return -1;
 	}
 	if (!PyArg_ParseTupleAndKeywords(args, kw,
-	    "|$OOzzpiOppOiOdOOiiididd:Player", kwlist, &tables_o, &net_o,
+	    "|$OOzzpiOppOiOdOOiiididdi:Player", kwlist, &tables_o, &net_o,
 	    &heuristic, &weights, &fast, &threads, &chain, &patterns, &exact,
 	    &sa.algo, &sa.depth, &sa.adaptive, &sa.cutoff, &sa.crowded,
 	    &sa.deepen, &sa.tt_bits, &sa.lost, &sa.downgrade, &sa.table_min,
-	    &sa.table_from, &sa.chain_min, &sa.prune))
+	    &sa.table_from, &sa.chain_min, &sa.prune, &sa.corner))
 		return -1;
 	if (threads < 1 || threads > WORKERS_MAX) {
 		PyErr_Format(PyExc_ValueError, "threads: expected 1 to %d, not "

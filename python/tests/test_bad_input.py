@@ -193,6 +193,7 @@ class TestPlayer:
                         ({"cutoff": 0.9}, "cutoff"),
                         ({"cutoff": -0.5}, "cutoff"),
                         ({"prune": -1.0}, "prune"),
+                        ({"corner": 2}, "corner"),
                         ({"depth": -1}, "depth"),
                         ({"tt_bits": -1}, "bits"),
                         ({"chain_min": -0.5}, "chain-min"),

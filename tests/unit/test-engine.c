@@ -488,7 +488,7 @@ test_lines_table(void)
 	for (row = 0; row < 65536; row++) {
 		for (i = 0; i < 4; i++)
 			l[i] = (int)((row >> (4 * i)) & 0xF);
-		v = eval_lines_value(w, pow_mono, pow_sum, l);
+		v = eval_lines_value(w, pow_mono, pow_sum, 0, l);
 		differ += memcmp(&v, &eval_lines_row[row], sizeof v) != 0;
 	}
 	CHECK_EQ_U64(differ, 0);

@@ -614,6 +614,88 @@ test_prune_matches_reference(void)
 	CHECK(pruned[0] > pruned[1] && pruned[1] > 0 && pruned[3] == 0);
 }
 
+/*
+ * --corner: a board is searched as the flip of it that the one-corner
+ * evaluator values most, with that evaluator, and the result is given in
+ * the board's own directions; so every flip of a board gets the same
+ * move, flipped, and the same values.
+ */
+static void
+test_corner_searches_the_best_flip(void)
+{
+	static const int *const boards[] = { mid, crowded4, crowded2 };
+	g2048_eval *one = ev->kind->one_corner(ev);
+	g2048_search_opts o;
+	g2048_search_result r[4], plain;
+	g2048_search *s, *ref;
+	char err[128];
+	double best, v;
+	int i, k, d, flip, moved = 0;
+
+	g2048_search_fast(&o);
+	o.corner = 1;
+	s = g2048_search_new(&o, ev, err, sizeof err);
+	o.corner = 0;
+	ref = one ? g2048_search_new(&o, one, err, sizeof err) : NULL;
+	if (s == NULL || ref == NULL) {
+		CHECK(!"the searches");
+		goto done;
+	}
+	for (i = 0; i < 3; i++) {
+		g2048_grid g = grid_of(boards[i]);
+
+		for (k = 0, flip = 0, best = -HUGE_VAL; k < 4; k++)
+			if ((v = g2048_eval_grid(one, grid_sym(k, g))) > best) {
+				best = v;
+				flip = k;
+			}
+		g2048_search_run(ref, grid_sym(flip, g), NULL, &plain);
+		for (k = 0; k < 4; k++) {
+			g2048_grid f = grid_sym(k, g);
+
+			g2048_search_run(s, f, NULL, &r[k]);
+			CHECK_EQ_U64(r[k].legal, g2048_legal(f));
+			CHECK_EQ_U64(r[k].nodes, plain.nodes);
+			/* g's move d is flip's grid_sym_dir_back(flip, d)... */
+			for (d = 0; d < G2048_NDIRS; d++)
+				CHECK(r[k].value[grid_sym_dir_back(k, d)] ==
+				    r[0].value[d]);
+			CHECK_EQ_U64(grid_sym_dir_back(k, r[k].dir), r[0].dir);
+		}
+		for (d = 0; d < G2048_NDIRS; d++)
+			CHECK(r[0].value[grid_sym_dir_back(flip, d)] ==
+			    plain.value[d]);
+		moved += flip != 0;
+	}
+	CHECK(moved > 0);        /* some board was turned */
+done:
+	g2048_search_free(s);
+	g2048_search_free(ref);
+	g2048_eval_free(one);
+}
+
+/* The one-corner form of lines: a line's rises cost, its falls not. */
+static void
+test_corner_lines_fall_from_the_left(void)
+{
+	static const int falling[16] = { 8, 4, 2, 0 }, rising[16] = {
+	    0, 2, 4, 8 };
+	g2048_eval *one = ev->kind->one_corner(ev);
+
+	if (one == NULL) {
+		CHECK(!"one_corner");
+		return;
+	}
+	/* the plain heuristic is blind to the direction */
+	CHECK(fabs(g2048_eval_grid(ev, grid_of(falling)) -
+	    g2048_eval_grid(ev, grid_of(rising))) < 1e-6);
+	CHECK(g2048_eval_grid(one, grid_of(falling)) ==
+	    g2048_eval_grid(ev, grid_of(falling)));
+	CHECK(g2048_eval_grid(one, grid_of(rising)) <
+	    g2048_eval_grid(ev, grid_of(rising)));
+	g2048_eval_free(one);
+}
+
 /* A search of g with the options o changed as the arguments say. */
 static void
 run_with(g2048_search_opts o, g2048_grid g, int depth, double cutoff,
@@ -939,6 +1021,10 @@ test_bad_options(void)
 	o.deepen = 0.99;
 	o.deepen_max = 0;
 	CHECK(g2048_search_new(&o, ev, err, sizeof err) == NULL);
+	g2048_search_defaults(&o);
+	o.corner = 2;
+	CHECK(g2048_search_new(&o, ev, err, sizeof err) == NULL);
+	CHECK(strstr(err, "corner") != NULL);
 }
 
 /* Depth 2, then (ratio r) depth 3: the second search is a plain depth-3
@@ -1232,6 +1318,8 @@ main(void)
 	RUN(test_cutoff_prunes);
 	RUN(test_crowded_cutoff);
 	RUN(test_prune_matches_reference);
+	RUN(test_corner_searches_the_best_flip);
+	RUN(test_corner_lines_fall_from_the_left);
 	RUN(test_greedy);
 	RUN(test_random_is_legal_and_uniform);
 	RUN(test_no_move);

@@ -25,42 +25,6 @@
 #include "chain.h"
 #include "grid.h"
 
-/* symmetry s of the board (grid_sym_cell) */
-static g2048_grid
-sym_grid(int s, g2048_grid g)
-{
-	g2048_grid h = { 0, 0 };
-	int i;
-
-	for (i = 0; i < G2048_CELLS; i++)
-		h = g2048_set_rank(h, grid_sym_cell(G2048_SIDE, G2048_SIDE, s,
-		    i / G2048_SIDE, i % G2048_SIDE), g2048_rank(g, i));
-	return h;
-}
-
-/* the direction of g that is d in symmetry s of g */
-static int
-sym_dir_back(int s, int d)
-{
-	static const int dr[G2048_NDIRS] = { -1, 1, 0, 0 };
-	static const int dc[G2048_NDIRS] = { 0, 0, -1, 1 };
-	int r = dr[d], c = dc[d], t, k;
-
-	if (s & 1)
-		r = -r;
-	if (s & 2)
-		c = -c;
-	if (s & 4) {
-		t = r;
-		r = c;
-		c = t;
-	}
-	for (k = 0; k < G2048_NDIRS; k++)
-		if (dr[k] == r && dc[k] == c)
-			break;
-	return k;
-}
-
 /* Whether state i of t is held (by its entries or the digest beneath),
  * its block checked first. */
 static int
@@ -107,7 +71,7 @@ chain_suggest(struct chain_table *t, g2048_grid g, int *dir, size_t *index,
 
 	*dir = -1;
 	for (s = 0; s < 8; s++) {
-		g2048_grid h = sym_grid(s, g);
+		g2048_grid h = grid_sym(s, g);
 
 		if (!chain_regular(l, h) || chain_goal(l, h))
 			continue;
@@ -120,7 +84,7 @@ chain_suggest(struct chain_table *t, g2048_grid g, int *dir, size_t *index,
 		}
 		if ((v = top_value(t, h, &d)) > best) {
 			best = v;
-			*dir = sym_dir_back(s, d);
+			*dir = grid_sym_dir_back(s, d);
 			ask->computed = !was;
 			if (index)
 				*index = chain_state_index(t, h);

@@ -69,7 +69,8 @@ line_value(const struct eval_heuristic *e, const int l[4], int is_row)
 	double t[3], v;
 
 	if (e->which == LINES)
-		return eval_lines_value(e->w, e->pow_mono, e->pow_sum, l);
+		return eval_lines_value(e->w, e->pow_mono, e->pow_sum,
+		    e->corner, l);
 	eval_xu_terms(l, 4, t);
 	v = e->w[X_SMOOTH] * t[0] + e->w[X_MONO] * t[1];
 	return is_row ? v + e->w[X_EMPTY] * t[2] : v;
@@ -192,7 +193,8 @@ fill_tables(struct eval_heuristic *e)
 	int i, l[4];
 
 	e->rows = e->row;
-	if (e->which == LINES && memcmp(e->w, defaults, sizeof defaults) == 0)
+	if (e->which == LINES && !e->corner &&
+	    memcmp(e->w, defaults, sizeof defaults) == 0)
 		e->rows = eval_lines_row;
 	for (r = 0; r < 65536 && e->rows == e->row; r++) {
 		row_ranks(r, 0, 0, l);
@@ -222,7 +224,7 @@ fill_terms(struct eval_heuristic *e)
 		row_ranks(r, 0, 0, l);
 		if (e->which == LINES) {
 			eval_lines_terms(e->pow_mono, e->pow_sum, l,
-			    eval_lines_merges(l, 4), t);
+			    eval_lines_merges(l, 4), e->corner, t);
 			e->counts[r] = (uint16_t)((int)t[2] | (int)t[1] << 12);
 			e->aux1[r] = t[3];
 			e->aux2[r] = t[4];
@@ -239,26 +241,22 @@ fill_terms(struct eval_heuristic *e)
 /* each heuristic's functions, at the end of this file, after them */
 static const struct eval_kind kinds[NHEURISTICS];
 
-g2048_eval *
-g2048_eval_new(const char *heuristic, const char *weights, char *err,
-    size_t errsize)
+/* Heuristic h with weights w, falling from the top-left corner if
+ * corner: NULL if out of memory. */
+static g2048_eval *
+heuristic_new(int h, const double *w, int corner)
 {
-	double w[G2048_EVAL_PARAMS_MAX] = { 0 };
 	struct eval_heuristic *e;
-	int h, i;
+	int i;
 
-	if ((h = find_heuristic(heuristic, err, errsize)) < 0 ||
-	    set_weights(w, h, weights, err, errsize) < 0)
+	if ((e = malloc(sizeof(*e))) == NULL)
 		return NULL;
-	if ((e = malloc(sizeof(*e))) == NULL) {
-		snprintf(err, errsize, "out of memory");
-		return NULL;
-	}
 	e->base.kind = &kinds[h];
 	e->which = (enum eval_heuristic_which)h;
+	e->corner = corner;
 	atomic_init(&e->terms_ready, 0);
 	pthread_mutex_init(&e->terms_lock, NULL);
-	memcpy(e->w, w, sizeof(w));
+	memcpy(e->w, w, sizeof(e->w));
 	if (e->which == LINES)
 		eval_lines_powers(e->w, e->pow_mono, e->pow_sum);
 	else
@@ -267,6 +265,31 @@ g2048_eval_new(const char *heuristic, const char *weights, char *err,
 	fill_tables(e);
 	eval_general_init(e);
 	return &e->base;
+}
+
+g2048_eval *
+g2048_eval_new(const char *heuristic, const char *weights, char *err,
+    size_t errsize)
+{
+	double w[G2048_EVAL_PARAMS_MAX] = { 0 };
+	g2048_eval *e;
+	int h;
+
+	if ((h = find_heuristic(heuristic, err, errsize)) < 0 ||
+	    set_weights(w, h, weights, err, errsize) < 0)
+		return NULL;
+	if ((e = heuristic_new(h, w, 0)) == NULL)
+		snprintf(err, errsize, "out of memory");
+	return e;
+}
+
+/* lines falling from the top-left corner only (eval_kind.one_corner) */
+static g2048_eval *
+lines_one_corner(const g2048_eval *base)
+{
+	const struct eval_heuristic *e = (const struct eval_heuristic *)base;
+
+	return heuristic_new(LINES, e->w, 1);
 }
 
 static void
@@ -430,7 +453,7 @@ line_terms(const struct eval_heuristic *e, uint64_t lo, uint16_t hi, int r, doub
 		row_ranks(lo, hi, r, l);
 		if (e->which == LINES)
 			eval_lines_terms(e->pow_mono, e->pow_sum, l,
-			    eval_lines_merges(l, 4), lt);
+			    eval_lines_merges(l, 4), e->corner, lt);
 		else
 			eval_xu_terms(l, 4, lt);
 	} else if (e->which == LINES) {
@@ -491,8 +514,8 @@ heuristic_terms(const g2048_eval *base, g2048_grid g, g2048_eval_term *terms)
 static const struct eval_kind kinds[NHEURISTICS] = {
 	{ "lines", 0, heuristic_value, NULL, heuristic_params,
 	    heuristic_terms, heuristic_free, eval_general_value,
-	    eval_general_terms },
+	    eval_general_terms, lines_one_corner },
 	{ "xu", 0, heuristic_value, NULL, heuristic_params,
 	    heuristic_terms, heuristic_free, eval_general_value,
-	    eval_general_terms },
+	    eval_general_terms, NULL },
 };

@@ -45,6 +45,11 @@ struct eval_kind {
 	double (*value_cells)(const g2048_eval *e, const g2048_cells *c);
 	int (*terms_cells)(const g2048_eval *e, const g2048_cells *c,
 	    g2048_eval_term *terms);
+	/* A new evaluator of the same kind and weights that values 4x4
+	 * grids as falling from their top-left corner only (the search's
+	 * --corner turns each board toward its best corner); NULL: the kind
+	 * has no such form, or out of memory. */
+	g2048_eval *(*one_corner)(const g2048_eval *e);
 };
 
 /* An evaluator: the first member of each kind's own structure. */
@@ -130,10 +135,12 @@ eval_xu_terms(const int *l, int n, double t[3])
 }
 
 /* fixed, empty, merges, -monotonicity, -sum of the line l[0..3]
- * (branch-free but for the merges, which the caller gives). */
+ * (branch-free but for the merges, which the caller gives).  The
+ * monotonicity is the line's rises or its falls, whichever are less; one
+ * corner (corner 1), its rises alone: the line falls from l[0]. */
 static inline void
 eval_lines_terms(const double *pow_mono, const double *pow_sum,
-    const int l[4], int merges, double t[5])
+    const int l[4], int merges, int corner, double t[5])
 {
 	const double *p = pow_mono;
 	double d, left = 0, right = 0;
@@ -149,7 +156,7 @@ eval_lines_terms(const double *pow_mono, const double *pow_sum,
 	t[0] = 1;
 	t[1] = (l[0] == 0) + (l[1] == 0) + (l[2] == 0) + (l[3] == 0);
 	t[2] = merges;
-	t[3] = -(left < right ? left : right);
+	t[3] = -(corner || right < left ? right : left);
 	t[4] = -(pow_sum[l[0]] + pow_sum[l[1]] + pow_sum[l[2]] +
 	    pow_sum[l[3]]);
 }
@@ -157,12 +164,13 @@ eval_lines_terms(const double *pow_mono, const double *pow_sum,
 /* The weighted sum of the terms: the line's value under weights w. */
 static inline double
 eval_lines_value(const double *w, const double *pow_mono,
-    const double *pow_sum, const int l[4])
+    const double *pow_sum, int corner, const int l[4])
 {
 	double t[5], v = 0;
 	int i;
 
-	eval_lines_terms(pow_mono, pow_sum, l, eval_lines_merges(l, 4), t);
+	eval_lines_terms(pow_mono, pow_sum, l, eval_lines_merges(l, 4), corner,
+	    t);
 	for (i = 0; i < 5; i++)
 		v += w[i] * t[i];
 	return v;
@@ -190,6 +198,8 @@ struct eval_heuristic {
 	 * table made at build time (eval_lines_row), row left untouched */
 	const double *rows;
 	const double *col;                     /* rows, or aux1 for xu */
+	int corner;                            /* lines: falling from the
+	                                          top-left (eval_lines_terms) */
 	/* the tables of g2048_eval_terms alone are filled on its first call:
 	 * a search needs only row (xu: and aux1, row_max), and a page of a
 	 * table costs its first touch (1.7 MB: 10 ms of a one-board call) */

@@ -23,7 +23,7 @@ main(void)
 	for (row = 0; row < 65536; row++) {
 		for (i = 0; i < 4; i++)
 			l[i] = (int)((row >> (4 * i)) & 0xF);
-		printf("%a,%c", eval_lines_value(w, pow_mono, pow_sum, l),
+		printf("%a,%c", eval_lines_value(w, pow_mono, pow_sum, 0, l),
 		    row % 4 == 3 ? '\n' : ' ');
 	}
 	printf("};\n");

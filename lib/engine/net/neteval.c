@@ -87,7 +87,7 @@ net_eval_free(g2048_eval *e)
 
 static const struct eval_kind net_kind = {
 	"net", 1, net_eval_value, net_eval_best_leaf, net_eval_params,
-	net_eval_terms, net_eval_free, NULL, NULL
+	net_eval_terms, net_eval_free, NULL, NULL, NULL
 };
 
 g2048_eval *

@@ -19,7 +19,7 @@
 static inline double
 leaf(const struct search_worker *w, const g2048_cells *c)
 {
-	return w->s->e->kind->value_cells(w->s->e, c);
+	return w->s->cells_e->kind->value_cells(w->s->cells_e, c);
 }
 
 static int
@@ -223,7 +223,7 @@ search_general_greedy(g2048_search *s, const g2048_cells *c,
 			continue;
 		moved |= 1u << d;
 		r->value[d] = (double)gained;
-		h[d] = g2048_eval_cells(s->e, &next);
+		h[d] = g2048_eval_cells(s->cells_e, &next);
 	}
 	search_greedy_pick(r, moved, h);
 }

@@ -137,6 +137,8 @@ g2048_search_check(const g2048_search_opts *o, char *err, size_t errsize)
 	else if (!(o->prune >= 0 && o->prune <= G2048_PRUNE_MAX))
 		snprintf(why, sizeof why, "prune: expected 0 (off) to %g",
 		    G2048_PRUNE_MAX);
+	else if (!in(o->corner, 0, 1))
+		snprintf(why, sizeof why, "corner: expected 0 (off) or 1");
 	else if (!in(o->threads, 1, G2048_THREADS_MAX))
 		snprintf(why, sizeof why, "threads: expected 1 to %d",
 		    G2048_THREADS_MAX);

@@ -180,7 +180,7 @@ in_danger(const g2048_search *s, g2048_grid g, const g2048_cells *c,
 	if (c) {
 		cnext = *c;
 		reward = g2048_cells_move(&cnext, (enum g2048_dir)r->dir);
-		h = g2048_eval_cells(s->e, &cnext);
+		h = g2048_eval_cells(s->cells_e, &cnext);
 	} else {
 		reward = g2048_move(&next, (enum g2048_dir)r->dir);
 		h = g2048_eval_grid(s->e, next);
@@ -270,9 +270,9 @@ set_odds(g2048_search *s, double four)
 }
 
 /* Search the 4x4 grid g, or c (not NULL), a board of another size, whose
- * spawns are a 4 with probability four. */
+ * spawns are a 4 with probability four, as they stand. */
 static int
-search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
+search_as_is(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
     g2048_rng *rng, g2048_search_result *r)
 {
 	struct timespec start;
@@ -287,7 +287,7 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 	set_odds(s, four);
 	s->general = c != NULL;
 	if (c && s->e && s->o.algo != G2048_RANDOM &&
-	    !g2048_eval_fits(s->e, c->rows, c->cols))
+	    !g2048_eval_fits(s->cells_e, c->rows, c->cols))
 		return G2048_UNFIT;
 	if (s->o.time_ms) {
 		s->deadline = s->has_origin ? s->origin : start;
@@ -317,6 +317,46 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 			r->nodes += s->w[i].nodes;
 	}
 	r->seconds = g2048_seconds_since(&start);
+	return r->dir;
+}
+
+/* The flip of g (grid_sym, 0-3) that puts the corner the evaluator
+ * values most top left (a transpose changes no value of one corner's). */
+static int
+best_corner(const g2048_search *s, g2048_grid g)
+{
+	double best = search_value(s, g), v;
+	int k, sym = 0;
+
+	for (k = 1; k < 4; k++)
+		if ((v = search_value(s, grid_sym(k, g))) > best) {
+			best = v;
+			sym = k;
+		}
+	return sym;
+}
+
+/* As search_as_is, but with --corner a 4x4 grid is searched turned
+ * toward its best corner, and r given in g's own directions. */
+static int
+search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
+    g2048_rng *rng, g2048_search_result *r)
+{
+	g2048_search_result f;
+	int sym, d, back;
+
+	if (c || s->corner_e == NULL || s->o.algo != G2048_EXPECTIMAX ||
+	    (sym = best_corner(s, g)) == 0)
+		return search_as_is(s, g, c, four, rng, r);
+	search_as_is(s, grid_sym(sym, g), c, four, rng, &f);
+	*r = f;
+	r->legal = 0;
+	for (d = 0; d < G2048_NDIRS; d++) {
+		back = grid_sym_dir_back(sym, d);
+		r->value[back] = f.value[d];
+		r->legal |= (f.legal >> d & 1u) << back;
+	}
+	r->dir = f.dir < 0 ? -1 : grid_sym_dir_back(sym, f.dir);
 	return r->dir;
 }
 
@@ -377,7 +417,7 @@ g2048_search_new(const g2048_search_opts *o, const g2048_eval *e,
 	}
 	memset(s->w, 0, (size_t)o->threads * sizeof *s->w);
 	s->o = *o;
-	s->e = e;
+	s->e = s->cells_e = e;
 	if (e) {            /* random moves need none */
 		s->to_come = e->kind->to_come;
 		s->best_leaf = e->kind->best_leaf;
@@ -386,6 +426,16 @@ g2048_search_new(const g2048_search_opts *o, const g2048_eval *e,
 	for (i = 0; i < s->nworkers; i++)
 		s->w[i].s = s;
 	pthread_mutex_init(&s->lock, NULL);
+	/* an evaluator without the form searches as it is */
+	if (o->corner && e && e->kind->one_corner) {
+		if ((s->corner_e = e->kind->one_corner(e)) == NULL) {
+			g2048_search_free(s);
+			if (errsize)
+				snprintf(err, errsize, "%s", strerror(ENOMEM));
+			return NULL;
+		}
+		s->e = s->corner_e;
+	}
 	return s;
 }
 
@@ -410,6 +460,7 @@ g2048_search_free(g2048_search *s)
 		return;
 	for (i = 0; i < s->nworkers; i++)
 		search_tt_free(&s->w[i].tt);
+	g2048_eval_free(s->corner_e);
 	free(s->w);
 	pthread_mutex_destroy(&s->lock);
 	free(s);

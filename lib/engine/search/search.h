@@ -139,7 +139,11 @@ struct search_worker {
 
 struct g2048_search {
 	g2048_search_opts o;
-	const g2048_eval *e;        /* NULL for random moves */
+	/* the evaluator of 4x4 grids (corner: one_corner's, owned), NULL
+	 * for random moves; and of boards of other sizes, the caller's */
+	const g2048_eval *e;
+	const g2048_eval *cells_e;
+	g2048_eval *corner_e;
 	/* the evaluator's values are of the score still to come, so a
 	 * move's value adds its score (eval.h) */
 	int to_come;
