@@ -467,7 +467,7 @@ minimax_value() {
 }
 
 # fast-game.txt is move 22000 of game 2 of an earlier --fast (2048-new
-# --seed 2), which --fast now plays 301 moves further to its end; default-game.txt is move 36 of the default's
+# --seed 2), which --fast now plays 4046 moves further to its end; default-game.txt is move 36 of the default's
 # game from the board '2048 4096 2048 4096' '4096 2048 4096 2048'
 # '2048 4096 2048 4096' '. . . .' with seed 1, 32 moves from its end,
 # where most moves are searched a second time.

@@ -112,12 +112,14 @@ usage(int status)
 	    "      --crowded N,P  cutoff P on boards with at most N empty cells\n"
 	    "      --prune M      a board the heuristic values more than M under\n"
 	    "                     the board searched is a leaf (default 0: off;\n"
-	    "                     --fast 1000000)\n");
+	    "                     --fast 500000)\n");
 	fprintf(fp,
 	    "      --corner       value lines as falling from one corner only,\n"
 	    "                     each board searched turned toward the corner\n"
-	    "                     the heuristic values most (lines, 4x4)\n"
-	    "      --no-corner    value lines falling either way (the default)\n"
+	    "                     the heuristic values most (lines, 4x4;\n"
+	    "                     default with --fast)\n"
+	    "      --no-corner    value lines falling either way (the default\n"
+	    "                     but with --fast)\n"
 	    "      --deepen R,SUB,MAX,P  search again, depth distinct tiles less\n"
 	    "                     SUB up to MAX, cutoff P, when the best value\n"
 	    "                     is below R times the heuristic after the move\n"

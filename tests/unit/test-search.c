@@ -598,6 +598,7 @@ test_prune_matches_reference(void)
 				o.depth = 4;
 				o.cutoff = r.cutoff;
 				o.prune = margins[m];
+				o.corner = 0;     /* the reference's lines */
 				o.tt_bits = 0;
 				if ((s = g2048_search_new(&o, ev, err,
 				    sizeof err)) == NULL) {
@@ -833,8 +834,10 @@ test_settings_documented(void)
 	g2048_search_fast(&o);
 	CHECK(o.depth == 0 && o.depth_min == 3 && o.depth_sub == 3 &&
 	    o.depth_max == 7);
-	CHECK(o.cutoff == 0.001 && o.prune == 1e6 && o.deepen == 0 &&
-	    o.tt_bits == 16);
+	CHECK(o.cutoff == 0.001 && o.prune == 5e5 && o.corner == 1 &&
+	    o.deepen == 0 && o.tt_bits == 16);
+	g2048_search_defaults(&o);
+	CHECK(o.corner == 0);
 }
 
 /* The table stores floats: values move by rounding only, the move not. */
