@@ -5,10 +5,10 @@
 # chunks' results, the final boards, are merged into one summary table: the
 # table of `2048-solve --games GAMES --seed SEED --summary`, but for the
 # timing, which is the tournament's own.  A game of --fast on the digest
-# alone is about 20 s of a core (`2048-solve --games 10 --seed 1 --fast
-# --no-cache`: 196 s of CPU, 2026-11-28; with --no-chain 27 s, `--games 4
-# --seed 1 --fast --no-chain -j 1`: 107 s of CPU): 1000 of them, about
-# 2 h 45 min of two cores.  With the chain cache (the default when no
+# alone is about 14 s of a core (`2048-solve --games 10 --seed 1 --fast
+# --no-cache`: 142 s of CPU, 2026-11-29; with --no-chain 35 s, `--games 4
+# --seed 1 --fast --no-chain -j 1`: 141 s of CPU): 1000 of them, about
+# 2 h of two cores.  With the chain cache (the default when no
 # chain files are built) the first games wait while it fills, some 15 min
 # of CPU (bench/CACHE.md).
 #   usage: examples/tournament.sh GAMES [SEED] [-- 2048-solve OPTIONS ...]
