@@ -732,6 +732,29 @@ check_same_result(const g2048_search_result *a, const g2048_search_result *b)
 	CHECK(memcmp(a->value, b->value, sizeof a->value) == 0);
 }
 
+/* --corner turns the board of expectimax alone: minimax and greedy
+ * search as without it. */
+static void
+test_corner_is_expectimax_only(void)
+{
+	static const enum g2048_algo algos[] = { G2048_MINIMAX, G2048_GREEDY };
+	g2048_search_opts o;
+	g2048_search_result with, without;
+	g2048_grid g = grid_of(crowded4);
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		g2048_search_defaults(&o);
+		o.algo = algos[i];
+		o.depth = 3;
+		o.corner = 1;
+		run_with(o, g, 0, 0, o.tt_bits, 1, &with);
+		o.corner = 0;
+		run_with(o, g, 0, 0, o.tt_bits, 1, &without);
+		check_same_result(&with, &without);
+	}
+}
+
 static const int *const crowded[] = { crowded4, crowded0, crowded2 };
 
 /*
@@ -1323,6 +1346,7 @@ main(void)
 	RUN(test_prune_matches_reference);
 	RUN(test_corner_searches_the_best_flip);
 	RUN(test_corner_lines_fall_from_the_left);
+	RUN(test_corner_is_expectimax_only);
 	RUN(test_greedy);
 	RUN(test_random_is_legal_and_uniform);
 	RUN(test_no_move);

@@ -345,8 +345,7 @@ search_run(g2048_search *s, g2048_grid g, const g2048_cells *c, double four,
 	g2048_search_result f;
 	int sym, d, back;
 
-	if (c || s->corner_e == NULL || s->o.algo != G2048_EXPECTIMAX ||
-	    (sym = best_corner(s, g)) == 0)
+	if (c || s->corner_e == NULL || (sym = best_corner(s, g)) == 0)
 		return search_as_is(s, g, c, four, rng, r);
 	search_as_is(s, grid_sym(sym, g), c, four, rng, &f);
 	*r = f;
@@ -426,8 +425,10 @@ g2048_search_new(const g2048_search_opts *o, const g2048_eval *e,
 	for (i = 0; i < s->nworkers; i++)
 		s->w[i].s = s;
 	pthread_mutex_init(&s->lock, NULL);
-	/* an evaluator without the form searches as it is */
-	if (o->corner && e && e->kind->one_corner) {
+	/* an evaluator without the form, or another algorithm, searches
+	 * as it is */
+	if (o->corner && o->algo == G2048_EXPECTIMAX && e &&
+	    e->kind->one_corner) {
 		if ((s->corner_e = e->kind->one_corner(e)) == NULL) {
 			g2048_search_free(s);
 			if (errsize)
