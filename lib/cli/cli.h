@@ -211,6 +211,10 @@ double cli_eta_left(struct cli_eta *e, double elapsed, double done,
 double cli_games_left(struct cli_eta *e, double elapsed, uint64_t finished,
     uint64_t of, uint64_t moves, uint64_t moves_finished, int playing);
 
+/* the player's options without a letter (above CLI_HELP_FULL) */
+#define CLI_OPT_CORNER    0x110
+#define CLI_OPT_NO_CORNER 0x111
+
 /*
  * The switches of the player (player.c): 2048-solve and 2048-review take
  * them alike, so that a review values moves by the player that chose
@@ -224,19 +228,16 @@ double cli_games_left(struct cli_eta *e, double elapsed, uint64_t finished,
  * cli_player_check_exact check them together; cli_player_make makes the
  * evaluators and the player.
  */
-/* the player's options without a letter */
-#define CLI_OPT_CORNER    0x110
-#define CLI_OPT_NO_CORNER 0x111
 #define CLI_PLAYER_LONGOPTS \
 	{ "adaptive", required_argument, NULL, 'A' }, \
 	{ "algo", required_argument, NULL, 'a' }, \
 	{ "cache", required_argument, NULL, 'Q' }, \
 	{ "no-cache", no_argument, NULL, 'W' }, \
 	{ "chain", no_argument, NULL, 'Y' }, \
-	{ "corner", no_argument, NULL, CLI_OPT_CORNER }, \
-	{ "no-corner", no_argument, NULL, CLI_OPT_NO_CORNER }, \
 	{ "chain-min", required_argument, NULL, 'm' }, \
 	{ "no-chain", no_argument, NULL, 'y' }, \
+	{ "corner", no_argument, NULL, CLI_OPT_CORNER }, \
+	{ "no-corner", no_argument, NULL, CLI_OPT_NO_CORNER }, \
 	{ "crowded", required_argument, NULL, 'R' }, \
 	{ "cutoff", required_argument, NULL, 'C' }, \
 	{ "deepen", required_argument, NULL, 'D' }, \
