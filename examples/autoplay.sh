@@ -3,14 +3,14 @@
 # 2048-solve picks the move, 2048-move makes it, 2048-spawn adds the tile.
 # Writes every board of the game, the same trace as
 # `2048-new --seed SEED | 2048-solve --play [OPTIONS]`.  Three processes
-# a move, some 6 ms of CPU a move for them and the shell, where --play's
-# search of depth 1 takes microseconds: --depth 1 (game 7: 180 moves,
-# 1.1 s of CPU; 3.2 s of wall time at a load of 2.9, 18 ms a move, 6.5 s
-# at a load of 6.5, 36 ms a move) is a quick look;
+# a move, some 6 to 9 ms of CPU a move for them and the shell, where --play's
+# search of depth 1 takes microseconds: --depth 1 (game 7: 365 moves,
+# 3.1 s of CPU; 11 s of wall time at a load of about 3, 31 ms a move) is
+# a quick look;
 # with --fast --no-cache, game 7 is 26,055 moves, 205 s of CPU (3 min 28 s
 # at a load of 2 to 3, where --play --fast --no-cache takes 28 s of CPU;
 # measured 2026-11-29 with /usr/bin/time -v); the default setting with
-# --no-cache, 10,475 moves, where --play takes 267 s of CPU.  With the chain cache empty, a game's
+# --no-cache, 14,789 moves, where --play takes 419 s of CPU.  With the chain cache empty, a game's
 # first chain board first computes its states (bench/CACHE.md).
 #   usage: examples/autoplay.sh SEED [2048-solve OPTIONS ...]
 set -eu

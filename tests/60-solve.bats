@@ -166,8 +166,9 @@ minimax_value() {
 @test "every algorithm chooses by its own rule, where the rules disagree" {
 	local d expectimax minimax
 	# expectimax: the mean over the spawns of the best second move;
-	# minimax: the best second move after the worst 2
-	expectimax=$(2048-solve --depth 2 --explain < <(crowded))
+	# minimax: the best second move after the worst 2; the heuristic as
+	# 2048-eval gives it (--no-corner)
+	expectimax=$(2048-solve --depth 2 --no-corner --explain < <(crowded))
 	minimax=$(2048-solve --algo minimax --depth 2 --explain < <(crowded))
 	[ "$(head -n 1 <<<"$expectimax")" = down ]
 	[ "$(head -n 1 <<<"$minimax")" = up ]
@@ -467,10 +468,12 @@ minimax_value() {
 }
 
 # fast-game.txt is move 22000 of game 2 of an earlier --fast (2048-new
-# --seed 2), which --fast now plays 4046 moves further to its end; default-game.txt is move 36 of the default's
-# game from the board '2048 4096 2048 4096' '4096 2048 4096 2048'
-# '2048 4096 2048 4096' '. . . .' with seed 1, 32 moves from its end,
-# where most moves are searched a second time.
+# --seed 2), which --fast now plays 4046 moves further to its end;
+# default-game.txt is move 5107 of the default's game (no tables) from
+# the board '2048 4096 2048 4096' '4096 2048 4096 2048'
+# '2048 4096 2048 4096' '. . . .' with two tiles spawned by seed 4
+# (2048-spawn -c -s 4 | 2048-spawn -c), 16 moves from its end, where
+# most moves are searched a second time.
 @test "--fast: the seeded game ends on the committed board; --play is the pipe loop" {
 	2048-solve --play --fast --compact < "$SOLVE/fast-game.txt" \
 	    > "$BATS_TEST_TMPDIR/play"
@@ -483,7 +486,7 @@ minimax_value() {
 	2048-solve --play --compact < "$SOLVE/default-game.txt" \
 	    > "$BATS_TEST_TMPDIR/play"
 	tail -n 1 "$BATS_TEST_TMPDIR/play" | cmp - "$SOLVE/default-game.final"
-	# its first 12 moves through the pipe, 8 of them searched twice
+	# its first 12 moves through the pipe, 10 of them searched twice
 	pipe_game 12 < "$SOLVE/default-game.txt" > "$BATS_TEST_TMPDIR/loop"
 	cmp "$BATS_TEST_TMPDIR/loop" <(head -n 13 "$BATS_TEST_TMPDIR/play")
 	[ "$(head -n 12 "$BATS_TEST_TMPDIR/play" | 2048-solve --explain -q |
@@ -516,12 +519,13 @@ minimax_value() {
 	local right=$BATS_TEST_TMPDIR/right down
 	losing | two_deep right > "$right"
 	[ "$(grep -c ' none ' "$right")" -eq 1 ]
-	run 2048-solve --depth 2 --explain < <(losing)
+	# the heuristic as 2048-eval gives it: --no-corner
+	run 2048-solve --depth 2 --no-corner --explain < <(losing)
 	near "$(explained right <<<"$output")" "$(expected_value lost < "$right")"
 	near "$(explained down <<<"$output")" \
 	    "$(losing | two_deep down | expected_value lost)"
 	down=$(explained down <<<"$output")
-	run 2048-solve --depth 2 --explain --no-lost < <(losing)
+	run 2048-solve --depth 2 --no-corner --explain --no-lost < <(losing)
 	near "$(explained right <<<"$output")" \
 	    "$(expected_value heuristic < "$right")"
 	[ "$(explained down <<<"$output")" = "$down" ]
@@ -569,11 +573,12 @@ minimax_value() {
 	done
 }
 
-@test "--corner: a board flipped gets the move and values flipped; the heuristic's values change; --no-corner undoes it" {
+@test "--corner, the default: a board flipped gets the move and values flipped; the heuristic's values change; --no-corner undoes it" {
 	local opts=(--depth 3 --explain) plain corner flipped
-	plain=$(2048-solve "${opts[@]}" < <(crowded) | untimed)
+	plain=$(2048-solve "${opts[@]}" --no-corner < <(crowded) | untimed)
 	corner=$(2048-solve "${opts[@]}" --corner < <(crowded) | untimed)
 	[ "$corner" != "$plain" ]
+	[ "$(2048-solve "${opts[@]}" < <(crowded) | untimed)" = "$corner" ]
 	[ "$(2048-solve "${opts[@]}" --corner --no-corner < <(crowded) |
 	    untimed)" = "$plain" ]
 	# crowded's rows reversed: left and right swap, all else the same

@@ -83,7 +83,7 @@ usage(int status)
 	    "      --crowded N,P  cutoff P on boards with at most N empty cells\n"
 	    "      --prune M      a board valued M under the one searched is a leaf\n"
 	    "      --corner       value boards as falling from one corner, each\n"
-	    "                     searched turned toward its best one (--fast)\n"
+	    "                     searched turned toward its best one (default)\n"
 	    "      --no-corner    value lines falling either way\n"
 	    "      --deepen R,SUB,MAX,P  search again, deeper\n"
 	    "      --no-deepen    never search again\n"

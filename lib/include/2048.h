@@ -385,7 +385,7 @@ typedef struct {
 	                       that has the form (lines): each board searched
 	                       turned toward its corner that the evaluator
 	                       values most, lines valued as falling from it
-	                       alone; 0: off */
+	                       alone (the default); 0: off */
 } g2048_search_opts;
 
 void g2048_search_defaults(g2048_search_opts *o);   /* the default setting */

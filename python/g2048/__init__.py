@@ -424,7 +424,7 @@ class Player(_g2048.Player):
     ('expectimax', 'minimax', 'greedy', 'random'), ``depth`` (a fixed
     depth, no deepening unless ``deepen`` is given), ``adaptive`` ((MIN,
     SUB, MAX)), ``cutoff``, ``crowded`` ((N, P)), ``prune``, ``deepen`` ((R, SUB, MAX,
-    P) or False, ``--no-deepen``), ``corner`` (1 as ``--corner``, 0 as
+    P) or False, ``--no-deepen``), ``corner`` (1 as ``--corner``, the default; 0 as
     ``--no-corner``), ``tt_bits``, ``lost`` (0 as ``--no-lost``), ``downgrade`` (a rank), ``table_min``, ``table_from``
     (a rank), ``chain_min``, ``chain`` ('folder': the folder's chain files
     or digest, the default with tables; 'compute', as ``--chain``; 'none'

@@ -415,6 +415,7 @@ make(int algo, int depth, double cutoff, int tt_bits, int threads)
 	o.tt_bits = tt_bits;
 	o.threads = threads;
 	o.deepen = 0;
+	o.corner = 0;   /* the board as it is: --corner has tests of its own */
 	return g2048_search_new(&o, ev, err, sizeof err);
 }
 
@@ -468,6 +469,7 @@ test_tree_searches_match_reference(void)
 					o.deepen = 0;
 					o.bitboard = variant != 1;
 					o.tt_bits = variant == 2 ? 16 : 0;
+					o.corner = 0;     /* the reference's lines */
 					if ((s = g2048_search_new(&o, ev, err,
 					    sizeof err)) == NULL) {
 						CHECK(!"g2048_search_new");
@@ -505,6 +507,7 @@ test_lost_matches_reference(void)
 				o.deepen = 0;
 				o.tt_bits = 0;
 				o.lost = lost;
+				o.corner = 0;     /* the reference's lines */
 				if ((s = g2048_search_new(&o, ev, err,
 				    sizeof err)) == NULL) {
 					CHECK(!"g2048_search_new");
@@ -551,6 +554,7 @@ test_cutoff_matches_reference(void)
 			o.depth = depths[i];
 			o.cutoff = cutoffs[c].p;
 			o.prune = 0;
+			o.corner = 0;     /* the reference's lines */
 			o.deepen = 0;
 			o.tt_bits = 0;
 			if ((s = g2048_search_new(&o, ev, err, sizeof err)) ==
@@ -619,21 +623,20 @@ test_prune_matches_reference(void)
  * --corner: a board is searched as the flip of it that the one-corner
  * evaluator values most, with that evaluator, and the result is given in
  * the board's own directions; so every flip of a board gets the same
- * move, flipped, and the same values.
+ * move, flipped, and the same values.  In the default setting (its second
+ * search's rule too) and the fast one.
  */
 static void
-test_corner_searches_the_best_flip(void)
+corner_searches_the_best_flip(g2048_search_opts o)
 {
 	static const int *const boards[] = { mid, crowded4, crowded2 };
 	g2048_eval *one = ev->kind->one_corner(ev);
-	g2048_search_opts o;
 	g2048_search_result r[4], plain;
 	g2048_search *s, *ref;
 	char err[128];
 	double best, v;
 	int i, k, d, flip, moved = 0;
 
-	g2048_search_fast(&o);
 	o.corner = 1;
 	s = g2048_search_new(&o, ev, err, sizeof err);
 	o.corner = 0;
@@ -673,6 +676,17 @@ done:
 	g2048_search_free(s);
 	g2048_search_free(ref);
 	g2048_eval_free(one);
+}
+
+static void
+test_corner_searches_the_best_flip(void)
+{
+	g2048_search_opts o;
+
+	g2048_search_defaults(&o);
+	corner_searches_the_best_flip(o);
+	g2048_search_fast(&o);
+	corner_searches_the_best_flip(o);
 }
 
 /* The one-corner form of lines: a line's rises cost, its falls not. */
@@ -816,7 +830,10 @@ test_default_is_the_documented_searches(void)
 	int i, depth, deepened = 0;
 	double h;
 
+	/* the board as it is: test_corner_searches_the_best_flip shows the
+	 * default's --corner is this search of the best flip */
 	g2048_search_defaults(&o);
+	o.corner = 0;
 	for (i = 0; i < 3; i++) {
 		g2048_grid g = grid_of(crowded[i]);
 
@@ -853,14 +870,12 @@ test_settings_documented(void)
 	CHECK(o.deepen == 0.995 && o.deepen_sub == 1 && o.deepen_max == 15 &&
 	    o.deepen_cutoff == 0.0001);
 	CHECK(o.tt_bits == 20 && o.lost && o.bitboard && o.time_ms == 0);
-	CHECK(o.prune == 0);
+	CHECK(o.prune == 0 && o.corner == 1);
 	g2048_search_fast(&o);
 	CHECK(o.depth == 0 && o.depth_min == 3 && o.depth_sub == 3 &&
 	    o.depth_max == 7);
 	CHECK(o.cutoff == 0.001 && o.prune == 5e5 && o.corner == 1 &&
 	    o.deepen == 0 && o.tt_bits == 16);
-	g2048_search_defaults(&o);
-	CHECK(o.corner == 0);
 }
 
 /* The table stores floats: values move by rounding only, the move not. */
@@ -1069,6 +1084,7 @@ deepen_search(double ratio, g2048_grid g, g2048_search_result *r)
 	o.deepen_sub = -15;         /* as deep as deepen_max */
 	o.deepen_max = 3;
 	o.deepen_cutoff = 0;
+	o.corner = 0;               /* as make() searches */
 	if ((s = g2048_search_new(&o, ev, err, sizeof err)) == NULL) {
 		CHECK(!"g2048_search_new");
 		return;
