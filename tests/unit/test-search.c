@@ -402,20 +402,28 @@ static const int crowded2[16] = {
 	2, 4, 4, 0,
 };
 
+/* The default setting searching the board as it is (--no-corner), as the
+ * references value lines either way; --corner has tests of its own. */
+static void
+plain_defaults(g2048_search_opts *o)
+{
+	g2048_search_defaults(o);
+	o->corner = 0;
+}
+
 static g2048_search *
 make(int algo, int depth, double cutoff, int tt_bits, int threads)
 {
 	g2048_search_opts o;
 	char err[128];
 
-	g2048_search_defaults(&o);
+	plain_defaults(&o);
 	o.algo = (enum g2048_algo)algo;
 	o.depth = depth;
 	o.cutoff = cutoff;
 	o.tt_bits = tt_bits;
 	o.threads = threads;
 	o.deepen = 0;
-	o.corner = 0;   /* the board as it is: --corner has tests of its own */
 	return g2048_search_new(&o, ev, err, sizeof err);
 }
 
@@ -462,14 +470,13 @@ test_tree_searches_match_reference(void)
 
 					if (algo == G2048_MINIMAX && variant == 2)
 						continue;
-					g2048_search_defaults(&o);
+					plain_defaults(&o);
 					o.algo = (enum g2048_algo)algo;
 					o.depth = depth;
 					o.cutoff = 0;
 					o.deepen = 0;
 					o.bitboard = variant != 1;
 					o.tt_bits = variant == 2 ? 16 : 0;
-					o.corner = 0;     /* the reference's lines */
 					if ((s = g2048_search_new(&o, ev, err,
 					    sizeof err)) == NULL) {
 						CHECK(!"g2048_search_new");
@@ -500,14 +507,13 @@ test_lost_matches_reference(void)
 				struct ref r = { 3, 0, { 0, 0, 1 }, lost, 0, 0, 0, 0, 0, 0,
 				    0 };
 
-				g2048_search_defaults(&o);
+				plain_defaults(&o);
 				o.algo = (enum g2048_algo)algo;
 				o.depth = 3;
 				o.cutoff = 0;
 				o.deepen = 0;
 				o.tt_bits = 0;
 				o.lost = lost;
-				o.corner = 0;     /* the reference's lines */
 				if ((s = g2048_search_new(&o, ev, err,
 				    sizeof err)) == NULL) {
 					CHECK(!"g2048_search_new");
@@ -832,8 +838,7 @@ test_default_is_the_documented_searches(void)
 
 	/* the board as it is: test_corner_searches_the_best_flip shows the
 	 * default's --corner is this search of the best flip */
-	g2048_search_defaults(&o);
-	o.corner = 0;
+	plain_defaults(&o);
 	for (i = 0; i < 3; i++) {
 		g2048_grid g = grid_of(crowded[i]);
 
@@ -1077,14 +1082,13 @@ deepen_search(double ratio, g2048_grid g, g2048_search_result *r)
 	g2048_search *s;
 	char err[128];
 
-	g2048_search_defaults(&o);
+	plain_defaults(&o);
 	o.depth = 2;
 	o.cutoff = 0;
 	o.deepen = ratio;
 	o.deepen_sub = -15;         /* as deep as deepen_max */
 	o.deepen_max = 3;
 	o.deepen_cutoff = 0;
-	o.corner = 0;               /* as make() searches */
 	if ((s = g2048_search_new(&o, ev, err, sizeof err)) == NULL) {
 		CHECK(!"g2048_search_new");
 		return;
